@@ -1,0 +1,1 @@
+"""Sub-commands of the ``forest-shuffle`` command line, one module each."""

@@ -1,0 +1,139 @@
+"""A player's view of a game: everything that player may see and nothing else.
+
+Contract: :func:`make_view` is the one place where hidden information is filtered. A
+:class:`PlayerView` holds the player's own hand and cave cards, the public table (clearing,
+winter cards, forests, counts) and, for the other players, only the hand cards everyone saw
+them take from the clearing. It never holds the seed, the deck order, the box or another
+player's other hand cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import SIDES
+from .forest import Forest
+
+if TYPE_CHECKING:
+    from .engine import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """The public part of the pending decision."""
+
+    kind: str
+    player: int
+    card: int = 0  # the card being paid for (pay) or whose step is offered (option)
+    side: str = ""
+    tree: int = -1
+    need: int = 0  # cards still to pay / free plays left (-1: any number)
+    paid: tuple[int, ...] = ()  # cards paid so far (public: they go to the clearing)
+    step: str = ""  # "effect", "bonus" or "mushroom" for an option
+    species: str = ""  # whose effect/bonus/mushroom is offered, or the free-play tag
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one player sees. ``legal_actions`` is empty unless it is that player's turn."""
+
+    player: int
+    num_players: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    known_hands: tuple[tuple[int, ...], ...]  # per player: hand cards all have seen
+    own_cave: tuple[int, ...]
+    cave_sizes: tuple[int, ...]
+    deck_size: int
+    box_size: int
+    clearing: tuple[int, ...]
+    winter: tuple[int, ...]
+    forests: tuple[Forest, ...]
+    current: int
+    turn: int
+    extra_turns: int
+    over: bool
+    pending: PendingView | None
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (used by front ends and by tests of what a view carries)."""
+        return {
+            "player": self.player,
+            "num_players": self.num_players,
+            "hand": list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "known_hands": [list(k) for k in self.known_hands],
+            "own_cave": list(self.own_cave),
+            "cave_sizes": list(self.cave_sizes),
+            "deck_size": self.deck_size,
+            "box_size": self.box_size,
+            "clearing": list(self.clearing),
+            "winter": list(self.winter),
+            "forests": [
+                [{"card": t.card, "sapling": t.is_sapling,
+                  "slots": {s: [d.card for d in t.slots[s]] for s in SIDES}} for t in f.trees]
+                for f in self.forests
+            ],
+            "current": self.current,
+            "turn": self.turn,
+            "extra_turns": self.extra_turns,
+            "over": self.over,
+            "pending": None if self.pending is None else {
+                "kind": self.pending.kind, "player": self.pending.player,
+                "card": self.pending.card, "side": self.pending.side,
+                "tree": self.pending.tree, "need": self.pending.need,
+                "paid": list(self.pending.paid), "step": self.pending.step,
+                "species": self.pending.species,
+            },
+            "legal_actions": [str(a) for a in self.legal_actions],
+        }
+
+
+def make_view(state: GameState, player: int) -> PlayerView:
+    """The view of ``player`` (0-based) of ``state``."""
+    if not 0 <= player < state.num_players:
+        raise ValueError(f"no player {player + 1} in a {state.num_players}-player game")
+    pend = state.pending
+    pview: PendingView | None = None
+    if pend is not None:
+        step = pend.step
+        pview = PendingView(
+            kind=pend.kind, player=pend.player,
+            card=step[1] if step is not None else pend.card,
+            side=step[2] if step is not None else pend.side,
+            tree=pend.tree, need=pend.need,
+            paid=tuple(pend.paid) if pend.kind == "pay" else (),
+            step=step[0] if step is not None else "",
+            species=step[3] if step is not None else pend.tag,
+        )
+    known = tuple(
+        tuple(sorted(state.hands[i])) if i == player else tuple(sorted(state.known[i]))
+        for i in range(state.num_players)
+    )
+    return PlayerView(
+        player=player,
+        num_players=state.num_players,
+        hand=tuple(state.hands[player]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        known_hands=known,
+        own_cave=tuple(state.caves[player]),
+        cave_sizes=tuple(len(c) for c in state.caves),
+        deck_size=len(state.deck),
+        box_size=len(state.box),
+        clearing=tuple(state.clearing),
+        winter=tuple(state.winter),
+        forests=tuple(f.copy() for f in state.forests),
+        current=state.current,
+        turn=state.turn,
+        extra_turns=state.extra_turns,
+        over=state.over,
+        pending=pview,
+        legal_actions=tuple(state.legal_actions()) if state.to_move == player else (),
+    )
