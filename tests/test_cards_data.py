@@ -265,10 +265,11 @@ def _half_not_a_pair(sp: dict[str, Any], cd: dict[str, Any]) -> None:
 
 
 def _missing_id(sp: dict[str, Any], cd: dict[str, Any]) -> None:
-    cd["cards"] = [c for c in cd["cards"] if c["id"] != 100]
+    gone = _card(cd, 100)
+    cd["cards"].remove(gone)
     # keep the species counts right so that the gap is the first problem found
     for side in ("left", "right"):
-        _species(sp, _packaged("cards.json")["cards"][99][side][0])["count"] -= 1
+        _species(sp, gone[side][0])["count"] -= 1
 
 
 def _duplicate_id(sp: dict[str, Any], cd: dict[str, Any]) -> None:

@@ -26,6 +26,10 @@ TREE_SYMBOL_COLOURS: Mapping[str, str] = {
     "Sycamore": "red",
 }
 
+#: What a winter card does.
+WINTER_TEXT = ("Winter card: laid beside the clearing and replaced when drawn; "
+               "the game ends at once when the third winter card appears.")
+
 #: The parts of a species that carry rules text, in display order, with their labels.
 PARTS: Mapping[str, str] = {
     "effect": "Effect",
@@ -293,17 +297,19 @@ class NoSuchCard(LookupError):
 def match_species(query: str, catalog: Catalog = CATALOG) -> Species:
     """The species named by ``query``: exact folded name, else a unique prefix or substring.
 
-    Raises :class:`NoSuchCard` with a one-line message (with difflib suggestions).
+    Apostrophes may be left out (``bechsteins bat``). Raises :class:`NoSuchCard` with a
+    one-line message, with difflib suggestions.
     """
     folded = normalize_name(query)
-    if not folded:
-        raise NoSuchCard("no card named '': give a species name or a card id")
+    loose = folded.replace("'", "")
+    if not loose:
+        raise NoSuchCard(f"no card named {query!r}: give a species name or a card id")
     exact = catalog.by_folded_name.get(folded)
     if exact is not None:
         return exact
     names = catalog.by_folded_name
-    for test in (str.startswith, str.__contains__):
-        hits = [sp for key, sp in names.items() if test(key, folded)]
+    for test in (str.__eq__, str.startswith, str.__contains__):
+        hits = [sp for key, sp in names.items() if test(key.replace("'", ""), loose)]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:

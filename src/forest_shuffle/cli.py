@@ -19,6 +19,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+
+@app.callback()
+def _root() -> None:
+    """Play, score and study the card game Forest Shuffle."""
+
+
 COMMANDS: tuple[str, ...] = ("cards", "score", "simulate", "replay", "play")
 
 for _name in COMMANDS:

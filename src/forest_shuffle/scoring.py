@@ -18,6 +18,7 @@ species in the deck shows the same symbol, which is then used.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,13 +87,42 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
     return table[n] if n < len(table) else table[-1]
 
 
+# Rule codes of the fast path.
+(_NONE, _FLAT, _PER_TAG, _PER_SPECIES, _PER_TAGS, _SET, _BUTTERFLY, _BATS, _REQUIRES, _BOTTOM,
+ _FULL, _OWN_SLOTS, _THRESHOLD, _ALL_SPECIES, _MAJORITY, _MOST_TREES, _MIN_TREES,
+ _PER_CARD) = range(18)
+_CODES: Mapping[str, int] = {
+    "none": _NONE, "flat": _FLAT, "per_tag": _PER_TAG, "per_species": _PER_SPECIES,
+    "per_tags": _PER_TAGS, "set_table": _SET, "butterfly_sets": _BUTTERFLY,
+    "bat_variety": _BATS, "requires_species": _REQUIRES, "per_bottom_card": _BOTTOM,
+    "per_fully_occupied_tree": _FULL, "per_card_in_own_slots": _OWN_SLOTS,
+    "threshold_own_species": _THRESHOLD, "all_tree_species": _ALL_SPECIES,
+    "majority": _MAJORITY, "most_trees": _MOST_TREES, "min_trees": _MIN_TREES,
+    "on_tree_species": _PER_CARD, "bat_opposite": _PER_CARD, "paired_in_slot": _PER_CARD,
+    "per_own_tree_symbol": _PER_CARD,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class _Plan:
+    """A species' scoring rule compiled for speed (params pulled out into fields)."""
+
     species: Species
+    name: str
+    tags: frozenset[str]
+    is_tree: bool
     rule: str
     params: Mapping[str, Any]
-    per_card: bool
+    code: int
+    a: int  # points_each / points_per / points_per_card
+    b: int  # threshold (min_count, species_needed, min_trees, min distinct) or if-most points
+    key: str  # tag or species the rule counts
+    keys: tuple[str, ...]  # tags of per_tags
+    saplings: bool  # saplings count as trees for this rule
     vcb: bool  # Violet Carpenter Bees raise the counted number
+    ties: bool  # ties count as most
+    per_card: bool  # scored card by card from where it sits (or a bee)
+    compares: bool  # needs the other forests of the table
     bee_plus: int  # > 0 for species with a tree_count_modifier permanent effect
     table: tuple[int, ...]
 
@@ -102,20 +132,34 @@ _PLANS: dict[str, _Plan] = {}
 
 def _compile(sp: Species) -> _Plan:
     pts = sp.points
+    rule = pts.rule
+    if rule not in _CODES:
+        raise ValueError(f"{sp.name}: no scoring for rule {rule!r}")
+    g = pts.params.get
     bee_plus = 0
     if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
         bee_plus = int(sp.permanent.get("plus", 1))
-    table = _table_lookup(pts.params["table"]) if "table" in pts.params else ()
-    return _Plan(sp, pts.rule, pts.params, pts.rule in _PER_CARD_RULES or bee_plus > 0,
-                 bool(pts.get("vcb_counts", False)), bee_plus, table)
+    code = _CODES[rule]
+    a = g("points_each", g("points_per", g("points_per_card", 0)))
+    b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
+                                                           g("points_each_if_most", 0)))))
+    return _Plan(
+        species=sp, name=sp.name, tags=sp.tags, is_tree=sp.is_tree, rule=rule,
+        params=pts.params, code=code, a=int(a), b=int(b),
+        key=str(g("tag", g("species", g("tree", "")))), keys=tuple(g("tags", ())),
+        saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
+        ties=bool(g("ties_count_as_most", True)),
+        per_card=code == _PER_CARD or bee_plus > 0,
+        compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
+        table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
+    )
 
 
 def _plan(sp: Species) -> _Plan:
+    """The cached plan of a species; species are told apart by name."""
     p = _PLANS.get(sp.name)
-    if p is None or p.species is not sp:
-        p = _compile(sp)
-        if sp is CATALOG.species.get(sp.name):
-            _PLANS[sp.name] = p
+    if p is None:
+        p = _PLANS[sp.name] = _compile(sp)
     return p
 
 
@@ -152,16 +196,18 @@ def _symbol(d: Dweller) -> str | None:
 class _Facts:
     counts: dict[str, int]  # species name -> cards (trees and dwellers)
     plans: dict[str, _Plan]  # species name -> plan, for every species present
+    dwellers: list[Dweller]
     sites: int  # trees and saplings
     tree_cards: int  # trees with a species
     full: int  # fully occupied sites
     bottom: int  # cards in bottom slots
     own_slots: dict[str, int]  # tree species -> cards in the slots of trees of that species
     positional: list[tuple[TreeSite, str, Dweller]]  # per-card scorers and bees
+    compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
     boost_all: int  # bee boost to the total number of trees
     _tags: dict[str, int] | None = None
-    _symbols: dict[str, int] | None = None
+    _symbols: dict[str | None, int] | None = None
 
     def tag(self, tag: str, saplings: bool = True) -> int:
         """Cards with ``tag``; for ``"tree"`` saplings count unless ``saplings`` is False."""
@@ -170,136 +216,126 @@ class _Facts:
         tags = self._tags
         if tags is None:
             tags = {}
+            plans = self.plans
             for name, n in self.counts.items():
-                for t in self.plans[name].species.tags:
+                for t in plans[name].tags:
                     tags[t] = tags.get(t, 0) + n
             self._tags = tags
         return tags.get(tag, 0)
 
-    def symbol_count(self, forest: Forest, symbol: str) -> int:
+    def symbol_count(self, symbol: str) -> int:
         """Visible cards showing ``symbol``: tree cards of that species and dweller halves."""
         syms = self._symbols
         if syms is None:
-            syms = {}
-            for t in forest.trees:
-                for stack in t.slots.values():
-                    for d in stack:
-                        s = _symbol(d)
-                        if s is not None:
-                            syms[s] = syms.get(s, 0) + 1
+            syms = Counter([d.symbol for d in self.dwellers])
+            if None in syms:
+                syms = Counter([_symbol(d) for d in self.dwellers])
             self._symbols = syms
-        n = syms.get(symbol, 0)
-        sp = CATALOG.species.get(symbol)
-        if sp is not None and sp.is_tree:
-            n += self.counts.get(symbol, 0)
-        return n
+        return syms.get(symbol, 0) + self.own_slots_count(symbol)
+
+    def own_slots_count(self, tree: str) -> int:
+        """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
+        return self.counts.get(tree, 0) if tree in self.own_slots else 0
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
-        n = self.sites if plan.params.get("saplings_count", True) else self.tree_cards
+        n = self.sites if plan.saplings else self.tree_cards
         return n + self.boost_all if plan.vcb else n
 
     def own_count(self, plan: _Plan) -> int:
         """Cards of the plan's species, plus bees at such trees if the plan says so."""
-        name = plan.species.name
+        name = plan.name
         n = self.counts.get(name, 0)
         return n + self.boost.get(name, 0) if plan.vcb else n
 
 
 def _facts(forest: Forest) -> _Facts:
-    counts: dict[str, int] = {}
-    plans: dict[str, _Plan] = {}
+    trees = forest.trees
     own_slots: dict[str, int] = {}
-    positional: list[tuple[TreeSite, str, Dweller]] = []
     tree_cards = full = bottom = 0
-    cache = _PLANS
-    for t in forest.trees:
+    names: list[str] = []
+    for t in trees:
         slots = t.slots
         top = slots["top"]
         bot = slots["bottom"]
         left = slots["left"]
         right = slots["right"]
-        if top and bot and left and right:
-            full += 1
         nb = len(bot)
         bottom += nb
+        if top and nb and left and right:
+            full += 1
         sp = t.species
         if sp is not None:
             tree_cards += 1
             name = sp.name
-            c = counts.get(name)
-            if c is None:
-                counts[name] = 1
-                p = cache.get(name)
-                plans[name] = p if p is not None and p.species is sp else _plan(sp)
-            else:
-                counts[name] = c + 1
+            names.append(name)
             own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
-        for side in SIDES:
-            for d in slots[side]:
-                dsp = d.species
-                name = dsp.name
-                c = counts.get(name)
-                if c is None:
-                    counts[name] = 1
-                    p = cache.get(name)
-                    if p is None or p.species is not dsp:
-                        p = _plan(dsp)
-                    plans[name] = p
-                else:
-                    counts[name] = c + 1
-                    p = plans[name]
-                if p.per_card:
-                    positional.append((t, side, d))
+    dwellers = [d for t in trees for st in t.slots.values() for d in st]
+    names += [d.species.name for d in dwellers]
+    counts = Counter(names)
+    cache = _PLANS
+    plans: dict[str, _Plan] = {}
+    per_card = False
+    compares: list[_Plan] = []
+    for name in counts:
+        p = cache.get(name)
+        if p is None:
+            p = _plan(_find_species(forest, name))
+        plans[name] = p
+        if p.per_card:
+            per_card = True
+        elif p.compares:
+            compares.append(p)
+    positional: list[tuple[TreeSite, str, Dweller]] = []
     boost: dict[str, int] = {}
     boost_all = 0
-    for t, _side, d in positional:
-        plus = plans[d.species.name].bee_plus
-        if plus:
-            boost_all += plus
-            if t.species is not None:
-                boost[t.species.name] = boost.get(t.species.name, 0) + plus
-    return _Facts(counts, plans, len(forest.trees), tree_cards, full, bottom, own_slots,
-                  positional, boost, boost_all)
+    if per_card:
+        positional = [(t, side, d) for t in trees for side, st in t.slots.items() for d in st
+                      if plans[d.species.name].per_card]
+        for t, _side, d in positional:
+            plus = plans[d.species.name].bee_plus
+            if plus:
+                boost_all += plus
+                if t.species is not None:
+                    boost[t.species.name] = boost.get(t.species.name, 0) + plus
+    return _Facts(counts, plans, dwellers, len(trees), tree_cards, full, bottom, own_slots,
+                  positional, compares, boost, boost_all)
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
-    """What a forest needs to know about the other forests at the table."""
+def _find_species(forest: Forest, name: str) -> Species:
+    for t in forest.trees:
+        if t.species is not None and t.species.name == name:
+            return t.species
+        for st in t.slots.values():
+            for d in st:
+                if d.species.name == name:
+                    return d.species
+    raise KeyError(name)
 
-    best_other_own: Mapping[str, int]  # majority species -> best count among other forests
-    best_other_trees: Mapping[str, int]  # most_trees species -> best tree count elsewhere
+
+def _compared(f: _Facts, p: _Plan) -> int:
+    """The number a comparing rule compares: own species count or number of trees."""
+    return f.own_count(p) if p.code == _MAJORITY else f.trees_for(p)
 
 
-def _tables(facts: Sequence[_Facts]) -> list[_Table]:
-    majority: dict[str, _Plan] = {}
-    most: dict[str, _Plan] = {}
+def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
+    """For each forest: comparing species -> the best number among the other forests."""
+    plans: dict[str, _Plan] = {}
     for f in facts:
-        for name, p in f.plans.items():
-            if p.rule == "majority":
-                majority[name] = p
-            elif p.rule == "most_trees":
-                most[name] = p
-    if not majority and not most:
-        empty = _Table({}, {})
-        return [empty] * len(facts)
-    own = {name: [f.own_count(p) for f in facts] for name, p in majority.items()}
-    trees = {name: [f.trees_for(p) for f in facts] for name, p in most.items()}
-    out: list[_Table] = []
-    for i in range(len(facts)):
-        out.append(_Table(
-            {n: max((v for j, v in enumerate(vals) if j != i), default=0)
-             for n, vals in own.items()},
-            {n: max((v for j, v in enumerate(vals) if j != i), default=0)
-             for n, vals in trees.items()},
-        ))
+        for p in f.compares:
+            plans[p.name] = p
+    if not plans:
+        return [{} for _ in facts]
+    out: list[dict[str, int]] = [{} for _ in facts]
+    for name, p in plans.items():
+        vals = [_compared(f, p) for f in facts]
+        for i in range(len(vals)):
+            out[i][name] = max(vals[:i] + vals[i + 1:], default=0)
     return out
 
 
 def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
-    if plan.params.get("ties_count_as_most", True):
-        return mine >= best_other
-    return mine > best_other
+    return mine >= best_other if plan.ties else mine > best_other
 
 
 # --------------------------------------------------------------------------------------
@@ -307,7 +343,7 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
 # --------------------------------------------------------------------------------------
 
 
-def _per_card(plan: _Plan, forest: Forest, facts: _Facts, t: TreeSite, side: str,
+def _per_card(plan: _Plan, facts: _Facts, t: TreeSite, side: str,
               d: Dweller) -> tuple[int, str]:
     """Points and reason of one dweller scored by where it sits."""
     rule = plan.rule
@@ -334,9 +370,15 @@ def _per_card(plan: _Plan, forest: Forest, facts: _Facts, t: TreeSite, side: str
         sym = _symbol(d)
         if sym is None:
             return 0, "its tree symbol is not known"
-        n = facts.symbol_count(forest, sym)
+        n = facts.symbol_count(sym)
         per = int(params["points_per"])
         return per * n, f"{per} per card showing the {sym} symbol: {_n(n, 'card')}"
+    if plan.bee_plus:
+        plus = plan.bee_plus
+        if t.species is None:
+            return 0, f"scores no points; at a sapling it adds {plus} to the number of trees"
+        return 0, (f"scores no points; counts as +{plus} {t.species.name} "
+                   f"and +{plus} to the number of trees")
     return 0, "scores no points"
 
 
@@ -352,7 +394,8 @@ _PLURAL = {
     "Wolf": "Wolves", "Red Deer": "Red Deer", "Roe Deer": "Roe Deer",
     "Fallow Deer": "Fallow Deer", "Wild Boar": "Wild Boar",
     "European Fat Dormouse": "European Fat Dormice", "Bullfinch": "Bullfinches",
-    "Chaffinch": "Chaffinches", "Great Spotted Woodpecker": "Great Spotted Woodpeckers",
+    "Chaffinch": "Chaffinches", "species": "species",
+    "Great Spotted Woodpecker": "Great Spotted Woodpeckers",
 }
 
 
@@ -368,71 +411,77 @@ def _n(n: int, word: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def _forest_total(forest: Forest, f: _Facts, table: _Table) -> int:
+def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     total = forest.cave
     counts = f.counts
+    plans = f.plans
+    tags: dict[str, int] | None = None
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
     bats: list[int] = []
     bat_plan: _Plan | None = None
     for name, n in counts.items():
-        p = f.plans[name]
-        rule = p.rule
-        params = p.params
-        if rule == "none" or p.per_card:
+        p = plans[name]
+        code = p.code
+        if code == _NONE or code == _PER_CARD:
             continue
-        if rule == "flat":
-            total += params["points_each"] * n
-        elif rule == "per_tag":
-            total += params["points_per"] * n * f.tag(
-                params["tag"], params.get("saplings_count", True))
-        elif rule == "per_species":
-            total += params["points_per"] * n * counts.get(params["species"], 0)
-        elif rule == "per_tags":
-            sap = params.get("saplings_count", True)
-            total += params["points_per"] * n * sum(f.tag(t, sap) for t in params["tags"])
-        elif rule == "set_table":
+        if code == _FLAT:
+            total += p.a * n
+        elif code == _PER_TAG or code == _PER_TAGS:
+            k = 0
+            for tag in (p.keys if code == _PER_TAGS else (p.key,)):
+                if tag == "tree":
+                    k += f.sites if p.saplings else f.tree_cards
+                else:
+                    if tags is None:
+                        tags = {}
+                        for nm, c in counts.items():
+                            for t in plans[nm].tags:
+                                tags[t] = tags.get(t, 0) + c
+                    k += tags.get(tag, 0)
+            total += p.a * n * k
+        elif code == _PER_SPECIES:
+            total += p.a * n * counts.get(p.key, 0)
+        elif code == _SET:
             total += _lookup(p.table, f.own_count(p))
-        elif rule == "butterfly_sets":
+        elif code == _BUTTERFLY:
             butterflies.append(n)
             butterfly_plan = p
-        elif rule == "bat_variety":
+        elif code == _BATS:
             bats.append(n)
             bat_plan = p
-        elif rule == "requires_species":
-            if counts.get(params["species"], 0) >= params["min_count"]:
-                total += params["points_each"] * n
-        elif rule == "per_bottom_card":
-            total += params["points_per"] * n * f.bottom
-        elif rule == "per_fully_occupied_tree":
-            total += params["points_per"] * n * f.full
-        elif rule == "per_card_in_own_slots":
-            total += params["points_per_card"] * f.own_slots.get(name, 0)
-        elif rule == "threshold_own_species":
-            if f.own_count(p) >= params["min_count"]:
-                total += params["points_each"] * n
-        elif rule == "all_tree_species":
-            if _tree_species(f) >= params["species_needed"]:
-                total += params["points_each"] * n
-        elif rule == "majority":
-            most = _is_most(p, f.own_count(p), table.best_other_own.get(name, 0))
-            total += (params["points_each_if_most"] if most else params["points_each"]) * n
-        elif rule == "most_trees":
-            if _is_most(p, f.trees_for(p), table.best_other_trees.get(name, 0)):
-                total += params["points_each"] * n
-        elif rule == "min_trees":
-            if f.trees_for(p) >= params["min_trees"]:
-                total += params["points_each"] * n
-        else:
-            raise ValueError(f"{name}: no scoring for rule {rule!r}")
+        elif code == _REQUIRES:
+            if counts.get(p.key, 0) >= p.b:
+                total += p.a * n
+        elif code == _BOTTOM:
+            total += p.a * n * f.bottom
+        elif code == _FULL:
+            total += p.a * n * f.full
+        elif code == _OWN_SLOTS:
+            total += p.a * f.own_slots.get(name, 0)
+        elif code == _THRESHOLD:
+            if f.own_count(p) >= p.b:
+                total += p.a * n
+        elif code == _ALL_SPECIES:
+            if len(f.own_slots) >= p.b:
+                total += p.a * n
+        elif code == _MAJORITY:
+            most = _is_most(p, f.own_count(p), best_other.get(name, 0))
+            total += (p.b if most else p.a) * n
+        elif code == _MOST_TREES:
+            if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
+                total += p.a * n
+        elif code == _MIN_TREES:
+            if f.trees_for(p) >= p.b:
+                total += p.a * n
     if butterfly_plan is not None:
         total += _butterfly_total(butterfly_plan.table, butterflies)
-    if bat_plan is not None and len(bats) >= bat_plan.params["min_distinct_bat_species"]:
-        total += bat_plan.params["points_each"] * sum(bats)
+    if bat_plan is not None and len(bats) >= bat_plan.b:
+        total += bat_plan.a * sum(bats)
     for t, side, d in f.positional:
-        p = f.plans[d.species.name]
-        if p.rule in _PER_CARD_RULES:
-            total += _per_card(p, forest, f, t, side, d)[0]
+        p = plans[d.species.name]
+        if p.code == _PER_CARD:
+            total += _per_card(p, f, t, side, d)[0]
     return total
 
 
@@ -445,7 +494,7 @@ def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
 
 
 def _tree_species(f: _Facts) -> int:
-    return sum(1 for name in f.counts if f.plans[name].species.is_tree)
+    return len(f.own_slots)
 
 
 def totals(forests: Sequence[Forest]) -> list[int]:
@@ -484,7 +533,7 @@ def _bee_note(f: _Facts, name: str, p: _Plan) -> str:
 _Explainer = Callable[[str, int], tuple[int, str]]
 
 
-def _explainers(forest: Forest, f: _Facts, table: _Table) -> dict[str, _Explainer]:
+def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _Explainer]:
     """species -> function(where, index among its copies) -> (points, why) for count rules."""
     counts = f.counts
     out: dict[str, _Explainer] = {}
@@ -505,7 +554,7 @@ def _explainers(forest: Forest, f: _Facts, table: _Table) -> dict[str, _Explaine
             value = _lookup(table_, len(members))
             split = _split(value, len(members))
             for bn, pts in zip(members, split, strict=True):
-                why = (f"in butterfly set {k}: {_n(len(members), 'different butterfly')}, "
+                why = (f"in butterfly set {k} of {len(members)} different species, "
                        f"{value} points for the set")
                 if len(members) == 1:
                     why = f"in butterfly set {k} alone: a set of one species scores {value}"
@@ -533,10 +582,7 @@ def _explainers(forest: Forest, f: _Facts, table: _Table) -> dict[str, _Explaine
         p = f.plans[name]
         rule = p.rule
         params = p.params
-        if p.per_card and rule not in _PER_CARD_RULES:
-            plus = p.bee_plus
-            out[name] = const(0, f"scores no points; adds {plus} to the trees it sits at")
-        elif rule == "none" or p.per_card:
+        if rule == "none" or p.per_card:
             out[name] = const(0, "scores no points")
         elif rule == "flat":
             out[name] = const(int(params["points_each"]), f"{params['points_each']} points each")
@@ -604,7 +650,7 @@ def _explainers(forest: Forest, f: _Facts, table: _Table) -> dict[str, _Explaine
                 out[name] = const(0, f"only {k} of {need} tree species in the forest")
         elif rule == "majority":
             mine = f.own_count(p)
-            other = table.best_other_own.get(name, 0)
+            other = table.get(name, 0)
             desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
             if _is_most(p, mine, other):
                 out[name] = const(int(params["points_each_if_most"]),
@@ -614,7 +660,7 @@ def _explainers(forest: Forest, f: _Facts, table: _Table) -> dict[str, _Explaine
                                   f"{desc}, another forest has more ({other})")
         elif rule == "most_trees":
             mine = f.trees_for(p)
-            other = table.best_other_trees.get(name, 0)
+            other = table.get(name, 0)
             desc = _trees_desc(f, p)
             if _is_most(p, mine, other):
                 out[name] = const(int(params["points_each"]),
@@ -650,7 +696,7 @@ def _own_slots(forest: Forest, where: str, per: int) -> tuple[int, str]:
     return per * k, f"{per} per card in its slots: {_n(k, 'card')}"
 
 
-def _explain(forest: Forest, f: _Facts, table: _Table) -> ForestScore:
+def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
     explain = _explainers(forest, f, table)
     seen: dict[str, int] = {}
     cards: list[CardPoints] = []
@@ -674,8 +720,8 @@ def _explain(forest: Forest, f: _Facts, table: _Table) -> ForestScore:
             for d in t.slots[side]:
                 name = d.species.name
                 p = f.plans[name]
-                if p.rule in _PER_CARD_RULES:
-                    pts, why = _per_card(p, forest, f, t, side, d)
+                if p.per_card:
+                    pts, why = _per_card(p, f, t, side, d)
                 else:
                     k = seen.get(name, 0)
                     seen[name] = k + 1

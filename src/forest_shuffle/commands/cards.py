@@ -150,7 +150,7 @@ def show_card(console: Console, card: Card, catalog: Catalog = CATALOG) -> None:
     """Print one physical card, then the details of each species on it."""
     console.print(Text(cardtext.card_summary(card.id, catalog), style="bold"))
     if card.is_winter:
-        console.print("A winter card: when the third winter card is drawn the game ends.")
+        console.print(cardtext.WINTER_TEXT)
         return
     shown = [card.species] if card.species is not None else [
         h.species for h in card.halves.values()]
