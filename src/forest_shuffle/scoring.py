@@ -11,9 +11,11 @@ Contract:
 
 Scoring is driven by each species' ``points`` (rule and params, see
 :data:`forest_shuffle.cards.POINT_RULES`) and by the ``tree_count_modifier`` permanent
-effect (Violet Carpenter Bee). Saplings are trees without a species or a tree symbol. A
-dweller whose ``symbol`` is None counts for no tree symbol, unless every copy of its
-species in the deck shows the same symbol, which is then used.
+effect (Violet Carpenter Bee); species are told apart by name (the compiled rule of a name
+is cached). Saplings are trees without a species or a tree symbol. A dweller whose
+``symbol`` is None counts for no tree symbol, unless every copy of its species in the deck
+shows the same symbol, which is then used. The per-card split of a set (butterflies,
+Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
 """
 
 from __future__ import annotations
@@ -155,11 +157,23 @@ def _compile(sp: Species) -> _Plan:
     )
 
 
+_EMPTY: frozenset[str] = frozenset()
+_PER_CARD_NAMES: set[str] = set()  # species scored card by card, and bees
+_COMPARE_NAMES: set[str] = set()  # species that compare with the other forests
+_TAG_NAMES: dict[str, set[str]] = {}  # tag -> species names with that tag
+
+
 def _plan(sp: Species) -> _Plan:
     """The cached plan of a species; species are told apart by name."""
     p = _PLANS.get(sp.name)
     if p is None:
         p = _PLANS[sp.name] = _compile(sp)
+        if p.per_card:
+            _PER_CARD_NAMES.add(p.name)
+        if p.compares:
+            _COMPARE_NAMES.add(p.name)
+        for tag in p.tags:
+            _TAG_NAMES.setdefault(tag, set()).add(p.name)
     return p
 
 
@@ -254,6 +268,11 @@ def _facts(forest: Forest) -> _Facts:
     own_slots: dict[str, int] = {}
     tree_cards = full = bottom = 0
     names: list[str] = []
+    dwellers: list[Dweller] = []
+    positional: list[tuple[TreeSite, str, Dweller]] = []
+    add = dwellers.append
+    pos = positional.append
+    special = _PER_CARD_NAMES
     for t in trees:
         slots = t.slots
         top = slots["top"]
@@ -262,42 +281,60 @@ def _facts(forest: Forest) -> _Facts:
         right = slots["right"]
         nb = len(bot)
         bottom += nb
-        if top and nb and left and right:
-            full += 1
+        if top:
+            for d in top:
+                add(d)
+                if d.species.name in special:
+                    pos((t, "top", d))
+        if bot:
+            for d in bot:
+                add(d)
+                if d.species.name in special:
+                    pos((t, "bottom", d))
+        if left:
+            for d in left:
+                add(d)
+                if d.species.name in special:
+                    pos((t, "left", d))
+            if right:
+                for d in right:
+                    add(d)
+                    if d.species.name in special:
+                        pos((t, "right", d))
+                if top and nb:
+                    full += 1
+        elif right:
+            for d in right:
+                add(d)
+                if d.species.name in special:
+                    pos((t, "right", d))
         sp = t.species
         if sp is not None:
             tree_cards += 1
             name = sp.name
             names.append(name)
             own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
-    dwellers = [d for t in trees for st in t.slots.values() for d in st]
     names += [d.species.name for d in dwellers]
     counts = Counter(names)
     cache = _PLANS
-    plans: dict[str, _Plan] = {}
-    per_card = False
-    compares: list[_Plan] = []
-    for name in counts:
-        p = cache.get(name)
-        if p is None:
-            p = _plan(_find_species(forest, name))
-        plans[name] = p
-        if p.per_card:
-            per_card = True
-        elif p.compares:
-            compares.append(p)
-    positional: list[tuple[TreeSite, str, Dweller]] = []
-    boost: dict[str, int] = {}
-    boost_all = 0
-    if per_card:
+    try:
+        plans = {name: cache[name] for name in counts}
+    except KeyError:  # a species outside the catalog: compile it, then look again
+        for name in counts:
+            if name not in cache:
+                _plan(_find_species(forest, name))
+        plans = {name: cache[name] for name in counts}
         positional = [(t, side, d) for t in trees for side, st in t.slots.items() for d in st
                       if plans[d.species.name].per_card]
-        for t, _side, d in positional:
-            plus = plans[d.species.name].bee_plus
-            if plus:
-                boost_all += plus
-                if t.species is not None:
-                    boost[t.species.name] = boost.get(t.species.name, 0) + plus
+    compares = [cache[name] for name in _COMPARE_NAMES.intersection(counts)]
+    boost: dict[str, int] = {}
+    boost_all = 0
+    for t, _side, d in positional:
+        plus = plans[d.species.name].bee_plus
+        if plus:
+            boost_all += plus
+            if t.species is not None:
+                boost[t.species.name] = boost.get(t.species.name, 0) + plus
     return _Facts(counts, plans, dwellers, len(trees), tree_cards, full, bottom, own_slots,
                   positional, compares, boost, boost_all)
 
@@ -343,43 +380,60 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
 # --------------------------------------------------------------------------------------
 
 
-def _per_card(plan: _Plan, facts: _Facts, t: TreeSite, side: str,
-              d: Dweller) -> tuple[int, str]:
-    """Points and reason of one dweller scored by where it sits."""
-    rule = plan.rule
-    params = plan.params
-    if rule == "on_tree_species":
-        host = params["tree"]
-        pts = int(params["points_each"])
-        where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
-        if t.species is not None and t.species.name == host:
-            return pts, f"{where} {_a(host)}"
-        return 0, f"{where} {_a(t.name)}, not {_a(host)}"
-    if rule == "bat_opposite":
-        opp = t.slots[OPPOSITE[side]]
-        bat = next((x for x in opp if "bat" in x.species.tags), None)
-        if bat is not None:
-            return int(params["points_each"]), f"a bat ({bat.species.name}) in the opposite slot"
-        return 0, "no bat in the opposite slot"
+def _card_points(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> int:
+    """Points of one dweller scored by where it sits (rules of code ``_PER_CARD``)."""
+    rule = p.rule
     if rule == "paired_in_slot":
-        same = sum(1 for x in t.slots[side] if x.species.name == d.species.name)
-        if same >= 2:
-            return int(params["points_each"]), f"shares its slot with another {d.species.name}"
-        return 0, "alone in its slot"
+        name = p.name
+        stack = t.slots[side]
+        if len(stack) > 1 and sum(1 for x in stack if x.species.name == name) >= 2:
+            return p.a
+        return 0
+    if rule == "on_tree_species":
+        host = t.species
+        return p.a if host is not None and host.name == p.key else 0
+    if rule == "bat_opposite":
+        for x in t.slots[OPPOSITE[side]]:
+            if "bat" in x.species.tags:
+                return p.a
+        return 0
+    if rule == "per_own_tree_symbol":
+        sym = d.symbol if d.symbol is not None else _symbol(d)
+        return 0 if sym is None else p.a * f.symbol_count(sym)
+    return 0
+
+
+def _per_card(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> tuple[int, str]:
+    """Points and reason of one dweller scored by where it sits (or of a bee)."""
+    pts = _card_points(p, f, t, side, d)
+    rule = p.rule
+    if rule == "on_tree_species":
+        where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
+        if pts:
+            return pts, f"{where} {_a(p.key)}"
+        return pts, f"{where} {_a(t.name)}, not {_a(p.key)}"
+    if rule == "bat_opposite":
+        bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
+        if bat is not None:
+            return pts, f"a bat ({bat.species.name}) in the opposite slot"
+        return pts, "no bat in the opposite slot"
+    if rule == "paired_in_slot":
+        if pts:
+            return pts, f"shares its slot with another {p.name}"
+        return pts, "alone in its slot"
     if rule == "per_own_tree_symbol":
         sym = _symbol(d)
         if sym is None:
-            return 0, "its tree symbol is not known"
-        n = facts.symbol_count(sym)
-        per = int(params["points_per"])
-        return per * n, f"{per} per card showing the {sym} symbol: {_n(n, 'card')}"
-    if plan.bee_plus:
-        plus = plan.bee_plus
+            return pts, "its tree symbol is not known"
+        n = f.symbol_count(sym)
+        return pts, f"{_n(p.a, 'point')} per card showing the {sym} symbol: {_n(n, 'card')}"
+    if p.bee_plus:
+        plus = p.bee_plus
         if t.species is None:
-            return 0, f"scores no points; at a sapling it adds {plus} to the number of trees"
-        return 0, (f"scores no points; counts as +{plus} {t.species.name} "
-                   f"and +{plus} to the number of trees")
-    return 0, "scores no points"
+            return pts, f"scores no points; at a sapling it adds {plus} to the number of trees"
+        return pts, (f"scores no points; counts as +{plus} {t.species.name} "
+                     f"and +{plus} to the number of trees")
+    return pts, "scores no points"
 
 
 def _a(name: str) -> str:
@@ -415,7 +469,6 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     total = forest.cave
     counts = f.counts
     plans = f.plans
-    tags: dict[str, int] | None = None
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
     bats: list[int] = []
@@ -423,27 +476,23 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     for name, n in counts.items():
         p = plans[name]
         code = p.code
-        if code == _NONE or code == _PER_CARD:
+        if code in (_NONE, _PER_CARD):
             continue
         if code == _FLAT:
             total += p.a * n
-        elif code == _PER_TAG or code == _PER_TAGS:
-            k = 0
-            for tag in (p.keys if code == _PER_TAGS else (p.key,)):
-                if tag == "tree":
-                    k += f.sites if p.saplings else f.tree_cards
-                else:
-                    if tags is None:
-                        tags = {}
-                        for nm, c in counts.items():
-                            for t in plans[nm].tags:
-                                tags[t] = tags.get(t, 0) + c
-                    k += tags.get(tag, 0)
+        elif code == _PER_TAG:
+            tag = p.key
+            if tag == "tree":
+                k = f.sites if p.saplings else f.tree_cards
+            else:
+                k = 0
+                for nm in _TAG_NAMES.get(tag, _EMPTY).intersection(counts):
+                    k += counts[nm]
             total += p.a * n * k
         elif code == _PER_SPECIES:
             total += p.a * n * counts.get(p.key, 0)
         elif code == _SET:
-            total += _lookup(p.table, f.own_count(p))
+            total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
         elif code == _BUTTERFLY:
             butterflies.append(n)
             butterfly_plan = p
@@ -460,7 +509,7 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _OWN_SLOTS:
             total += p.a * f.own_slots.get(name, 0)
         elif code == _THRESHOLD:
-            if f.own_count(p) >= p.b:
+            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
                 total += p.a * n
         elif code == _ALL_SPECIES:
             if len(f.own_slots) >= p.b:
@@ -471,9 +520,17 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _MOST_TREES:
             if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
                 total += p.a * n
-        elif code == _MIN_TREES:
-            if f.trees_for(p) >= p.b:
-                total += p.a * n
+        elif code == _PER_TAGS:
+            k = 0
+            for tag in p.keys:
+                if tag == "tree":
+                    k += f.sites if p.saplings else f.tree_cards
+                else:
+                    for nm in _TAG_NAMES.get(tag, _EMPTY).intersection(counts):
+                        k += counts[nm]
+            total += p.a * n * k
+        elif code == _MIN_TREES and f.trees_for(p) >= p.b:
+            total += p.a * n
     if butterfly_plan is not None:
         total += _butterfly_total(butterfly_plan.table, butterflies)
     if bat_plan is not None and len(bats) >= bat_plan.b:
@@ -481,7 +538,7 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     for t, side, d in f.positional:
         p = plans[d.species.name]
         if p.code == _PER_CARD:
-            total += _per_card(p, f, t, side, d)[0]
+            total += _card_points(p, f, t, side, d)
     return total
 
 
@@ -585,7 +642,8 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
         if rule == "none" or p.per_card:
             out[name] = const(0, "scores no points")
         elif rule == "flat":
-            out[name] = const(int(params["points_each"]), f"{params['points_each']} points each")
+            out[name] = const(int(params["points_each"]),
+                              f"{_n(params['points_each'], 'point')} each")
         elif rule == "per_tag":
             tag = params["tag"]
             sap = params.get("saplings_count", True)
@@ -594,19 +652,20 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             if tag == "tree" and sap and f.sites > f.tree_cards:
                 extra = " (saplings included)"
             out[name] = const(params["points_per"] * k,
-                              f"{params['points_per']} per {tag}: {_n(k, tag)}{extra}")
+                              f"{_n(params['points_per'], 'point')} per {tag}: {_n(k, tag)}{extra}")
         elif rule == "per_tags":
             sap = params.get("saplings_count", True)
             parts = [(t, f.tag(t, sap)) for t in params["tags"]]
             k = sum(v for _t, v in parts)
+            what = " and ".join(params["tags"])
             out[name] = const(params["points_per"] * k,
-                              f"{params['points_per']} per {' and '.join(params['tags'])}: "
+                              f"{_n(params['points_per'], 'point')} per {what}: "
                               + " + ".join(_n(v, t) for t, v in parts))
         elif rule == "per_species":
             other = params["species"]
             k = counts.get(other, 0)
             out[name] = const(params["points_per"] * k,
-                              f"{params['points_per']} per {other}: {_n(k, other)}")
+                              f"{_n(params['points_per'], 'point')} per {other}: {_n(k, other)}")
         elif rule == "set_table":
             eff = f.own_count(p)
             value = _lookup(p.table, eff)
@@ -623,11 +682,11 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
                                   f"only {_n(k, other)}, {params['min_count']} needed")
         elif rule == "per_bottom_card":
             out[name] = const(params["points_per"] * f.bottom,
-                              f"{params['points_per']} per card in a bottom slot: "
+                              f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
                               f"{_n(f.bottom, 'card')}")
         elif rule == "per_fully_occupied_tree":
             out[name] = const(params["points_per"] * f.full,
-                              f"{params['points_per']} per fully occupied tree: "
+                              f"{_n(params['points_per'], 'point')} per fully occupied tree: "
                               f"{_n(f.full, 'tree')}")
         elif rule == "per_card_in_own_slots":
             out[name] = (lambda per: lambda w, _i: _own_slots(forest, w, per))(
@@ -680,20 +739,20 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
 
 
 def _trees_desc(f: _Facts, p: _Plan) -> str:
-    sap = p.params.get("saplings_count", True)
-    base = f.sites if sap else f.tree_cards
-    parts = [_n(base, "tree")]
-    if sap and f.sites > f.tree_cards:
-        parts.append(f"saplings included ({f.sites - f.tree_cards})")
+    """``10 trees (1 sapling included, +2 for Violet Carpenter Bees)``."""
+    notes = []
+    if p.saplings and f.sites > f.tree_cards:
+        notes.append(f"{_n(f.sites - f.tree_cards, 'sapling')} included")
     if p.vcb and f.boost_all:
-        parts.append(f"+{f.boost_all} for Violet Carpenter Bees")
-    return ", ".join(parts) if len(parts) == 1 else f"{parts[0]} ({'; '.join(parts[1:])})"
+        notes.append(f"+{f.boost_all} for Violet Carpenter Bees")
+    desc = _n(f.trees_for(p), "tree")
+    return f"{desc} ({', '.join(notes)})" if notes else desc
 
 
 def _own_slots(forest: Forest, where: str, per: int) -> tuple[int, str]:
     index = int(where.split()[1]) - 1
     k = sum(len(s) for s in forest.trees[index].slots.values())
-    return per * k, f"{per} per card in its slots: {_n(k, 'card')}"
+    return per * k, f"{_n(per, 'point')} per card in its slots: {_n(k, 'card')}"
 
 
 def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
