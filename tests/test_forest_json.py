@@ -348,3 +348,11 @@ def test_render_result_plain() -> None:
     render_result(names, score_table(forests), console)
     text = console.export_text()
     assert "Ann wins." in text and "atop an Oak" in text
+
+
+def test_extra_keys_are_welcome_but_misspelt_slots_refused() -> None:
+    doc = table([{"tree": "Oak", "note": "planted first", "top": [
+        {"species": "Red Squirrel", "symbol": "Oak", "comment": "x"}]}])
+    names, forests = parse_forest_json(json.dumps(doc))
+    assert score_table(forests)[0].total == 5
+    assert "did you mean \"top\"" in refused(table([{"tree": "Oak", "topp": ["Red Squirrel"]}]))

@@ -9,6 +9,7 @@ exact output shape of ``score --json``; :func:`render_result` prints the same fo
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -132,10 +133,7 @@ class _Reader:
     def tree(self, raw: Any, where: str) -> TreeSite:
         if not isinstance(raw, dict):
             raise ForestJsonError(f"{where}: a tree must be an object, not {_q(raw)}")
-        extra = sorted(set(raw) - _TREE_KEYS)
-        if extra:
-            raise ForestJsonError(f"{where}: unknown key {_q(extra[0])} (expected tree, card, "
-                                  f"top, bottom, left, right)")
+        _refuse_misspelt_keys(raw, _TREE_KEYS, where)
         if ("tree" in raw) == ("card" in raw):
             raise ForestJsonError(f"{where}: give exactly one of \"tree\" and \"card\"")
         if "card" in raw:
@@ -166,10 +164,7 @@ class _Reader:
         if not isinstance(raw, dict):
             raise ForestJsonError(f"{where}: a card must be a species name or an object, "
                                   f"not {_q(raw)}")
-        extra = sorted(set(raw) - _DWELLER_KEYS)
-        if extra:
-            raise ForestJsonError(f"{where}: unknown key {_q(extra[0])} (expected species, "
-                                  f"symbol or card)")
+        _refuse_misspelt_keys(raw, _DWELLER_KEYS, where)
         if "card" not in raw:
             if "species" not in raw:
                 raise ForestJsonError(f"{where}: a card object needs \"species\" or \"card\"")
@@ -397,3 +392,14 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
     if won:
         verb = "wins" if len(won) == 1 else "share the victory"
         out.print(f"{' and '.join(won)} {verb}.", markup=False)
+
+
+def _refuse_misspelt_keys(raw: dict[str, Any], known: frozenset[str] | set[str],
+                          where: str) -> None:
+    """Extra keys are welcome (tools may annotate), but one that looks like a misspelt
+    known key (``"topp"``) is refused, so no card is silently dropped."""
+    for key in sorted(set(raw) - set(known)):
+        close = difflib.get_close_matches(str(key).lower(), sorted(known), n=1, cutoff=0.7)
+        if close:
+            raise ForestJsonError(f"{where}: unknown key {_q(key)} (did you mean "
+                                  f"{_q(close[0])}?)")
