@@ -1,0 +1,55 @@
+"""The ``play`` sub-command: play Forest Shuffle in the terminal against bots or hot-seat."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from forest_shuffle.terminal import Terminal
+
+
+def _int_option(value: str | None, name: str) -> int | None:
+    """Parse an integer option; one line on stderr and exit 2 if it is not one."""
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        typer.echo(f"{name} must be a whole number, not {value!r}", err=True)
+        raise typer.Exit(2) from None
+
+
+def play_command(
+    players: Annotated[str | None, typer.Option(
+        "--players", metavar="N", help="Players at the table, 2 to 5.",
+        show_default="2")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", metavar="K", help="How many of them are random bots (humans sit first).",
+        show_default="players - 1")] = None,
+    seed: Annotated[str | None, typer.Option(
+        "--seed", metavar="S", help="Deal seed, to replay a game.",
+        show_default="random")] = None,
+) -> None:
+    """Play in the terminal: you against random bots, or several people hot-seat."""
+    n = _int_option(players, "--players")
+    k = _int_option(bots, "--bots")
+    s = _int_option(seed, "--seed")
+    n = 2 if n is None else n
+    if not 2 <= n <= 5:
+        typer.echo(f"--players must be from 2 to 5, not {n}", err=True)
+        raise typer.Exit(2)
+    k = n - 1 if k is None else k
+    if not 0 <= k <= n:
+        typer.echo(f"--bots must be from 0 to {n}, not {k}", err=True)
+        raise typer.Exit(2)
+    try:
+        Terminal(n, k, s).run()
+    except KeyboardInterrupt:
+        typer.echo("\nInterrupted: game abandoned.", err=True)
+        raise typer.Exit(130) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` sub-command to ``app``."""
+    app.command("play")(play_command)

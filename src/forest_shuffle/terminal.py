@@ -1,0 +1,784 @@
+"""Terminal play: people against random bots, or several people hot-seat, drawn with rich.
+
+Contract: :class:`Terminal` owns all input and output; the engine stays pure. It reads lines
+through a ``read_line`` callable (raising :class:`EOFError` at the end of input) and writes
+to a rich :class:`~rich.console.Console`, so tests can drive a whole game with a script.
+A human's screen is drawn from that player's :class:`~forest_shuffle.view.PlayerView` only;
+a bot chooses uniformly at random among its own view's legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from . import cardtext, scoring
+from .actions import (
+    CAVE,
+    DONE,
+    DRAW,
+    KEEP,
+    MULLIGAN,
+    NO,
+    PAY,
+    PLAY,
+    SAPLING,
+    TAKE,
+    YES,
+    Action,
+    ActionParseError,
+    IllegalActionError,
+)
+from .cards import CATALOG, SIDES, Card, Effect, Species
+from .engine import GameState
+from .forest import Forest, TreeSite
+from .rules import CLEARING_LIMIT, HAND_LIMIT, WINTER_CARDS_TO_END, Rules
+from .view import PendingView, PlayerView
+
+ReadLine = Callable[[], str]
+
+#: Rich styles of the printed tree symbols.
+SYMBOL_STYLES: dict[str, str] = {
+    "Beech": "green4",
+    "Birch": "green1",
+    "Douglas Fir": "grey62",
+    "Horse Chestnut": "dark_orange",
+    "Linden": "yellow",
+    "Oak": "orange4",
+    "Silver Fir": "blue",
+    "Sycamore": "red",
+}
+#: Short tag words for the hand list.
+SHORT_TAGS: dict[str, str] = {
+    "pawed animal": "pawed",
+    "cloven-hoofed animal": "hoofed",
+}
+#: Tags implied by another tag, left out of the hand list (a deer is cloven-hoofed).
+IMPLIED_TAGS: dict[str, str] = {"cloven-hoofed animal": "deer", "insect": "butterfly"}
+#: Shorter tree symbol names for the hand list.
+SHORT_SYMBOLS: dict[str, str] = {"Horse Chestnut": "Chestnut", "Douglas Fir": "Douglas"}
+#: Above this many legal actions, plays at several trees share one line.
+GROUP_ABOVE = 12
+#: How many recent events a screen shows.
+LOG_LINES = 6
+
+HELP = """\
+Enter the number of an action, or an action in text form:
+  draw | take 57 | play 12 | play 71 left 3 | sapling 34 | pay 40 | yes | no | cave 40 |
+  done | keep | mulligan          (trees are numbered from 1, cards by their ids)
+Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
+  help, quit."""
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def card_of(cid: int) -> Card:
+    """The catalog card with that id."""
+    return CATALOG.card(cid)
+
+
+def label(cid: int) -> str:
+    """``"Oak"`` or ``"European Hare/Barbastelle Bat"``."""
+    card = card_of(cid)
+    if card.species is not None:
+        return card.species.name
+    return "/".join(h.species.name for h in card.halves.values())
+
+
+def symbols_of(cid: int) -> list[str]:
+    """The tree symbols printed on a card, in half order."""
+    card = card_of(cid)
+    if card.species is not None:
+        return [card.species.name]
+    return [h.symbol for h in card.halves.values()]
+
+
+def species_of(cid: int, side: str) -> Species:
+    """The species of a tree card, or of one half of a split card."""
+    card = card_of(cid)
+    if side:
+        return card.halves[side].species
+    assert card.species is not None
+    return card.species
+
+
+def symbol_text(symbol: str) -> Text:
+    """A tree symbol in its colour."""
+    return Text(symbol, style=SYMBOL_STYLES.get(symbol, ""))
+
+
+def tree_name(forest: Forest, tree: int) -> str:
+    """``"tree 2 (Birch)"``."""
+    if 0 <= tree < len(forest.trees):
+        return f"tree {tree + 1} ({forest.trees[tree].name})"
+    return f"tree {tree + 1}"
+
+
+def step_effect(pend: PendingView) -> Effect | None:
+    """The effect, bonus or mushroom draw offered by an option decision."""
+    sp = CATALOG.species.get(pend.species)
+    if sp is None:
+        return None
+    if pend.step == "mushroom":
+        return sp.permanent
+    return sp.effect if pend.step == "effect" else sp.bonus
+
+
+def step_words(pend: PendingView) -> str:
+    """``"the bonus of Oak (Take another turn)"``."""
+    what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
+    return f"{what} {pend.species} ({cardtext.describe_effect(step_effect(pend))})"
+
+
+def bonus_symbol(pend: PendingView) -> str:
+    """The tree symbol every payment card must show for the bonus of the card paid for."""
+    return symbols_of(pend.card)[0] if not pend.side else card_of(pend.card).halves[
+        pend.side].symbol
+
+
+def bonus_alive(pend: PendingView) -> bool:
+    """Is the bonus of the card being paid for still possible?"""
+    sym = bonus_symbol(pend)
+    return all(sym in card_of(c).symbols for c in pend.paid)
+
+
+def action_words(action: Action, view: PlayerView) -> str:
+    """Readable words for one legal action of ``view``'s player."""
+    pend = view.pending
+    forest = view.forests[view.player]
+    kind = action.kind
+    if kind == KEEP:
+        return "keep this hand"
+    if kind == MULLIGAN:
+        return "mulligan: box this hand and draw 6 new cards"
+    if kind == DRAW:
+        return f"draw from the deck ({view.deck_size} left)"
+    if kind == TAKE:
+        return f"take {label(action.card)} (card {action.card}) from the clearing"
+    if kind == PLAY:
+        sp = species_of(action.card, action.side)
+        free = pend is not None and pend.kind == "free"
+        cost = "for free" if free else f"cost {sp.cost}"
+        if not action.side:
+            return f"play {sp.name} (card {action.card}), {cost}"
+        return (f"play {sp.name} ({action.side} half of card {action.card}) at "
+                f"{tree_name(forest, action.tree)}, {cost}")
+    if kind == SAPLING:
+        return f"play card {action.card} ({label(action.card)}) as a sapling"
+    if kind == PAY:
+        words = f"pay with card {action.card} ({label(action.card)})"
+        if pend is not None and pend.kind == "pay" and bonus_alive(pend):
+            sym = bonus_symbol(pend)
+            sp = species_of(pend.card, pend.side)
+            if sp.bonus is not None and sym in card_of(action.card).symbols:
+                words += f" - keeps the {sym} bonus"
+        return words
+    if kind == YES:
+        return f"yes: {step_words(pend)}" if pend is not None else "yes"
+    if kind == NO:
+        return "no, skip it"
+    if kind == CAVE:
+        return f"put card {action.card} ({label(action.card)}) under your cave"
+    if kind == DONE:
+        return "done"
+    return str(action)
+
+
+def pending_words(view: PlayerView, name: str) -> str:
+    """What the pending decision asks, addressed to ``name``."""
+    pend = view.pending
+    if pend is None:
+        return "The game is over."
+    kind = pend.kind
+    if kind == "mulligan":
+        return f"{name}: your opening hand has no tree. Keep it, or mulligan?"
+    if kind == "turn":
+        extra = " (an extra turn)" if view.extra_turns else ""
+        return (f"{name}, your turn{extra}: draw 2 cards (deck or clearing), play a card "
+                "(paying its cost), or play a sapling.")
+    if kind == "draw":
+        return f"{name}: take your second card, from the deck or the clearing."
+    if kind == "pay":
+        sp = species_of(pend.card, pend.side)
+        paid = ", ".join(str(c) for c in pend.paid)
+        text = f"{name}: paying for {sp.name} (card {pend.card}), need {pend.need} more"
+        text += f" (paid: {paid})." if paid else "."
+        if sp.bonus is not None:
+            sym = bonus_symbol(pend)
+            state = "still possible" if bonus_alive(pend) else "lost"
+            text += (f" Bonus ({cardtext.describe_effect(sp.bonus)}) if every card paid "
+                     f"shows {sym}: {state}.")
+        return text
+    if kind == "option":
+        return f"{name}: use {step_words(pend)}?"
+    if kind == "free":
+        left = "any number" if pend.need < 0 else f"{pend.need} left"
+        return f"{name}: place a {pend.species} from your hand for free ({left}), or done."
+    if kind == "raccoon":
+        return (f"{name} (Raccoon): put hand cards under your cave, then draw as many; "
+                f"{len(pend.paid)} put so far. Done to stop.")
+    if kind == "mole":
+        return f"{name} (Mole): play further cards, paying their costs, or done."
+    return f"{name}: {kind}"
+
+
+def public_words(action: Action, pend: PendingView | None, forest: Forest) -> str:
+    """What everyone sees of an action (hidden cards stay hidden)."""
+    kind = action.kind
+    if kind == KEEP:
+        return "keeps the opening hand"
+    if kind == MULLIGAN:
+        return "takes a mulligan (6 new cards)"
+    if kind == DRAW:
+        return "draws a card from the deck"
+    if kind == TAKE:
+        return f"takes {label(action.card)} (card {action.card}) from the clearing"
+    if kind == PLAY:
+        sp = species_of(action.card, action.side)
+        free = " for free" if pend is not None and pend.kind == "free" else ""
+        if not action.side:
+            return f"plays {sp.name} (card {action.card}){free}"
+        return (f"plays {sp.name} (card {action.card}) {action.side} of "
+                f"{tree_name(forest, action.tree)}{free}")
+    if kind == SAPLING:
+        return "plays a sapling"
+    if kind == PAY:
+        return f"pays with card {action.card} ({label(action.card)})"
+    if kind in (YES, NO) and pend is not None and pend.kind == "option":
+        verb = "uses" if kind == YES else "skips"
+        return f"{verb} {step_words(pend)}"
+    if kind == CAVE:
+        return "puts a card under the cave"
+    if kind == DONE:
+        return "is done"
+    return str(action)
+
+
+#: Shorter names for the forest grid (the full names are in the hand and ``card ID``).
+SHORT_NAMES: dict[str, str] = {
+    "Brown Long-Eared Bat": "Long-Eared Bat",
+    "Greater Horseshoe Bat": "Horseshoe Bat",
+    "European Fat Dormouse": "Fat Dormouse",
+    "Violet Carpenter Bee": "Carpenter Bee",
+    "Great Spotted Woodpecker": "Woodpecker",
+    "Silver-Washed Fritillary": "Fritillary",
+    "Large Tortoiseshell": "Tortoiseshell",
+    "Camberwell Beauty": "Camberwell B.",
+    "Peacock Butterfly": "Peacock",
+    "Wild Strawberries": "Strawberries",
+    "Parasol Mushroom": "Parasol",
+    "Fire Salamander": "Salamander",
+    "European Badger": "Badger",
+    "European Hare": "Hare",
+    "Eurasian Jay": "Jay",
+    "Common Toad": "Toad",
+}
+ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
+
+
+def short(name: str) -> str:
+    """A shorter species name for the forest grid."""
+    return SHORT_NAMES.get(name, name)
+
+
+def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
+    out = Text()
+    if side:
+        out.append(ARROWS[side], style="dim")
+    out.append(f"{sp.cost}", style="cyan")
+    out.append(f" {sp.name}", style="bold")
+    shown = [t for t in sorted(sp.tags) if IMPLIED_TAGS.get(t) not in sp.tags]
+    tags = ",".join(SHORT_TAGS.get(t, t) for t in shown)
+    if tags != "tree":
+        out.append(f" {tags} ", style="dim")
+        out.append(SHORT_SYMBOLS.get(symbol, symbol), style=SYMBOL_STYLES.get(symbol, ""))
+    return out
+
+
+def where_words(cid: int, forest: Forest) -> str:
+    """At which trees of ``forest`` each half of a hand card fits now (cost aside)."""
+    card = card_of(cid)
+    if card.is_tree:
+        return "new tree"
+    parts: list[str] = []
+    for side, half in card.halves.items():
+        fits = [i + 1 for i, t in enumerate(forest.trees) if t.accepts(half.species, side)]
+        parts.append(ARROWS[side] + _numbers(fits, len(forest.trees)))
+    return " ".join(parts)
+
+
+def _numbers(ns: Sequence[int], total: int) -> str:
+    """``"all"``, ``"-"``, runs like ``"1-3,5"`` or ``"not 4,6"``."""
+    if not ns:
+        return "-"
+    if len(ns) == total > 1:
+        return "all"
+    if total > 4 and len(ns) > total / 2:
+        return "not " + _runs([n for n in range(1, total + 1) if n not in ns])
+    return _runs(ns)
+
+
+def _runs(ns: Sequence[int]) -> str:
+    runs: list[str] = []
+    start = prev = ns[0]
+    for n in [*ns[1:], -1]:
+        if n != prev + 1:
+            runs.append(str(start) if start == prev else f"{start}-{prev}")
+            start = n
+        prev = n
+    return ",".join(runs)
+
+
+def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
+    """The hand, one card a row: id, each half's cost, name, tags and tree symbol, and at
+    which trees each half fits."""
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    table.add_column("id", justify="right", style="bold magenta", min_width=3, no_wrap=True)
+    table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis", max_width=46)
+    table.add_column("", no_wrap=True, overflow="ellipsis", max_width=46)
+    table.add_column("fits at tree", min_width=12)
+    for cid in sorted(hand, key=lambda c: (not card_of(c).is_tree, c)):
+        card = card_of(cid)
+        if card.species is not None:
+            halves = [_half_text(card.species, card.species.name), Text()]
+        else:
+            halves = [_half_text(h.species, h.symbol, s) for s, h in card.halves.items()]
+        table.add_row(str(cid), *halves, Text(where_words(cid, forest), style="green"))
+    if not hand:
+        table.add_row("", Text("(empty)", style="dim"), "", "")
+    head = Text(title, style="bold")
+    head.append(" · cost, name, tags, tree symbol · fits at trees", style="dim")
+    return Group(head, table)
+
+
+def _slot_text(site: TreeSite, side: str) -> Text:
+    stack = site.slots[side]
+    if not stack:
+        return Text(f"{ARROWS[side]}·", style="dim")
+    names = [short(d.species.name) for d in stack]
+    out = Text(ARROWS[side], style="dim")
+    if len(set(names)) == 1 and len(names) > 1:
+        return out.append(f"{names[0]} ×{len(names)}")
+    return out.append(" + ".join(names))
+
+
+def forest_table(forest: Forest, title: str) -> RenderableType:
+    """A forest: one row per tree with dwellers and its four slots (hares stacked, toads
+    paired), then one line naming the trees without dwellers."""
+    bare = [i for i, t in enumerate(forest.trees) if not t.dwellers()]
+    rest = Text("  no dwellers at: " if len(bare) < len(forest.trees) else "  ", style="dim")
+    for i in bare:
+        if i != bare[0]:
+            rest.append(" · ", style="dim")
+        rest.append(f"{i + 1} ")
+        site = forest.trees[i]
+        rest.append_text(symbol_text(site.name) if site.species is not None
+                         else Text("sapling", style="dim italic"))
+    if len(bare) == len(forest.trees):
+        return Group(Text(title, style="bold"), rest)
+    table = Table(title=title, title_justify="left", box=None, padding=(0, 1),
+                  show_header=False, title_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("tree", no_wrap=True, max_width=15, overflow="ellipsis")
+    for side in SIDES:
+        table.add_column(f"{ARROWS[side]}{side}", no_wrap=True, max_width=17,
+                         overflow="ellipsis")
+    for i, site in enumerate(forest.trees):
+        if i in bare:
+            continue
+        name = symbol_text(site.name) if site.species is not None else Text(
+            "sapling", style="dim italic")
+        table.add_row(str(i + 1), name, *(_slot_text(site, s) for s in SIDES))
+    return Group(table, rest) if bare else table
+
+
+def card_details(cid: int) -> Group:
+    """The full text of one card: every species on it with cost, tags, place and rules."""
+    card = card_of(cid)
+    parts: list[RenderableType] = [Text(cardtext.card_summary(cid), style="bold")]
+    if card.is_winter:
+        parts.append(Text("A winter card: the game ends when the third one is drawn."))
+        return Group(*parts)
+    shown = ([("", card.species.name, card.species)] if card.species is not None else
+             [(s, h.symbol, h.species) for s, h in card.halves.items()])
+    for side, symbol, sp in shown:
+        head = Text()
+        if side:
+            head.append(f"{side}: ", style="dim")
+        head.append(sp.name, style="bold")
+        head.append(f"  cost {sp.cost} · {cardtext.tags_text(sp)} · goes "
+                    f"{cardtext.where_it_goes(sp)} · symbol ")
+        head.append_text(symbol_text(symbol))
+        parts.append(head)
+        for part, word in cardtext.PARTS.items():
+            text = cardtext.full_text(sp, part)
+            if text:
+                parts.append(Text.assemble(("  " + word + ": ", "cyan"), text))
+    return Group(*parts)
+
+
+def numbered_actions(view: PlayerView) -> RenderableType:
+    """The legal actions, numbered from 1. When there are many, the plays of one card half
+    share an entry (``1)t2`` plays it at tree 2) and short entries share lines."""
+    actions = view.legal_actions
+    if len(actions) <= GROUP_ABOVE:
+        out = Text()
+        for i, a in enumerate(actions, start=1):
+            out.append(f"{i:>3}) ", style="bold yellow")
+            out.append(action_words(a, view) + "\n")
+        out.rstrip()
+        return out
+    groups: dict[tuple[str, int, str], list[tuple[int, Action]]] = {}
+    for i, a in enumerate(actions, start=1):
+        key = (a.kind, a.card if a.kind == PLAY else 0, a.side)
+        groups.setdefault(key, []).append((i, a))
+    free = view.pending is not None and view.pending.kind == "free"
+    lines: list[RenderableType] = []
+    halves: list[Text] = []
+    at = -1  # where the plays of card halves go among the lines
+    for (kind, cid, side), items in groups.items():
+        line = Text("  ")
+        if kind == PLAY and side:
+            sp = species_of(cid, side)
+            entry = Text(f"{sp.name} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
+            for i, a in items:
+                entry.append(f" {i})", style="bold yellow")
+                entry.append(f"t{a.tree + 1}")
+            halves.append(entry)
+            at = len(lines) if at < 0 else at
+            continue
+        if len(items) == 1:
+            i, a = items[0]
+            line.append(f"{i})", style="bold yellow")
+            line.append(" " + action_words(a, view))
+        else:
+            head = {TAKE: "take from the clearing:", SAPLING: "as a sapling:",
+                    PAY: "pay with:", CAVE: "under the cave:"}.get(kind, f"{kind}:")
+            line.append(head)
+            for i, a in items:
+                line.append(f" {i})", style="bold yellow")
+                line.append(f" {a.card}" if kind == SAPLING else f" {a.card} {label(a.card)}")
+        lines.append(line)
+    if halves:
+        lines[at:at] = [Text("  play a card half (card id, cost) at tree tN:", style="dim"),
+                        Padding(Columns(halves, padding=(0, 2)), (0, 0, 0, 2))]
+    return Group(*lines)
+
+
+# ---------------------------------------------------------------------------- players
+
+
+@dataclass
+class RandomBot:
+    """A bot that picks uniformly at random among the legal actions of its own view."""
+
+    rng: random.Random
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal_actions)
+
+
+class QuitGame(Exception):
+    """The player asked to quit."""
+
+
+@dataclass
+class Seat:
+    """One seat at the table."""
+
+    name: str
+    bot: RandomBot | None = None
+    log: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- the front end
+
+
+class Terminal:
+    """A game of Forest Shuffle in a terminal: humans take the first seats, bots the rest."""
+
+    def __init__(self, players: int = 2, bots: int | None = None, seed: int | None = None, *,
+                 console: Console | None = None, read_line: ReadLine | None = None,
+                 rules: Rules | None = None) -> None:
+        if bots is None:
+            bots = players - 1
+        if not 2 <= players <= 5:
+            raise ValueError(f"Forest Shuffle is for 2 to 5 players, not {players}")
+        if not 0 <= bots <= players:
+            raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
+        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        self.console = console or Console(highlight=False)
+        self.read_line: ReadLine = read_line or input
+        self.state = GameState.new(players, self.seed, rules)
+        humans = players - bots
+        self.seats: list[Seat] = []
+        for i in range(players):
+            if i < humans:
+                name = "You" if humans == 1 else f"Player {i + 1}"
+                self.seats.append(Seat(name))
+            else:
+                self.seats.append(Seat(f"Player {i + 1} (bot)",
+                                       RandomBot(random.Random(self.seed * 10 + i))))
+        self.humans = humans
+        self._last_human: int | None = None
+
+    # ------------------------------------------------------------ i/o helpers
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print one line of plain text (no markup)."""
+        self.console.print(Text(text, style=style))
+
+    def ask(self, prompt: str) -> str:
+        """Show a prompt and read one line; EOFError at the end of input."""
+        self.console.print(Text(prompt, style="bold"), end="")
+        return self.read_line()
+
+    def seat_name(self, p: int, viewer: int | None = None) -> str:
+        return "You" if viewer == p and self.humans == 1 else self.seats[p].name
+
+    # ------------------------------------------------------------ the game loop
+
+    def run(self) -> list[int] | None:
+        """Play to the end and show the scores; the winners, or None if the game was left."""
+        self.say(f"Forest Shuffle: {self.state.num_players} players, seed {self.seed}. "
+                 "Type help for help.", style="bold green")
+        try:
+            while not self.state.over:
+                p = self.state.to_move
+                assert p is not None
+                seat = self.seats[p]
+                if seat.bot is not None:
+                    view = self.state.view(p)
+                    self._apply(p, seat.bot.choose(view))
+                else:
+                    self._human(p)
+        except QuitGame:
+            self.say("Game abandoned.", style="bold red")
+            return None
+        except EOFError:
+            self.say("\nEnd of input: game abandoned.", style="bold red")
+            return None
+        return self.show_end()
+
+    def _apply(self, p: int, action: Action) -> None:
+        """Apply an action and tell every human about it (IllegalActionError passes)."""
+        before = self.state.view(p)
+        self.state.apply(action)
+        after = self.state.view(p)
+        public = public_words(action, before.pending, before.forests[p])
+        for h in range(self.humans):
+            if h == p:
+                continue
+            log = self.seats[h].log
+            if (action.kind == PAY and log and log[-1].startswith(f"{self.seat_name(p)} plays")
+                    and log[-1].endswith(".")):
+                log[-1] = f"{log[-1][:-1]}, {public}."
+            else:
+                log.append(f"{self.seat_name(p)} {public}.")
+        if p < self.humans:
+            new = sorted(set(after.hand) - set(before.hand))
+            if new and action.kind not in (TAKE,):
+                cards = ", ".join(f"{c} {label(c)}" for c in new)
+                self.seats[p].log.append(f"New in your hand: {cards}.")
+        if len(after.winter) > len(before.winter):
+            self._tell_all(f"A winter card was revealed ({len(after.winter)}/"
+                           f"{WINTER_CARDS_TO_END}).")
+        bear = (action.kind == YES and before.pending is not None
+                and before.pending.species == "Brown Bear")
+        if before.clearing and not after.clearing and action.kind != TAKE and not bear:
+            self._tell_all("The clearing was full: its cards went to the box.")
+
+    def _tell_all(self, text: str) -> None:
+        for h in range(self.humans):
+            self.seats[h].log.append(text)
+
+    def _human(self, p: int) -> None:
+        """One decision of a human: hand over if needed, draw the screen, read until legal."""
+        if self.humans > 1 and self._last_human is not None and self._last_human != p:
+            if self.console.is_terminal:
+                self.console.clear()
+            answer = self.ask(f"Pass to {self.seats[p].name}, press Enter ")
+            if answer.strip().lower() in ("quit", "exit", "q"):
+                raise QuitGame
+            if self.console.is_terminal:
+                self.console.clear()
+        self._last_human = p
+        view = self.state.view(p)
+        self.draw_screen(view)
+        while True:
+            line = self.ask(f"{self.seat_name(p, p)} > ").strip()
+            if self._command(line, view):
+                return
+
+    def _command(self, line: str, view: PlayerView) -> bool:
+        """Handle one entry; True once an action was applied."""
+        word = line.lower()
+        actions = view.legal_actions
+        if not word:
+            self.say("Enter a number from the list, an action, or help.", style="yellow")
+            return False
+        if word in ("quit", "exit", "q"):
+            raise QuitGame
+        if word in ("help", "h", "?"):
+            self.say(HELP)
+            return False
+        if word == "hand":
+            self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand"))
+            return False
+        if word in ("board", "screen", "look"):
+            self.draw_screen(view)
+            return False
+        if word.split()[0] == "card":
+            self._show_card(word.split()[1:])
+            return False
+        if word.isdigit():
+            n = int(word)
+            if not 1 <= n <= len(actions):
+                self.say(f"No action {n}: choose 1 to {len(actions)}.", style="yellow")
+                return False
+            action = actions[n - 1]
+        else:
+            try:
+                action = Action.parse(word)
+            except ActionParseError as exc:
+                why = str(exc)
+                if why.startswith("unknown action"):
+                    why = f"'{word.split()[0]}' is neither an action nor a command"
+                self.say(f"Not understood: {why} (type help).", style="yellow")
+                return False
+        try:
+            self._apply(view.player, action)
+        except IllegalActionError as exc:
+            self.say(f"Not allowed: {exc.reason}.", style="yellow")
+            return False
+        return True
+
+    def _show_card(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].lstrip("#").isdigit():
+            self.say("Write card ID, e.g. card 12.", style="yellow")
+            return
+        try:
+            self.console.print(card_details(int(args[0].lstrip("#"))))
+        except KeyError:
+            self.say(f"No card {args[0]}: ids run 1 to {len(CATALOG.cards) - 1}.",
+                     style="yellow")
+
+    # ------------------------------------------------------------ the screen
+
+    def draw_screen(self, view: PlayerView) -> None:
+        """The screen of the human whose decision it is, from their view only."""
+        if self.console.is_terminal and self.humans == 1:
+            self.console.clear()
+        self.console.print(self.screen(view))
+        self.seats[view.player].log.clear()
+
+    def screen(self, view: PlayerView) -> Group:
+        """Everything ``view``'s player may see, compactly, with the numbered actions."""
+        me = view.player
+        parts: list[RenderableType] = []
+        head = Text()
+        head.append(f"Turn {view.turn}", style="bold")
+        head.append(f" · seed {self.seed}", style="dim")
+        head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/{WINTER_CARDS_TO_END}")
+        if view.extra_turns:
+            head.append(f" · {view.extra_turns} extra turn to come")
+        for i in range(view.num_players):
+            if i == me:
+                continue
+            head.append(" · ")
+            head.append(self.seat_name(i, me), style="bold")
+            head.append(f" hand {view.hand_sizes[i]}")
+            seen = view.known_hands[i]
+            if seen:
+                head.append(f" (seen: {', '.join(str(c) for c in seen)})")
+        parts.append(head)
+        for i in range(view.num_players):
+            if i != me:
+                parts.append(self._forest(view, i))
+        clearing = Text(f"Clearing ({len(view.clearing)}/{CLEARING_LIMIT}): ", style="bold")
+        if view.clearing:
+            clearing.append(" · ".join(f"{c} {label(c)}" for c in view.clearing))
+        else:
+            clearing.append("empty", style="dim")
+        parts.append(clearing)
+        parts.append(self._forest(view, me))
+        log = self.seats[me].log
+        if log:
+            shown = log[-LOG_LINES:]
+            if len(log) > LOG_LINES:
+                shown = [f"... {len(log) - LOG_LINES} earlier events", *shown]
+            parts.append(Text("\n".join(shown), style="italic"))
+        owner = f"{self.seats[me].name}'s hand" if self.humans > 1 else "Your hand"
+        parts.append(hand_table(view.hand, view.forests[me],
+                                f"{owner} ({len(view.hand)}/{HAND_LIMIT})"))
+        parts.append(Text(pending_words(view, self.seat_name(me, me)), style="bold cyan"))
+        parts.append(numbered_actions(view))
+        return Group(*parts)
+
+    def _forest(self, view: PlayerView, i: int) -> RenderableType:
+        forest = view.forests[i]
+        me = view.player
+        if i != me:
+            title = f"{self.seat_name(i, me)}'s forest"
+        elif self.humans > 1:
+            title = f"{self.seats[i].name}'s forest (yours)"
+        else:
+            title = "Your forest"
+        title += f" · cave {view.cave_sizes[i]}"
+        if not forest.trees:
+            return Text(f"{title} · no trees yet", style="bold")
+        n = len(forest.trees)
+        return forest_table(forest, f"{title} · {n} tree{'s' if n > 1 else ''}")
+
+    # ------------------------------------------------------------ the end
+
+    def show_end(self) -> list[int]:
+        """Show the last events, the score pad, every card's points and the winners."""
+        view = self.state.view(0)
+        for h in range(self.humans):
+            log = self.seats[h].log
+            if log:
+                self.say(f"Last events for {self.seats[h].name}:" if self.humans > 1
+                         else "Last events:", style="bold")
+                for line in log[-LOG_LINES:]:
+                    self.say(line, style="italic")
+                log.clear()
+        self.say("The third winter card is out: the game is over.", style="bold green")
+        sheets = scoring.score_table(view.forests)
+        pad = Table(title="Score pad", title_justify="left", title_style="bold")
+        pad.add_column("")
+        names = [self.seats[i].name for i in range(view.num_players)]
+        for name in names:
+            pad.add_column(name, justify="right")
+        for line, word in (("trees", "Trees"), ("top_bottom", "Top/bottom"),
+                           ("left_right", "Left/right"), ("cave", "Cave")):
+            pad.add_row(word, *(str(s.lines.get(line, 0)) for s in sheets))
+        pad.add_row(Text("Total", style="bold"),
+                    *(Text(str(s.total), style="bold") for s in sheets))
+        for i, sheet in enumerate(sheets):
+            table = Table(title=f"{names[i]}: {sheet.total} points", title_justify="left",
+                          box=None, padding=(0, 1), show_header=False, title_style="bold")
+            table.add_column("where", style="dim", no_wrap=True)
+            table.add_column("species", no_wrap=True)
+            table.add_column("points", justify="right", style="bold")
+            table.add_column("why", ratio=1)
+            for cp in sheet.cards:
+                table.add_row(cp.where, cp.species, str(cp.points), cp.why)
+            self.console.print(table)
+        self.console.print(pad)
+        winners = scoring.winners([s.total for s in sheets])
+        best = sheets[winners[0]].total
+        if len(winners) == 1:
+            self.say(f"Winner: {names[winners[0]]} with {best} points.", style="bold green")
+        else:
+            who = " and ".join(names[w] for w in winners)
+            self.say(f"Tie: {who} share the victory with {best} points.", style="bold green")
+        return winners

@@ -1,0 +1,192 @@
+"""Tests of the terminal front end, driven by scripted input, and of the ``play`` command."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+
+from rich.console import Console
+from typer.testing import CliRunner, Result
+
+from forest_shuffle.cards import CATALOG
+from forest_shuffle.cli import app
+from forest_shuffle.terminal import Terminal
+
+
+class Script:
+    """Feeds lines to a terminal and cuts its output into one chunk per prompt."""
+
+    def __init__(self, lines: Iterable[str] | Callable[[], str]) -> None:
+        self.out = io.StringIO()
+        self.console = Console(file=self.out, width=100, color_system=None, highlight=False)
+        self.source = lines if callable(lines) else iter(lines).__next__
+        self.chunks: list[str] = []  # the output shown before each read, ending with its prompt
+        self._seen = 0
+
+    def read(self) -> str:
+        text = self.out.getvalue()
+        self.chunks.append(text[self._seen:])
+        self._seen = len(text)
+        try:
+            return self.source()
+        except StopIteration:
+            raise EOFError from None
+
+    def terminal(self, players: int, bots: int, seed: int) -> Terminal:
+        return Terminal(players, bots, seed, console=self.console, read_line=self.read)
+
+    @property
+    def text(self) -> str:
+        return self.out.getvalue()
+
+
+def test_full_game_against_a_bot_shows_score_pad_and_winners() -> None:
+    script = Script(lambda: "1")
+    term = script.terminal(2, 1, seed=3)
+    winners = term.run()
+    assert term.state.over
+    assert winners == term.state.winners()
+    text = script.text
+    for word in ("Score pad", "Trees", "Top/bottom", "Left/right", "Cave", "Total"):
+        assert word in text
+    assert "Winner: " in text or "Tie: " in text
+    assert "Player 2 (bot) draws a card from the deck." in text
+    assert "Traceback" not in text
+    # every card's points come with a reason
+    assert "You: " in text and "Player 2 (bot): " in text and " per " in text
+
+
+def test_bad_entries_give_one_line_and_a_new_prompt() -> None:
+    script = Script(["hello there", "99", "0", "play 72 left 1", "yes", "card", "card 0", "",
+                     "quit"])
+    term = script.terminal(2, 1, seed=3)
+    assert term.run() is None
+    text = script.text
+    assert "Not understood: 'hello' is neither an action nor a command" in text
+    assert "No action 99: choose 1 to" in text
+    assert "No action 0: choose 1 to" in text
+    assert "Not allowed: card 72 is not in player 1's hand." in text
+    assert "Not allowed: player 1 must choose" in text
+    assert "Write card ID" in text
+    assert "No card 0" in text
+    assert "Game abandoned." in text
+    # one prompt per entry, each after a one-line message (after the first screen)
+    prompts = [c for c in script.chunks if c.endswith("You > ")]
+    assert len(prompts) == 9
+    for chunk in script.chunks[1:]:
+        assert len(chunk.strip().splitlines()) == 2  # the message and the prompt
+    assert term.state.turn == 1 and not term.state.history
+
+
+def test_an_action_in_text_form_is_applied() -> None:
+    script = Script(["draw", "draw", "quit"])
+    term = script.terminal(2, 1, seed=3)
+    term.run()
+    assert [str(a) for a in term.state.history[:2]] == ["draw", "draw"]
+    assert "New in your hand:" in script.text
+
+
+def test_card_command_shows_full_card_text() -> None:
+    script = Script(["card 12", "card 72", "quit"])
+    script.terminal(2, 1, seed=3).run()
+    text = script.text
+    oak = CATALOG.card(12)
+    assert oak.species is not None
+    assert f"#12 T12: {oak.species.name}" in text
+    assert "Points:" in text
+    for half in CATALOG.card(72).halves.values():
+        assert half.species.name in text
+
+
+def test_hot_seat_hands_over_and_hides_the_other_hand() -> None:
+    script = Script(lambda: "1")
+    term = script.terminal(2, 0, seed=4)
+    for _ in range(400):  # a good part of a game, then stop reading
+        if term.state.over:
+            break
+        p = term.state.to_move
+        assert p is not None
+        term._human(p)
+    handovers = [c for c in script.chunks if "press Enter" in c]
+    assert len(handovers) > 5
+    assert "Pass to Player 2, press Enter" in script.text
+    # Each chunk ends with one prompt; a player's screen shows only that player's hand.
+    previous = None
+    for chunk in script.chunks:
+        if chunk.endswith("press Enter "):
+            previous = None
+            continue
+        me, other = ("Player 1", "Player 2") if chunk.endswith("Player 1 > ") else (
+            "Player 2", "Player 1")
+        assert f"{other}'s hand" not in chunk
+        if f"{me}'s hand" in chunk and previous is not None:
+            assert previous == me  # a new human's screen always follows a hand-over
+        previous = me
+
+
+def test_hot_seat_hand_cards_of_the_other_player_are_not_listed() -> None:
+    script = Script(["1"] * 30)
+    term = script.terminal(2, 0, seed=4)
+    hands_when: list[tuple[int, tuple[int, ...]]] = []
+    original = script.read
+
+    def read() -> str:
+        p = term.state.to_move
+        assert p is not None
+        hands_when.append((p, tuple(term.state.hands[1 - p])))
+        return original()
+
+    term.read_line = read
+    term.run()
+    screens = 0
+    for (p, other_hand), chunk in zip(hands_when, script.chunks, strict=True):
+        if chunk.endswith("press Enter ") or "'s hand (" not in chunk:
+            continue
+        screens += 1
+        rows = chunk.split("'s hand (")[1].split("\n  1)")[0]
+        assert f"Player {p + 1}'s hand (" in chunk
+        known = set(term.state.view(p).known_hands[1 - p])
+        for cid in other_hand:
+            if cid not in known:
+                assert f"\n {cid:>3}  " not in rows, (p, cid)
+    assert screens > 10
+
+
+def test_bots_play_a_whole_game_alone() -> None:
+    script = Script([])
+    term = script.terminal(3, 3, seed=11)
+    winners = term.run()
+    assert winners and term.state.over
+    assert "Score pad" in script.text and not script.chunks
+
+
+def _argv(*args: str) -> list[str]:
+    lone = (len(app.registered_commands) == 1 and not app.registered_groups
+            and app.registered_callback is None)
+    return list(args) if lone else ["play", *args]
+
+
+def run(*args: str, input: str = "") -> Result:
+    return CliRunner().invoke(app, _argv(*args), input=input, env={"COLUMNS": "100"})
+
+
+def test_cli_plays_a_whole_game() -> None:
+    result = run("--seed", "3", input="1\n" * 5000)
+    assert result.exit_code == 0, result.output
+    assert "seed 3" in result.output
+    assert "Score pad" in result.output
+
+
+def test_cli_end_of_input_exits_cleanly() -> None:
+    result = run("--seed", "3", input="1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "End of input: game abandoned." in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_bad_options_exit_2_with_one_line() -> None:
+    for args in (("--players", "7"), ("--players", "1"), ("--players", "abc"),
+                 ("--players", "3", "--bots", "4"), ("--bots", "-1"), ("--seed", "x")):
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1, result.output
