@@ -653,6 +653,8 @@ class GameState:
         symbol = _symbol_of(card, pend.side)
         bonus = all(symbol in _card(c).symbols for c in pend.paid)
         steps = self._place(p, pend.card, pend.side, pend.tree, pend.via, False, bonus)
+        if self.over:  # the tree revealed the third winter card (the stack is cleared)
+            return
         if pend.via == VIA_MOLE:
             mole = self.stack[-1]
             mole.steps.extend(steps)
@@ -683,6 +685,16 @@ class GameState:
         }[pend.kind]
         kinds = {a.kind for a in self.legal_actions()}
         if action.kind not in kinds:
+            # The kind fits the decision but no such action is legal now: say why.
+            if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= HAND_LIMIT:
+                return f"player {p + 1} holds {HAND_LIMIT} cards and may not draw"
+            if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW):
+                return f"card {action.card} is not in the clearing"
+            if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
+                    or action.kind == SAPLING and pend.kind == D_MOLE):
+                if action.card not in hand:
+                    return f"card {action.card} is not in player {p + 1}'s hand"
+                return self._why_not_placeable(p, action, pend)
             return f"player {p + 1} must choose: {expected}"
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
             return f"card {action.card} is not in player {p + 1}'s hand"
