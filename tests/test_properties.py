@@ -192,7 +192,8 @@ def _card_ids(view: dict[str, Any]) -> set[int]:
         out |= set(k)
     for f in view["forests"]:
         for t in f:
-            out.add(t["card"])
+            if t["card"] is not None:  # None: another player's face-down sapling
+                out.add(t["card"])
             for cards in t["slots"].values():
                 out |= set(cards)
     pend = view["pending"]
@@ -225,8 +226,10 @@ def test_view_hides_other_hands_deck_and_box(n: int, seed: int) -> None:
                 if i != p:
                     hidden |= set(state.hands[i]) - state.known[i]
                     hidden |= set(state.caves[i])
+                    hidden |= {t.card for t in state.forests[i].trees
+                               if t.is_sapling and t.card is not None}
                     assert set(v["known_hands"][i]) == state.known[i]
-            assert not (_card_ids(v) & hidden)
+            assert not (_card_ids(v) & hidden), (_card_ids(v) & hidden, state.locations())
             assert _card_ids(v) <= set(ALL_IDS)
             if state.to_move != p:
                 assert v["legal_actions"] == []

@@ -545,7 +545,7 @@ class GameState:
         kind = action.kind
         p = pend.player
         if pend.kind == D_TURN or pend.kind == D_DRAW:
-            if kind == DRAW or kind == TAKE:
+            if kind in (DRAW, TAKE):
                 self._do_draw(pend, action)
             elif kind == SAPLING:
                 self._remove_from_hand(p, action.card)

@@ -41,7 +41,8 @@ class Rules:
         known = {f.name for f in fields(Rules)}
         for key, value in data.items():
             if key not in known:
-                raise ValueError(f"unknown rule setting {key!r} (known: {', '.join(sorted(known))})")
+                names = ", ".join(sorted(known))
+                raise ValueError(f"unknown rule setting {key!r} (known: {names})")
             if not isinstance(value, bool):
                 raise ValueError(f"rule setting {key!r} must be true or false")
         return Rules(**data)

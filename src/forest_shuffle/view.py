@@ -2,8 +2,8 @@
 
 Contract: :func:`make_view` is the one place where hidden information is filtered. A
 :class:`PlayerView` holds the player's own hand and cave cards, the public table (clearing,
-winter cards, forests, counts) and, for the other players, only the hand cards everyone saw
-them take from the clearing. It never holds the seed, the deck order, the box or another
+winter cards, forests with other players' saplings face down, counts) and, for the other
+players, only the hand cards everyone saw them take from the clearing. It never holds the seed, the deck order, the box or another
 player's other hand cards.
 """
 
@@ -96,6 +96,15 @@ class PlayerView:
         }
 
 
+def _public_forest(forest: Forest) -> Forest:
+    """A copy of another player's forest: saplings lie face down, so their card is hidden."""
+    out = forest.copy()
+    for site in out.trees:
+        if site.species is None:
+            site.card = None
+    return out
+
+
 def make_view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based) of ``state``."""
     if not 0 <= player < state.num_players:
@@ -104,9 +113,13 @@ def make_view(state: GameState, player: int) -> PlayerView:
     pview: PendingView | None = None
     if pend is not None:
         step = pend.step
+        card = step[1] if step is not None else pend.card
+        if pend.player != player and any(t.card == card and t.is_sapling
+                                         for t in state.forests[pend.player].trees):
+            card = 0  # a Chanterelle draw offered for a face-down sapling
         pview = PendingView(
             kind=pend.kind, player=pend.player,
-            card=step[1] if step is not None else pend.card,
+            card=card,
             side=step[2] if step is not None else pend.side,
             tree=pend.tree, need=pend.need,
             paid=tuple(pend.paid) if pend.kind == "pay" else (),
@@ -129,7 +142,8 @@ def make_view(state: GameState, player: int) -> PlayerView:
         box_size=len(state.box),
         clearing=tuple(state.clearing),
         winter=tuple(state.winter),
-        forests=tuple(f.copy() for f in state.forests),
+        forests=tuple(f.copy() if i == player else _public_forest(f)
+                      for i, f in enumerate(state.forests)),
         current=state.current,
         turn=state.turn,
         extra_turns=state.extra_turns,
