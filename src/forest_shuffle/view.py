@@ -3,8 +3,8 @@
 Contract: :func:`make_view` is the one place where hidden information is filtered. A
 :class:`PlayerView` holds the player's own hand and cave cards, the public table (clearing,
 winter cards, forests with other players' saplings face down, counts) and, for the other
-players, only the hand cards everyone saw them take from the clearing. It never holds the seed, the deck order, the box or another
-player's other hand cards.
+players, only the hand cards everyone saw them take from the clearing. It never holds the
+seed, the deck order, the box or another player's other hand cards.
 """
 
 from __future__ import annotations
