@@ -79,6 +79,30 @@ for _sp in CATALOG.species.values():
 MUSHROOMS: tuple[str, ...] = tuple(sorted(_MUSHROOM_TRIGGERS))
 
 
+# Interned actions: legal-action lists reuse these objects instead of building new ones
+# (the hot path of playouts), and membership tests in apply hit identity first.
+_N_IDS = len(_CARDS)
+_A_DRAW, _A_YES, _A_NO, _A_DONE = Action(DRAW), Action(YES), Action(NO), Action(DONE)
+_A_KEEP_MULLIGAN = (Action(KEEP), Action(MULLIGAN))
+_A_TAKE = [Action(TAKE, c) for c in range(_N_IDS)]
+_A_SAPLING = [Action(SAPLING, c) for c in range(_N_IDS)]
+_A_PAY = [Action(PAY, c) for c in range(_N_IDS)]
+_A_CAVE = [Action(CAVE, c) for c in range(_N_IDS)]
+_A_TREE = [Action(PLAY, c) for c in range(_N_IDS)]
+_A_HALF: dict[tuple[int, str], list[Action]] = {}
+_SHARING = frozenset({"European Hare", "Common Toad"})
+
+
+def _half_actions(cid: int, side: str, n_trees: int) -> list[Action]:
+    """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
+    acts = _A_HALF.get((cid, side))
+    if acts is None:
+        acts = _A_HALF[(cid, side)] = []
+    while len(acts) < n_trees:
+        acts.append(Action(PLAY, cid, side, len(acts)))
+    return acts
+
+
 def _card(cid: int) -> Card:
     c = _CARDS[cid]
     assert c is not None
@@ -415,22 +439,28 @@ class GameState:
         ``tag`` (any if None) and costs at most ``max_cost``."""
         out: list[Action] = []
         trees = self.forests[p].trees
+        n_trees = len(trees)
         for cid in self.hands[p]:
             if pool is not None and cid not in pool:
                 continue
-            card = _card(cid)
+            card = _CARDS[cid]
+            assert card is not None
             sp = card.species
             if sp is not None:
                 if sp.cost <= max_cost and (tag is None or tag in sp.tags):
-                    out.append(Action(PLAY, cid))
+                    out.append(_A_TREE[cid])
+                continue
+            if not n_trees:
                 continue
             for side, half in card.halves.items():
                 hs = half.species
                 if hs.cost > max_cost or (tag is not None and tag not in hs.tags):
                     continue
-                for i, t in enumerate(trees):
-                    if t.accepts(hs, side):
-                        out.append(Action(PLAY, cid, side, i))
+                acts = _half_actions(cid, side, n_trees)
+                if hs.name in _SHARING:
+                    out.extend(acts[i] for i, t in enumerate(trees) if t.accepts(hs, side))
+                else:
+                    out.extend(acts[i] for i, t in enumerate(trees) if not t.slots[side])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
@@ -482,7 +512,7 @@ class GameState:
         hand_pool = [c for c in self.hands[p] if c in pool]
         out = self._placements(p, None, pool, max_cost=len(hand_pool) - 1)
         if self.rules.mole_plays_saplings:
-            out.extend(Action(SAPLING, c) for c in hand_pool)
+            out.extend(_A_SAPLING[c] for c in hand_pool)
         return out
 
     # ------------------------------------------------------------ legal actions
@@ -503,32 +533,32 @@ class GameState:
         if kind == D_TURN:
             out: list[Action] = []
             if len(hand) < HAND_LIMIT:
-                out.append(Action(DRAW))
-                out.extend(Action(TAKE, c) for c in self.clearing)
+                out.append(_A_DRAW)
+                out.extend(_A_TAKE[c] for c in self.clearing)
             out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
-            out.extend(Action(SAPLING, c) for c in hand)
+            out.extend(_A_SAPLING[c] for c in hand)
             return out
         if kind == D_DRAW:
-            return [Action(DRAW)] + [Action(TAKE, c) for c in self.clearing]
+            return [_A_DRAW] + [_A_TAKE[c] for c in self.clearing]
         if kind == D_PAY:
             pool = [c for c in hand if pend.pool is None or c in pend.pool]
             pool.sort()
             last = pend.paid[-1] if pend.paid else 0
             need = pend.need
-            return [Action(PAY, c) for i, c in enumerate(pool)
+            return [_A_PAY[c] for i, c in enumerate(pool)
                     if c > last and len(pool) - i >= need]
         if kind == D_OPTION:
-            return [Action(YES), Action(NO)]
+            return [_A_YES, _A_NO]
         if kind == D_FREE:
-            return self._placements(p, pend.tag, None) + [Action(DONE)]
+            return self._placements(p, pend.tag, None) + [_A_DONE]
         if kind == D_RACCOON:
             last = pend.paid[-1] if pend.paid else 0
-            return [Action(CAVE, c) for c in sorted(hand) if c > last] + [Action(DONE)]
+            return [_A_CAVE[c] for c in sorted(hand) if c > last] + [_A_DONE]
         if kind == D_MOLE:
             assert pend.pool is not None
-            return self._mole_plays(p, pend.pool) + [Action(DONE)]
+            return self._mole_plays(p, pend.pool) + [_A_DONE]
         if kind == D_MULLIGAN:
-            return [Action(KEEP), Action(MULLIGAN)]
+            return list(_A_KEEP_MULLIGAN)
         raise AssertionError(f"unknown decision {kind}")  # pragma: no cover
 
     # ------------------------------------------------------------ apply
