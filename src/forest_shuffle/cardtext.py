@@ -15,6 +15,18 @@ from typing import Any
 from forest_shuffle.cards import CATALOG, Card, Catalog, Effect, Species, normalize_name
 
 #: Colour of each printed tree symbol (from the reference card facts).
+#: Rich styles for the printed tree symbols (terminal and command line).
+SYMBOL_STYLES: Mapping[str, str] = {
+    "Beech": "green4",
+    "Birch": "green1",
+    "Douglas Fir": "grey62",
+    "Horse Chestnut": "dark_orange",
+    "Linden": "yellow",
+    "Oak": "orange4",
+    "Silver Fir": "blue",
+    "Sycamore": "red",
+}
+
 TREE_SYMBOL_COLOURS: Mapping[str, str] = {
     "Beech": "dark green",
     "Birch": "light green",

@@ -44,17 +44,6 @@ from .view import PendingView, PlayerView
 
 ReadLine = Callable[[], str]
 
-#: Rich styles of the printed tree symbols.
-SYMBOL_STYLES: dict[str, str] = {
-    "Beech": "green4",
-    "Birch": "green1",
-    "Douglas Fir": "grey62",
-    "Horse Chestnut": "dark_orange",
-    "Linden": "yellow",
-    "Oak": "orange4",
-    "Silver Fir": "blue",
-    "Sycamore": "red",
-}
 #: Short tag words for the hand list.
 SHORT_TAGS: dict[str, str] = {
     "pawed animal": "pawed",
@@ -112,7 +101,7 @@ def species_of(cid: int, side: str) -> Species:
 
 def symbol_text(symbol: str) -> Text:
     """A tree symbol in its colour."""
-    return Text(symbol, style=SYMBOL_STYLES.get(symbol, ""))
+    return Text(symbol, style=cardtext.SYMBOL_STYLES.get(symbol, ""))
 
 
 def tree_name(forest: Forest, tree: int) -> str:
@@ -299,7 +288,7 @@ def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
     tags = ",".join(SHORT_TAGS.get(t, t) for t in shown)
     if tags != "tree":
         out.append(f" {tags} ", style="dim")
-        out.append(SHORT_SYMBOLS.get(symbol, symbol), style=SYMBOL_STYLES.get(symbol, ""))
+        out.append(SHORT_SYMBOLS.get(symbol, symbol), style=cardtext.SYMBOL_STYLES.get(symbol, ""))
     return out
 
 

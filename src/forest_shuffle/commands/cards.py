@@ -13,22 +13,10 @@ from rich.text import Text
 from forest_shuffle import cardtext
 from forest_shuffle.cards import CATALOG, Card, Catalog, Species
 
-#: Rich styles for the printed tree symbols.
-SYMBOL_STYLES: dict[str, str] = {
-    "Beech": "green4",
-    "Birch": "green1",
-    "Douglas Fir": "grey62",
-    "Horse Chestnut": "dark_orange",
-    "Linden": "yellow",
-    "Oak": "orange4",
-    "Silver Fir": "blue",
-    "Sycamore": "red",
-}
-
 
 def symbol_text(symbol: str) -> Text:
     """A tree symbol name in its colour."""
-    return Text(symbol, style=SYMBOL_STYLES.get(symbol, ""))
+    return Text(symbol, style=cardtext.SYMBOL_STYLES.get(symbol, ""))
 
 
 #: Console width from which the species table gets one column per rules part.
