@@ -26,7 +26,9 @@ def _root() -> None:
     """Play, score and study the card game Forest Shuffle."""
 
 
-COMMANDS: tuple[str, ...] = ("cards", "score", "simulate", "replay", "play")
+COMMANDS: tuple[str, ...] = (
+    "cards", "score", "simulate", "replay", "play", "tournament", "stats",
+)
 
 for _name in COMMANDS:
     try:

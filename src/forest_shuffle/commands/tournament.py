@@ -1,0 +1,126 @@
+"""The ``tournament`` sub-command: bots against each other, seats rotated, deals replayed.
+
+Contract: ``forest-shuffle tournament --bots A,B[,C...] --games G --players N --seed S
+[--workers W] [--json]`` plays :func:`forest_shuffle.match.tournament`: every deal once per
+seating (cyclic rotations of the bot list, so each bot sits in each seat equally often),
+G rounded up to a multiple of the number of bots. Prints per bot the games, wins (a shared
+victory split evenly), win rate with its 95 % Wilson interval, mean score and the mean of
+each score-pad line; ``--json`` prints :meth:`TournamentResult.to_dict` instead. A progress
+bar goes to stderr when it is a terminal (never with ``--json``). A bad bot specification
+or option: one line on stderr, exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from forest_shuffle.bots import BotSpecError, make_bot
+from forest_shuffle.match import TournamentResult, deals_for, tournament
+from forest_shuffle.scoring import LINES
+
+__all__ = ["parse_bots", "register", "tournament_command"]
+
+_SHORT = {"trees": "Trees", "top_bottom": "Top/bot", "left_right": "Left/right", "cave": "Cave"}
+
+
+def parse_bots(text: str) -> list[str]:
+    """Split ``A,B:key=v,w=2,C`` into bot specifications: a comma starts a new bot unless
+    the part after it is an option (``key=value``) of the bot before."""
+    bots: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise BotSpecError(f"empty bot name in --bots {text!r}")
+        if bots and "=" in part and ":" not in part.split("=", 1)[0]:
+            sep = "," if ":" in bots[-1] else ":"
+            bots[-1] += sep + part
+        else:
+            bots.append(part)
+    return bots
+
+
+def _print(console: Console, result: TournamentResult, requested: int) -> None:
+    n = len(result.bots)
+    asked = f"; {requested} asked" if requested != result.games else ""
+    console.print(
+        f"{result.games} games ({result.deals} deals x {n} seating{'s' if n > 1 else ''}"
+        f"{asked}), {result.players} players, seed {result.seed}: {result.seconds:.1f} s, "
+        f"{result.mean_turns:.1f} turns a game")
+    names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
+             for k, s in enumerate(result.stats)]
+    wins_table = Table(title="Wins (a shared victory split evenly)", box=box.SIMPLE_HEAD)
+    lines_table = Table(title="Mean score per seat and score-pad lines", box=box.SIMPLE_HEAD)
+    for col in ("Bot", "Games", "Wins", "Win rate", "95 % interval", "ms/decision"):
+        wins_table.add_column(col, justify="left" if col == "Bot" else "right")
+    for col in ("Bot", "Score", *(_SHORT[line] for line in LINES)):
+        lines_table.add_column(col, justify="left" if col == "Bot" else "right")
+    for name, s in zip(names, result.stats, strict=True):
+        wins = f"{s.wins:.1f}" if s.wins != int(s.wins) else str(int(s.wins))
+        low, high = s.interval
+        wins_table.add_row(name, str(s.games), wins, f"{s.win_rate:.1%}",
+                           f"{low:.1%} - {high:.1%}", f"{s.seconds_per_decision * 1000:.2f}")
+        lines_table.add_row(name, f"{s.mean_score:.1f}",
+                            *(f"{s.mean_lines[line]:.1f}" for line in LINES))
+    console.print(wins_table)
+    console.print(lines_table)
+    if result.ties:
+        console.print(f"{result.ties} game{'s' if result.ties > 1 else ''} ended in a shared "
+                      "victory (split evenly).")
+
+
+def tournament_command(
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bot specifications, comma-separated (e.g. random,greedy).",
+        show_default=False)],
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="Games to play (rounded up to a multiple of the bots).")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game, 2 to 5.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Play bots against each other with seats rotated and the same deals for every seating."""
+    if not 2 <= players <= 5:
+        typer.echo(f"--players must be from 2 to 5, not {players}", err=True)
+        raise typer.Exit(2)
+    if games < 1:
+        typer.echo(f"--games must be at least 1, not {games}", err=True)
+        raise typer.Exit(2)
+    if workers < 1:
+        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
+        raise typer.Exit(2)
+    try:
+        specs = parse_bots(bots)
+        for spec in specs:
+            make_bot(spec, 0)
+    except BotSpecError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    total = deals_for(games, len(specs)) * len(specs)
+    err = Console(stderr=True)
+    if as_json or not err.is_terminal:
+        result = tournament(specs, games, players, seed, workers)
+    else:
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True) as progress:
+            task = progress.add_task("tournament", total=total)
+            result = tournament(specs, games, players, seed, workers,
+                                progress=lambda done: progress.update(task, completed=done))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        _print(Console(), result, games)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` sub-command to ``app``."""
+    app.command("tournament")(tournament_command)

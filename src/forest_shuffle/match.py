@@ -1,0 +1,361 @@
+"""Bot matches and tournaments: complete games between bots, with luck cancelled out.
+
+Contract:
+
+* :func:`play_match` plays one game from a seed with one bot per seat, each built by
+  :func:`~forest_shuffle.bots.make_bot` with a seed derived from the game seed and the seat
+  (:func:`bot_seed`); a bot is only ever given ``state.view(seat)``. Same arguments, same
+  game (apart from the ``seconds`` figures).
+* :func:`tournament` plays ``deals`` deals (game seeds :func:`deal_seed`) under every
+  seating of :func:`seatings`: the cyclic rotations of the bot list filled to the number of
+  seats, so each bot sits in each seat equally often and every bot gets every hand. Games
+  run in worker processes (``workers`` > 1) or in this process; the result does not depend
+  on ``workers``.
+* :func:`run_matches` is the shared parallel runner (``stats`` uses it for self-play).
+
+A shared victory counts as ``1/k`` of a win for each of the ``k`` winning seats, so the
+wins of all bots add up to the number of games. Win rates carry a 95 % Wilson interval.
+A bot that returns an illegal action raises :class:`BotError`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import IllegalActionError
+from .bots import make_bot
+from .engine import GameState
+from .rules import Rules
+from .scoring import LINES, score_table
+
+__all__ = [
+    "BotError", "BotStats", "MatchResult", "TournamentResult", "bot_seed", "deal_seed",
+    "play_match", "run_matches", "seatings", "tournament", "wilson_interval",
+]
+
+#: z for a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+class BotError(RuntimeError):
+    """A bot chose an action the engine refused; the message names bot, seat and game."""
+
+
+def _hash48(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=6).digest(), "big")
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of deal ``deal`` (from 0) of a tournament or stats run with ``seed``."""
+    return _hash48(f"forest-shuffle/deal/{seed}/{deal}")
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The random seed of the bot in ``seat`` of the game with ``game_seed``."""
+    return _hash48(f"forest-shuffle/bot/{game_seed}/{seat}")
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / n`` (``(0, 1)`` for n = 0)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = min(max(successes / n, 0.0), 1.0)
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return (low, high)
+
+
+# ------------------------------------------------------------------ one game
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One finished game between bots; lists are per seat (seat 0 starts)."""
+
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    lines: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    turns: int
+    decisions: tuple[int, ...]
+    #: Visible cards in each forest by species (trees, dwellers, ``sapling``).
+    species_played: tuple[dict[str, int], ...]
+    #: Points of each forest by species (from the scorer's per-card explanations).
+    species_points: tuple[dict[str, int], ...]
+    #: Thinking time of each seat's bot, in seconds (not compared: it varies run to run).
+    seconds: tuple[float, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "seed": self.seed, "bots": list(self.bots), "scores": list(self.scores),
+            "lines": [dict(x) for x in self.lines], "winners": list(self.winners),
+            "turns": self.turns, "decisions": list(self.decisions),
+            "species_played": [dict(x) for x in self.species_played],
+            "species_points": [dict(x) for x in self.species_points],
+            "seconds": list(self.seconds),
+        }
+
+
+def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None) -> MatchResult:
+    """Play one game from ``seed``, seat ``i`` played by ``make_bot(bot_specs[i], ...)``.
+
+    Raises :class:`~forest_shuffle.bots.BotSpecError` for a bad specification, ValueError
+    for a bad number of seats and :class:`BotError` when a bot chooses an illegal action.
+    """
+    n = len(bot_specs)
+    bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(bot_specs)]
+    state = GameState.new(n, seed, rules)
+    decisions = [0] * n
+    seconds = [0.0] * n
+    clock = time.perf_counter
+    while not state.over:
+        seat = state.to_move
+        if seat is None:  # pragma: no cover - the engine always has a decision pending
+            raise RuntimeError(f"game {seed}: not over but nobody to move")
+        start = clock()
+        action = bots[seat].choose(state.view(seat))
+        seconds[seat] += clock() - start
+        decisions[seat] += 1
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise BotError(f"bot {bot_specs[seat]!r} in seat {seat + 1} of game {seed} "
+                           f"chose the illegal action {action}: {exc}") from None
+    table = score_table(state.forests)
+    played: list[dict[str, int]] = []
+    points: list[dict[str, int]] = []
+    for fs in table:
+        count: Counter[str] = Counter()
+        pts: Counter[str] = Counter()
+        for cp in fs.cards:
+            count[cp.species] += 1
+            pts[cp.species] += cp.points
+        played.append(dict(sorted(count.items())))
+        points.append(dict(sorted(pts.items())))
+    scores = tuple(fs.total for fs in table)
+    best = max(scores)
+    return MatchResult(
+        seed=seed,
+        bots=tuple(bot_specs),
+        scores=scores,
+        lines=tuple({line: fs.lines[line] for line in LINES} for fs in table),
+        winners=tuple(i for i, s in enumerate(scores) if s == best),
+        turns=state.turn,
+        decisions=tuple(decisions),
+        species_played=tuple(played),
+        species_points=tuple(points),
+        seconds=tuple(seconds),
+    )
+
+
+# ------------------------------------------------------------------ many games
+
+#: One game to play: the bot specification of each seat, the game seed, the rules.
+Job = tuple[tuple[str, ...], int, Rules | None]
+
+
+def _play_job(job: Job) -> MatchResult:
+    """Top-level (picklable) worker function: play one job."""
+    specs, seed, rules = job
+    return play_match(specs, seed, rules)
+
+
+def run_matches(jobs: Sequence[Job], workers: int = 1,
+                progress: Callable[[int], None] | None = None) -> list[MatchResult]:
+    """Play every job and return the results in job order, whatever ``workers`` is.
+
+    ``workers`` > 1 uses that many spawned worker processes; ``progress`` (if given) is
+    called with the number of finished games after each one.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    results: list[MatchResult | None] = [None] * len(jobs)
+    if workers == 1 or len(jobs) <= 1:
+        for i, job in enumerate(jobs):
+            results[i] = _play_job(job)
+            if progress is not None:
+                progress(i + 1)
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
+                                 mp_context=context) as pool:
+            futures = {pool.submit(_play_job, job): i for i, job in enumerate(jobs)}
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    results[futures[future]] = future.result()
+                    if progress is not None:
+                        progress(done)
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    return [r for r in results if r is not None]
+
+
+# ------------------------------------------------------------------ tournaments
+
+
+def seatings(num_bots: int, players: int) -> list[tuple[int, ...]]:
+    """The seatings of a tournament, as the bot index of each seat: the ``num_bots``
+    cyclic rotations of the bot list repeated to ``players`` seats. Over all seatings,
+    each bot sits in each seat equally often (once per ``num_bots`` seatings)."""
+    if num_bots < 1:
+        raise ValueError("a tournament needs at least one bot")
+    return [tuple((r + s) % num_bots for s in range(players)) for r in range(num_bots)]
+
+
+@dataclass(frozen=True)
+class BotStats:
+    """One bot's tournament figures. ``games`` counts games it played in, ``seats`` the
+    seats it held (more than ``games`` when there are fewer bots than seats); ``wins``
+    adds ``1/k`` per winning seat of a ``k``-way shared victory; means are per seat."""
+
+    bot: str
+    games: int
+    seats: int
+    wins: float
+    win_rate: float
+    interval: tuple[float, float]
+    mean_score: float
+    mean_lines: dict[str, float]
+    seconds_per_decision: float = field(default=0.0, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "bot": self.bot, "games": self.games, "seats": self.seats, "wins": self.wins,
+            "win_rate": self.win_rate, "win_rate_low": self.interval[0],
+            "win_rate_high": self.interval[1], "mean_score": self.mean_score,
+            "lines": dict(self.mean_lines),
+            "seconds_per_decision": self.seconds_per_decision,
+        }
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """A whole tournament: its settings, every game (deal-major, then seating) and the
+    figures per bot (in the order of ``bots``)."""
+
+    bots: tuple[str, ...]
+    players: int
+    seed: int
+    deals: int
+    seatings: tuple[tuple[int, ...], ...]
+    matches: tuple[MatchResult, ...]
+    stats: tuple[BotStats, ...]
+    ties: int
+    mean_turns: float
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def games(self) -> int:
+        """Number of games played (deals times seatings)."""
+        return len(self.matches)
+
+    def to_dict(self, with_games: bool = False) -> dict[str, Any]:
+        """JSON-ready form; ``with_games`` adds every game's result."""
+        out: dict[str, Any] = {
+            "bots": list(self.bots), "players": self.players, "seed": self.seed,
+            "games": self.games, "deals": self.deals,
+            "seatings": [list(s) for s in self.seatings], "ties": self.ties,
+            "mean_turns": self.mean_turns,
+            "results": [s.to_dict() for s in self.stats],
+            "timing": {"seconds": self.seconds},
+        }
+        if with_games:
+            out["matches"] = [m.to_dict() for m in self.matches]
+        return out
+
+
+def deals_for(games: int, num_bots: int) -> int:
+    """Deals needed for at least ``games`` games when each deal is played once per seating."""
+    return max(1, -(-games // num_bots))
+
+
+def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers: int = 1,
+               rules: Rules | None = None,
+               progress: Callable[[int], None] | None = None) -> TournamentResult:
+    """Play at least ``games`` games of ``players`` seats between ``bots`` (specifications).
+
+    Each deal is replayed under every seating of :func:`seatings`, so the number of games
+    is rounded up to a multiple of ``len(bots)``. Bad specifications raise
+    :class:`~forest_shuffle.bots.BotSpecError` before any game starts; ValueError for bad
+    numbers. Same arguments, same result, for any ``workers``.
+    """
+    if not bots:
+        raise ValueError("a tournament needs at least one bot")
+    if not 2 <= players <= 5:
+        raise ValueError(f"players must be from 2 to 5, not {players}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    for spec in bots:
+        make_bot(spec, 0)  # BotSpecError now rather than in a worker
+    specs = tuple(bots)
+    order = seatings(len(specs), players)
+    deals = deals_for(games, len(specs))
+    jobs: list[Job] = []
+    for d in range(deals):
+        s = deal_seed(seed, d)
+        for seating in order:
+            jobs.append((tuple(specs[b] for b in seating), s, rules))
+    start = time.perf_counter()
+    matches = run_matches(jobs, workers, progress)
+    elapsed = time.perf_counter() - start
+    stats = _bot_stats(specs, order, matches)
+    ties = sum(len(m.winners) > 1 for m in matches)
+    return TournamentResult(
+        bots=specs, players=players, seed=seed, deals=deals, seatings=tuple(order),
+        matches=tuple(matches), stats=stats, ties=ties,
+        mean_turns=sum(m.turns for m in matches) / len(matches), seconds=elapsed,
+    )
+
+
+def _bot_stats(specs: tuple[str, ...], order: list[tuple[int, ...]],
+               matches: list[MatchResult]) -> tuple[BotStats, ...]:
+    b = len(specs)
+    games = [0] * b
+    seats = [0] * b
+    wins = [0.0] * b
+    score = [0.0] * b
+    lines = [dict.fromkeys(LINES, 0.0) for _ in range(b)]
+    decisions = [0] * b
+    seconds = [0.0] * b
+    for i, m in enumerate(matches):
+        seating = order[i % len(order)]
+        for bot in set(seating):
+            games[bot] += 1
+        for seat, bot in enumerate(seating):
+            seats[bot] += 1
+            score[bot] += m.scores[seat]
+            for line in LINES:
+                lines[bot][line] += m.lines[seat][line]
+            decisions[bot] += m.decisions[seat]
+            if m.seconds:
+                seconds[bot] += m.seconds[seat]
+        for seat in m.winners:
+            wins[seating[seat]] += 1 / len(m.winners)
+    out = []
+    for k in range(b):
+        n = games[k]
+        out.append(BotStats(
+            bot=specs[k], games=n, seats=seats[k], wins=wins[k],
+            win_rate=wins[k] / n if n else 0.0, interval=wilson_interval(wins[k], n),
+            mean_score=score[k] / seats[k] if seats[k] else 0.0,
+            mean_lines={line: lines[k][line] / seats[k] if seats[k] else 0.0
+                        for line in LINES},
+            seconds_per_decision=seconds[k] / decisions[k] if decisions[k] else 0.0,
+        ))
+    return tuple(out)
