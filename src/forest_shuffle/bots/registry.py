@@ -12,12 +12,16 @@ import inspect
 from collections.abc import Callable, Mapping
 
 from .base import Bot, BotSpecError, RandomBot
+from .greedy import GreedyBot
+from .mcts import MCTSBot
 
 #: Bot classes by name. Other bot modules add themselves here when imported below.
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "mcts": MCTSBot}
 
 #: Difficulty levels a person can pick, as bot specifications.
-DIFFICULTIES: dict[str, str] = {"easy": "random"}
+DIFFICULTIES: dict[str, str] = {"easy": "random", "medium": "greedy",
+                               "hard": "mcts:time=1.0"}
 
 
 def _value(text: str) -> int | float | str:

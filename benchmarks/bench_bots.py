@@ -1,0 +1,101 @@
+"""Bot benchmark (not a timed test): greedy decisions per second, MCTS iterations per
+second at a mid-game state, and a short head-to-head of two bots with seats alternated.
+
+Usage: ``python benchmarks/bench_bots.py [--games 20] [--a mcts:time=0.3] [--b greedy]
+[--players 2] [--seed 1] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from forest_shuffle.bots import make_bot
+from forest_shuffle.bots.greedy import greedy_action, greedy_view_action
+from forest_shuffle.bots.mcts import search
+from forest_shuffle.engine import GameState
+
+
+def mid_game(seed: int) -> GameState:
+    """A 2-player state about halfway through a greedy game, at a turn decision."""
+    state = GameState.new(2, seed)
+    for _ in range(120):
+        state.apply(greedy_action(state))
+    while state.decision != "turn":
+        state.apply(greedy_action(state))
+    return state
+
+
+def greedy_rate(seed: int, games: int = 5) -> float:
+    """Greedy decisions (from views, the exact variant) per second over whole games."""
+    n, spent = 0, 0.0
+    for g in range(games):
+        state = GameState.new(2, seed + g)
+        while not state.over:
+            view = state.view(state.to_move or 0)
+            start = time.perf_counter()
+            a = greedy_view_action(view)
+            spent += time.perf_counter() - start
+            state.apply(a)
+            n += 1
+    return n / spent
+
+
+def mcts_rate(seed: int, seconds: float = 2.0) -> float:
+    """ISMCTS iterations per second at a mid-game turn decision."""
+    state = mid_game(seed)
+    view = state.view(state.to_move or 0)
+    start = time.monotonic()
+    stats = search(view, None, start + seconds, 0, seed, 0.7, 2)
+    return sum(v for v, _ in stats.values()) / (time.monotonic() - start)
+
+
+def head_to_head(a: str, b: str, games: int, players: int, seed: int) -> dict[str, Any]:
+    """``a`` against ``b`` (the rest of the seats ``b``), seats alternated per deal."""
+    wins = 0.0
+    score_a = score_b = 0.0
+    for g in range(games):
+        deal = seed + g // 2
+        seat = g % players if players > 2 else g % 2
+        specs = [b] * players
+        specs[seat] = a
+        bots = [make_bot(s, deal * 10 + i) for i, s in enumerate(specs)]
+        state = GameState.new(players, deal)
+        while not state.over:
+            p = state.to_move or 0
+            state.apply(bots[p].choose(state.view(p)))
+        sc = state.scores()
+        others = max(v for i, v in enumerate(sc) if i != seat)
+        wins += 1.0 if sc[seat] > others else 0.5 if sc[seat] == others else 0.0
+        score_a += sc[seat]
+        score_b += sum(v for i, v in enumerate(sc) if i != seat) / (players - 1)
+    return {"a": a, "b": b, "games": games, "win_rate_a": wins / games,
+            "mean_score_a": score_a / games, "mean_score_b": score_b / games}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--a", default="mcts:time=0.3")
+    ap.add_argument("--b", default="greedy")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    out: dict[str, Any] = {
+        "greedy_decisions_per_second": round(greedy_rate(args.seed)),
+        "mcts_iterations_per_second": round(mcts_rate(args.seed)),
+    }
+    if args.games > 0:
+        out["head_to_head"] = head_to_head(args.a, args.b, args.games, args.players, args.seed)
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        for k, v in out.items():
+            print(f"{k}: {v}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""Information-set Monte-Carlo tree search over determinizations.
+
+Contract: :class:`MCTSBot` chooses from a :class:`~forest_shuffle.view.PlayerView` only.
+Each iteration samples a full state consistent with the view
+(:class:`~forest_shuffle.bots.determinize.Determinizer`), descends a tree of the player's
+own decisions of the current turn (single-observer ISMCTS: children are actions, chosen by
+UCB1 among those legal in this sample, with availability counts), then plays on with the
+greedy policy for every player (``bots.greedy``, the fast variant) for ``depth`` rounds or to
+the end of the game, and scores the result: the own total plus a value for hand cards,
+minus the best rival's, squashed into [0, 1]. The action with the most visits is chosen.
+
+Budget: ``time`` is seconds per TURN. The choices inside one turn (the turn action, the
+payment card by card, the options...) share it: the first gets 70 % of what is left, the
+others half of what is left; a forced choice (one legal action) returns at once and costs
+nothing. ``iterations`` > 0 replaces time by a fixed number of iterations per decision
+(reproducible for a seed). An explicit :class:`~forest_shuffle.bots.base.Budget` given to
+:meth:`MCTSBot.choose` overrides both for that decision. ``workers=2`` runs a second search
+in a helper process and adds its root statistics to the own.
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import multiprocessing
+import random
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ..actions import Action
+from ..engine import GameState
+from ..rules import HAND_LIMIT
+from ..scoring import totals
+from ..view import PlayerView
+from .base import Bot, Budget
+from .determinize import Determinizer, TurnMemory
+from .greedy import greedy_action, ranked_actions, ranked_view_actions
+
+#: Points one hand card is worth when a rollout is cut off.
+HAND_CARD = 1.5
+#: Score difference that moves the reward from 0.5 to about 0.73.
+SCALE = 15.0
+
+
+@dataclass(slots=True)
+class Node:
+    """A tree node: statistics per child action (visits, total reward, availability)."""
+
+    children: dict[Action, Node] = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0
+    avail: int = 0
+
+
+def evaluate(state: GameState, me: int) -> float:
+    """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]."""
+    sc = totals(state.forests)
+    if state.over:
+        vals = [float(v) for v in sc]
+    else:
+        vals = [v + HAND_CARD * min(len(h), HAND_LIMIT) for v, h in zip(sc, state.hands,
+                                                                         strict=True)]
+    mine = vals[me]
+    best = max(v for i, v in enumerate(vals) if i != me)
+    diff = mine - best
+    if state.over:
+        diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0
+    return 1.0 / (1.0 + math.exp(-diff / SCALE))
+
+
+def search(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+           iterations: int, seed: int, c: float, depth: int,
+           width: int = 6) -> dict[Action, tuple[int, float]]:
+    """Run ISMCTS until ``deadline`` (``time.monotonic``) or for ``iterations``; return the
+    root statistics: action -> (visits, total reward)."""
+    rng = random.Random(seed)
+    det = Determinizer(view, memory)
+    me = view.player
+    turn = view.turn
+    horizon = turn + depth * view.num_players
+    root = Node()
+    root_cands = ranked_view_actions(view, width)
+    done = 0
+    while True:
+        if iterations > 0:
+            if done >= iterations:
+                break
+        elif deadline is not None and time.monotonic() >= deadline:
+            break
+        done += 1
+        state = det.sample(rng)
+        node = root
+        path: list[Node] = [root]
+        # Selection and expansion over the own decisions of this turn.
+        while (not state.over and state.to_move == me and state.turn == turn):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            if node is root:
+                legal = root_cands
+            elif len(legal) > width:
+                legal = ranked_actions(state, width)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                a = untried[0]
+                child = Node(avail=1)
+                children[a] = child
+                state.apply(a)
+                path.append(child)
+                break
+            best_a = legal[0]
+            best_u = -1.0
+            for a in legal:
+                ch = children[a]
+                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail + 1) / ch.visits) \
+                    if ch.visits else 1e9
+                if u > best_u:
+                    best_u, best_a = u, a
+            node = children[best_a]
+            state.apply(best_a)
+            path.append(node)
+        # Rollout with the fast greedy policy.
+        while not state.over and state.turn < horizon:
+            state.apply(greedy_action(state, exact=False))
+        r = evaluate(state, me)
+        for n in path:
+            n.visits += 1
+            n.total += r
+    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_FAILED = False
+
+
+def _pool() -> ProcessPoolExecutor | None:
+    """One helper process for ``workers=2`` (created on first use)."""
+    global _POOL, _POOL_FAILED
+    if _POOL is None and not _POOL_FAILED:
+        try:
+            _POOL = ProcessPoolExecutor(max_workers=1,
+                                        mp_context=multiprocessing.get_context("fork"))
+            atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)
+        except (OSError, ValueError, AssertionError):
+            _POOL_FAILED = True
+    return _POOL
+
+
+class MCTSBot(Bot):
+    """Information-set MCTS with greedy rollouts (see the module contract)."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
+                 workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6) -> None:
+        super().__init__(seed)
+        if time <= 0 and iterations <= 0:
+            raise ValueError("time or iterations must be positive")
+        if workers not in (1, 2):
+            raise ValueError("workers must be 1 or 2")
+        if c < 0 or depth < 1 or iterations < 0:
+            raise ValueError("c must be >= 0, depth >= 1, iterations >= 0")
+        self.time = float(time)
+        self.iterations = int(iterations)
+        self.workers = int(workers)
+        self.c = float(c)
+        self.depth = int(depth)
+        self.width = max(1, int(width))
+        self.memory = TurnMemory()
+        self._turn = -1
+        self._spent = 0.0
+        self.last_iterations = 0
+
+    def describe(self) -> str:
+        opts = [f"time={self.time:g}"] if self.iterations <= 0 else [
+            f"iterations={self.iterations}"]
+        if self.workers != 1:
+            opts.append(f"workers={self.workers}")
+        if self.c != 0.7:
+            opts.append(f"c={self.c:g}")
+        if self.depth != 2:
+            opts.append(f"depth={self.depth}")
+        if self.width != 6:
+            opts.append(f"width={self.width}")
+        return "mcts:" + ",".join(opts)
+
+    def _seconds(self, view: PlayerView) -> float:
+        """This decision's share of the turn budget."""
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._spent = 0.0
+        left = max(0.0, self.time - self._spent)
+        pend = view.pending
+        first = pend is not None and pend.kind in ("turn", "mulligan")
+        return left * (0.7 if first else 0.5)
+
+    def choose(self, view: PlayerView, budget: Budget | None = None) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"player {view.player + 1} has no decision to make")
+        kind = view.pending.kind if view.pending is not None else ""
+        if len(legal) == 1:
+            self.memory.note(view.turn, kind, legal[0])
+            return legal[0]
+        start = time.monotonic()
+        iterations = self.iterations
+        seconds: float | None = None
+        if budget is not None and (budget.seconds is not None or budget.iterations):
+            iterations = budget.iterations or 0
+            seconds = budget.seconds
+        elif iterations <= 0:
+            seconds = self._seconds(view)
+        deadline = None if seconds is None else start + seconds
+        seed = self.rng.randrange(1 << 30)
+        stats = self._run(view, deadline, iterations, seed)
+        order = {a: i for i, a in enumerate(ranked_view_actions(view, len(legal)))}
+        best = max(legal, key=lambda a: (stats.get(a, (0, 0.0))[0],
+                                         stats.get(a, (0, 0.0))[1], -order.get(a, 99)))
+        if view.turn == self._turn:
+            self._spent += time.monotonic() - start
+        self.memory.note(view.turn, kind, best)
+        return best
+
+    def _run(self, view: PlayerView, deadline: float | None, iterations: int,
+             seed: int) -> dict[Action, tuple[int, float]]:
+        helper: Future[dict[Action, tuple[int, float]]] | None = None
+        if self.workers == 2:
+            pool = _pool()
+            if pool is not None:
+                helper = pool.submit(search, view, self.memory, deadline, iterations,
+                                     seed + 1, self.c, self.depth, self.width)
+        stats = search(view, self.memory, deadline, iterations, seed, self.c, self.depth,
+                       self.width)
+        self.last_iterations = sum(v for v, _ in stats.values())
+        if helper is not None:
+            try:
+                wait = None if deadline is None else max(0.0, deadline - time.monotonic()) + 0.05
+                more = helper.result(timeout=wait)
+            except Exception:  # noqa: BLE001 - a failed helper only loses its statistics
+                helper.cancel()
+                more = {}
+            merged = dict(stats)
+            for a, (v, t) in more.items():
+                v0, t0 = merged.get(a, (0, 0.0))
+                merged[a] = (v0 + v, t0 + t)
+            stats = merged
+        return stats

@@ -1,0 +1,259 @@
+"""Bots: legal choices, no hidden information, determinization, budgets, reproducibility."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from forest_shuffle.actions import Action
+from forest_shuffle.bots import DIFFICULTIES, BotSpecError, Budget, make_bot
+from forest_shuffle.bots.determinize import ALL_IDS, Determinizer, TurnMemory
+from forest_shuffle.bots.greedy import GreedyBot, greedy_action
+from forest_shuffle.bots.mcts import MCTSBot
+from forest_shuffle.engine import GameState
+from forest_shuffle.view import PlayerView
+
+
+def _play(state: GameState, specs: list[str], seed: int, limit: int = 10_000) -> list[Action]:
+    bots = [make_bot(s, seed + i) for i, s in enumerate(specs)]
+    out: list[Action] = []
+    while not state.over and len(out) < limit:
+        p = state.to_move
+        assert p is not None
+        view = state.view(p)
+        a = bots[p].choose(view)
+        assert a in view.legal_actions
+        state.apply(a)
+        out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_and_greedy_play_legal_games(players: int) -> None:
+    specs = ["greedy" if i % 2 == 0 else "random" for i in range(players)]
+    state = GameState.new(players, 100 + players)
+    _play(state, specs, players)
+    assert state.over
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_mcts_plays_legal_actions(players: int) -> None:
+    state = GameState.new(players, 200 + players)
+    specs = ["mcts:iterations=4,depth=1" if i == 0 else "greedy" for i in range(players)]
+    _play(state, specs, players, limit=150)
+
+
+def test_difficulties_build() -> None:
+    assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
+    for name in DIFFICULTIES:
+        bot = make_bot(name, 1)
+        assert bot.describe()
+    assert isinstance(make_bot("medium"), GreedyBot)
+    hard = make_bot("hard")
+    assert isinstance(hard, MCTSBot) and hard.time == 1.0
+
+
+def test_bad_specs() -> None:
+    for spec in ("nobody", "mcts:speed=3", "mcts:time", "mcts:workers=3", "greedy:=1",
+                 "mcts:time=0,iterations=0"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec)
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+_VIEW_FIELDS = {
+    "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
+    "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
+    "extra_turns", "over", "pending", "legal_actions",
+}
+
+
+def _ints(obj: object) -> set[int]:
+    if isinstance(obj, bool):
+        return set()
+    if isinstance(obj, int):
+        return {obj}
+    if isinstance(obj, dict):
+        return set().union(*(_ints(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list | tuple):
+        return set().union(*(_ints(v) for v in obj)) if obj else set()
+    if isinstance(obj, str):
+        return {int(w) for w in obj.split() if w.isdigit()}
+    return set()
+
+
+def test_views_carry_no_hidden_cards() -> None:
+    assert {f.name for f in dataclasses.fields(PlayerView)} == _VIEW_FIELDS
+    state = GameState.new(3, 9)
+    rng = random.Random(9)
+    for step in range(400):
+        if state.over:
+            break
+        for p in range(state.num_players):
+            hidden = set(state.deck) | set(state.box)
+            for i in range(state.num_players):
+                if i != p:
+                    hidden |= set(state.hands[i]) - state.known[i]
+                    hidden |= set(state.caves[i])
+                    hidden |= {t.card for t in state.forests[i].trees
+                               if t.is_sapling and t.card is not None}
+            v = state.view(p)
+            data = v.to_dict()
+            pend = data["pending"] or {}
+            cards = _ints([data["hand"], data["known_hands"], data["own_cave"],
+                           data["clearing"], data["winter"], data["forests"],
+                           pend.get("card", 0), pend.get("paid", [])])
+            assert not (cards & hidden), f"step {step}: view of {p} shows {cards & hidden}"
+            assert data["deck_size"] == len(state.deck)
+            assert all(t.card is not None for t in v.forests[p].trees)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_bot_api_receives_only_the_view() -> None:
+    state = GameState.new(2, 4)
+    seen: list[object] = []
+
+    class Spy(GreedyBot):
+        def choose(self, view: PlayerView, budget: Budget | None = None) -> Action:
+            seen.append(view)
+            return super().choose(view, budget)
+
+    bot = Spy()
+    view = state.view(state.to_move or 0)
+    bot.choose(view)
+    assert isinstance(seen[0], PlayerView)
+    assert not hasattr(seen[0], "deck") and not hasattr(seen[0], "seed")
+
+
+# ---------------------------------------------------------------- determinization
+
+
+def _check_sample(state: GameState, view: PlayerView, d: GameState) -> None:
+    me = view.player
+    locs = d.locations()
+    assert sorted(locs) == list(ALL_IDS)  # every card in exactly one place
+    assert d.hands[me] == state.hands[me]
+    assert d.caves[me] == state.caves[me]
+    assert d.clearing == state.clearing and d.winter == state.winter
+    for i in range(state.num_players):
+        assert len(d.hands[i]) == len(state.hands[i])
+        assert len(d.caves[i]) == len(state.caves[i])
+        assert state.known[i] <= set(d.hands[i]) or i == me
+        assert len(d.forests[i].trees) == len(state.forests[i].trees)
+    assert len(d.deck) == len(state.deck) and len(d.box) == len(state.box)
+    winters = sum(1 for c in d.deck if c in (67, 68, 69))
+    assert winters + len(d.winter) == 3
+    assert d.legal_actions() == state.legal_actions()
+    assert d.to_move == state.to_move and d.decision == state.decision
+
+
+def test_determinization_is_consistent() -> None:
+    checked = 0
+    for seed in range(8):
+        players = 2 + seed % 4
+        state = GameState.new(players, 300 + seed)
+        rng = random.Random(seed)
+        memories = [TurnMemory() for _ in range(players)]
+        step = 0
+        while not state.over:
+            p = state.to_move
+            assert p is not None
+            view = state.view(p)
+            if step % 5 == 0:
+                d = Determinizer(view, memories[p]).sample(rng)
+                _check_sample(state, view, d)
+                checked += 1
+            a = greedy_action(state, exact=False) if rng.random() < 0.7 else rng.choice(
+                state.legal_actions())
+            memories[p].note(view.turn, state.decision or "", a)
+            state.apply(a)
+            step += 1
+    assert checked > 200
+
+
+def test_first_winter_lies_at_the_bottom_third() -> None:
+    state = GameState.new(2, 11)
+    view = state.view(state.to_move or 0)
+    det = Determinizer(view)
+    rng = random.Random(1)
+    for _ in range(20):
+        d = det.sample(rng)
+        where = [i for i, c in enumerate(d.deck) if c in (67, 68, 69)]
+        assert where[-1] == det.first_winter_at
+        assert len(where) == 3
+
+
+def test_determinizations_vary_only_hidden_cards() -> None:
+    state = GameState.new(2, 12)
+    for _ in range(30):
+        state.apply(greedy_action(state))
+    view = state.view(state.to_move or 0)
+    det = Determinizer(view)
+    a, b = det.sample(random.Random(1)), det.sample(random.Random(2))
+    assert a.deck != b.deck
+    assert a.hands[view.player] == b.hands[view.player]
+
+
+# ---------------------------------------------------------------- budgets and seeds
+
+
+def _mid_game(seed: int = 21) -> GameState:
+    state = GameState.new(2, seed)
+    for _ in range(60):
+        state.apply(greedy_action(state))
+    while state.decision != "turn" or len(state.legal_actions()) < 3:
+        state.apply(greedy_action(state))
+    return state
+
+
+def test_explicit_time_budget_holds() -> None:
+    state = _mid_game()
+    bot = MCTSBot(seed=1)
+    view = state.view(state.to_move or 0)
+    start = time.perf_counter()
+    bot.choose(view, Budget(seconds=0.2))
+    spent = time.perf_counter() - start
+    assert 0.18 <= spent <= 0.22, spent
+
+
+def test_turn_budget_is_shared_and_forced_choices_are_free() -> None:
+    state = _mid_game(22)
+    me = state.to_move
+    assert me is not None
+    bot = MCTSBot(seed=2, time=0.3)
+    turn = state.turn
+    spent = 0.0
+    while not state.over and state.turn == turn and state.to_move == me:
+        view = state.view(me)
+        start = time.perf_counter()
+        a = bot.choose(view)
+        took = time.perf_counter() - start
+        if len(view.legal_actions) == 1:
+            assert took < 0.01
+        spent += took
+        state.apply(a)
+    assert 0.1 <= spent <= 0.33, spent
+
+
+def test_same_seed_same_choices() -> None:
+    for spec in ("random", "greedy", "mcts:iterations=30"):
+        runs = []
+        for _ in range(2):
+            state = GameState.new(2, 31)
+            runs.append(_play(state, [spec, spec], 5, limit=40 if "mcts" in spec else 10_000))
+        assert runs[0] == runs[1], spec
+
+
+def test_two_workers_merge_statistics() -> None:
+    state = _mid_game(23)
+    bot = MCTSBot(seed=3, time=0.2, workers=2)
+    view = state.view(state.to_move or 0)
+    start = time.perf_counter()
+    a = bot.choose(view, Budget(seconds=0.2))
+    assert a in view.legal_actions
+    assert time.perf_counter() - start <= 0.4  # the first call also starts the helper
