@@ -190,3 +190,18 @@ def test_cli_bad_options_exit_2_with_one_line() -> None:
         result = run(*args)
         assert result.exit_code == 2, (args, result.output)
         assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_level_picks_the_bots_and_bad_level_is_refused() -> None:
+    from forest_shuffle.bots.greedy import GreedyBot
+    from forest_shuffle.terminal import Terminal
+
+    term = Terminal(2, 1, 5, level="medium", read_line=lambda: "quit")
+    assert isinstance(term.seats[1].bot, GreedyBot)
+    from typer.testing import CliRunner
+
+    from forest_shuffle.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--level", "brilliant"])
+    assert result.exit_code == 2
+    assert "unknown bot" in result.output

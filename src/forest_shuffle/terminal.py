@@ -1,10 +1,11 @@
-"""Terminal play: people against random bots, or several people hot-seat, drawn with rich.
+"""Terminal play: people against bots, or several people hot-seat, drawn with rich.
 
 Contract: :class:`Terminal` owns all input and output; the engine stays pure. It reads lines
 through a ``read_line`` callable (raising :class:`EOFError` at the end of input) and writes
 to a rich :class:`~rich.console.Console`, so tests can drive a whole game with a script.
 A human's screen is drawn from that player's :class:`~forest_shuffle.view.PlayerView` only;
-a bot chooses uniformly at random among its own view's legal actions.
+a bot (:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
+specification) chooses from its own view only.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .actions import (
     ActionParseError,
     IllegalActionError,
 )
+from .bots import Bot, make_bot
 from .cards import CATALOG, SIDES, Card, Effect, Species
 from .engine import GameState
 from .forest import Forest, TreeSite
@@ -465,16 +467,6 @@ def numbered_actions(view: PlayerView) -> RenderableType:
 # ---------------------------------------------------------------------------- players
 
 
-@dataclass
-class RandomBot:
-    """A bot that picks uniformly at random among the legal actions of its own view."""
-
-    rng: random.Random
-
-    def choose(self, view: PlayerView) -> Action:
-        return self.rng.choice(view.legal_actions)
-
-
 class QuitGame(Exception):
     """The player asked to quit."""
 
@@ -484,7 +476,7 @@ class Seat:
     """One seat at the table."""
 
     name: str
-    bot: RandomBot | None = None
+    bot: Bot | None = None
     log: list[str] = field(default_factory=list)
 
 
@@ -496,7 +488,7 @@ class Terminal:
 
     def __init__(self, players: int = 2, bots: int | None = None, seed: int | None = None, *,
                  console: Console | None = None, read_line: ReadLine | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None, level: str = "easy") -> None:
         if bots is None:
             bots = players - 1
         if not 2 <= players <= 5:
@@ -515,7 +507,7 @@ class Terminal:
                 self.seats.append(Seat(name))
             else:
                 self.seats.append(Seat(f"Player {i + 1} (bot)",
-                                       RandomBot(random.Random(self.seed * 10 + i))))
+                                       make_bot(level, self.seed * 10 + i)))
         self.humans = humans
         self._last_human: int | None = None
 

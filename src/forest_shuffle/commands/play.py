@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.terminal import Terminal
 
 
@@ -25,13 +26,17 @@ def play_command(
         "--players", metavar="N", help="Players at the table, 2 to 5.",
         show_default="2")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", metavar="K", help="How many of them are random bots (humans sit first).",
+        "--bots", metavar="K", help="How many of them are bots (humans sit first).",
         show_default="players - 1")] = None,
     seed: Annotated[str | None, typer.Option(
         "--seed", metavar="S", help="Deal seed, to replay a game.",
         show_default="random")] = None,
+    level: Annotated[str, typer.Option(
+        "--level", metavar="LEVEL",
+        help="How the bots play: easy (random), medium (greedy), hard (search), "
+             "or a bot such as mcts:time=2.")] = "easy",
 ) -> None:
-    """Play in the terminal: you against random bots, or several people hot-seat."""
+    """Play in the terminal: you against bots, or several people hot-seat."""
     n = _int_option(players, "--players")
     k = _int_option(bots, "--bots")
     s = _int_option(seed, "--seed")
@@ -44,7 +49,12 @@ def play_command(
         typer.echo(f"--bots must be from 0 to {n}, not {k}", err=True)
         raise typer.Exit(2)
     try:
-        Terminal(n, k, s).run()
+        make_bot(level)
+    except BotSpecError as exc:
+        typer.echo(f"--level: {exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        Terminal(n, k, s, level=level).run()
     except KeyboardInterrupt:
         typer.echo("\nInterrupted: game abandoned.", err=True)
         raise typer.Exit(130) from None
