@@ -69,7 +69,7 @@ def test_bad_specs() -> None:
 _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
-    "extra_turns", "over", "pending", "legal_actions",
+    "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
 }
 
 

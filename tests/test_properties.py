@@ -201,6 +201,10 @@ def _card_ids(view: dict[str, Any]) -> set[int]:
         out |= set(pend["paid"])
         if pend["card"]:
             out.add(pend["card"])
+    for d in view["decisions"]:
+        out |= {c for c in (d["card"], *d["paid"], *(d["pool"] or ())) if c}
+        out |= {s[1] for s in [d["step"] or [0, 0], *d["steps"]] if s[1]}
+    out |= {q[1] for q in view["queue"] if q[1]}
     for text in view["legal_actions"]:
         a = Action.parse(text)
         if a.card:

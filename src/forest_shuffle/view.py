@@ -9,15 +9,17 @@ seed, the deck order, the box or another player's other hand cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import SIDES
 from .forest import Forest
+from .rules import Rules
 
 if TYPE_CHECKING:
-    from .engine import GameState
+    from .engine import GameState, Pending
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,15 @@ class PlayerView:
     over: bool
     pending: PendingView | None
     legal_actions: tuple[Action, ...]
+    #: The rule switches of this game.
+    rules: Rules = field(default_factory=Rules)
+    #: The whole stack of pending decisions, bottom first, as this player may see it (a
+    #: Mole's pool and Raccoon's cave cards of another player are hidden).
+    decisions: tuple[Pending, ...] = ()
+    #: The mushroom draws, effects and bonuses still to resolve this turn, in order.
+    queue: tuple[tuple[str, int, str, str], ...] = ()
+    #: The current player's mushrooms that act this turn (placed before it began).
+    active: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def my_turn(self) -> bool:
@@ -93,6 +104,10 @@ class PlayerView:
                 "species": self.pending.species,
             },
             "legal_actions": [str(a) for a in self.legal_actions],
+            "rules": self.rules.to_dict(),
+            "decisions": [d.to_dict() for d in self.decisions],
+            "queue": [list(q) for q in self.queue],
+            "active": dict(self.active),
         }
 
 
@@ -105,17 +120,36 @@ def _public_forest(forest: Forest) -> Forest:
     return out
 
 
+def _public_decision(pend: Pending, player: int, secret: set[int]) -> Pending:
+    """A copy of a pending decision with what ``player`` may not see taken out: another
+    player's Mole pool and Raccoon cave cards, and face-down sapling ids (as 0)."""
+    out = pend.copy()
+    if pend.player != player:
+        if out.pool is not None:
+            out.pool = frozenset()
+        if out.kind == "raccoon":
+            out.paid = [0] * len(out.paid)
+    if secret:
+        if out.card in secret:
+            out.card = 0
+        if out.step is not None and out.step[1] in secret:
+            out.step = (out.step[0], 0, out.step[2], out.step[3])
+        out.steps = [(k, 0 if c in secret else c, sd, n) for k, c, sd, n in out.steps]
+    return out
+
+
 def make_view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based) of ``state``."""
     if not 0 <= player < state.num_players:
         raise ValueError(f"no player {player + 1} in a {state.num_players}-player game")
+    secret = {t.card for i, f in enumerate(state.forests) if i != player
+              for t in f.trees if t.is_sapling and t.card is not None}
     pend = state.pending
     pview: PendingView | None = None
     if pend is not None:
         step = pend.step
         card = step[1] if step is not None else pend.card
-        if pend.player != player and any(t.card == card and t.is_sapling
-                                         for t in state.forests[pend.player].trees):
+        if card in secret:
             card = 0  # a Chanterelle draw offered for a face-down sapling
         pview = PendingView(
             kind=pend.kind, player=pend.player,
@@ -150,4 +184,8 @@ def make_view(state: GameState, player: int) -> PlayerView:
         over=state.over,
         pending=pview,
         legal_actions=tuple(state.legal_actions()) if state.to_move == player else (),
+        rules=state.rules,
+        decisions=tuple(_public_decision(d, player, secret) for d in state.stack),
+        queue=tuple((k, 0 if c in secret else c, sd, n) for k, c, sd, n in state.queue),
+        active=dict(state.active[state.current]),
     )
