@@ -13,7 +13,6 @@ from typer.testing import CliRunner, Result
 from forest_shuffle.actions import Action
 from forest_shuffle.bots import BOTS, Bot, Budget, make_bot
 from forest_shuffle.cli import app
-from forest_shuffle.commands.stats import PLOTS
 from forest_shuffle.commands.tournament import parse_bots
 from forest_shuffle.engine import GameState
 from forest_shuffle.match import (
@@ -28,6 +27,7 @@ from forest_shuffle.match import (
     wilson_interval,
 )
 from forest_shuffle.scoring import LINES, score_table
+from forest_shuffle.stats_plots import PLOTS
 from forest_shuffle.view import PlayerView
 
 

@@ -20,7 +20,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def _root() -> None:
     """Play, score and study the card game Forest Shuffle."""
@@ -31,13 +30,7 @@ COMMANDS: tuple[str, ...] = (
 )
 
 for _name in COMMANDS:
-    try:
-        _module = importlib.import_module(f"forest_shuffle.commands.{_name}")
-    except ModuleNotFoundError as exc:  # a command still being written in this checkout
-        if exc.name != f"forest_shuffle.commands.{_name}":
-            raise
-        continue
-    _module.register(app)
+    importlib.import_module(f"forest_shuffle.commands.{_name}").register(app)
 
 
 def main() -> None:

@@ -18,10 +18,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch
-from matplotlib.ticker import MaxNLocator
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -30,15 +26,11 @@ from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cards import CATALOG
 from forest_shuffle.match import Job, MatchResult, deal_seed, run_matches
 from forest_shuffle.scoring import LINES
+from forest_shuffle.stats_plots import PLOTS, title, write_plots
 
-__all__ = ["PLOTS", "register", "self_play", "stats_command", "summarize", "write_plots"]
+__all__ = ["register", "self_play", "stats_command", "summarize"]
 
-#: The PNG files written next to ``stats.json``.
-PLOTS: tuple[str, ...] = (
-    "scores.png", "turns.png", "lines.png", "species_points.png", "species_played.png",
-)
 SAPLING = "sapling"
-_KIND_COLOURS = {"tree": "#2e7d32", "dweller": "#8d6e63", SAPLING: "#9e9e9e"}
 
 
 def self_play(bot: str, games: int, players: int, seed: int, workers: int = 1,
@@ -125,121 +117,12 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult]
     }
 
 
-# ------------------------------------------------------------------ plots
-
-
-def _figure(width: float, height: float) -> Figure:
-    """A figure drawn by the Agg canvas (no pyplot, no global backend state)."""
-    fig = Figure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _title(summary: dict[str, Any]) -> str:
-    return (f"{summary['bot']} self-play, {summary['players']} players, "
-            f"{summary['games']} games (seed {summary['seed']})")
-
-
-def _histogram(values: Sequence[float], *, title: str, xlabel: str, label: str,
-               extra: Sequence[float] = (), extra_label: str = "") -> Figure:
-    fig = _figure(9, 5.5)
-    ax = fig.subplots()
-    lo, hi = min([*values, *extra]), max([*values, *extra])
-    width = max(1, round((hi - lo) / 30)) if hi > lo else 1
-    bins = [lo + width * k for k in range(int((hi - lo) / width) + 2)]
-    ax.hist(values, bins=bins, color="#4e79a7", edgecolor="white", label=label)
-    if extra:
-        ax.hist(extra, bins=bins, color="#f28e2b", edgecolor="white",
-                label=extra_label)
-    mean = statistics.fmean(values)
-    ax.axvline(mean, color="black", linestyle="--", linewidth=1.2,
-               label=f"mean {mean:.1f}")
-    ax.set_title(title, fontsize=12)
-    ax.set_xlabel(xlabel, fontsize=11)
-    ax.set_ylabel("count", fontsize=11)
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(frameon=False)
-    return fig
-
-
-def _species_bars(summary: dict[str, Any], key: str, *, title: str, xlabel: str,
-                  fmt: str) -> Figure:
-    rows = sorted(summary["species"].items(), key=lambda kv: (kv[1][key] or 0.0, kv[0]))
-    names = [name for name, _ in rows]
-    values = [row[key] or 0.0 for _, row in rows]
-    colours = [_KIND_COLOURS[row["kind"]] for _, row in rows]
-    fig = _figure(9, 0.22 * len(rows) + 1.6)
-    ax = fig.subplots()
-    bars = ax.barh(names, values, color=colours)
-    ax.bar_label(bars, labels=[format(v, fmt) for v in values], padding=2, fontsize=7)
-    ax.set_title(title, fontsize=12)
-    ax.set_xlabel(xlabel, fontsize=11)
-    ax.tick_params(axis="y", labelsize=8)
-    ax.set_ylim(-0.7, len(rows) - 0.3)
-    ax.set_xlim(0, max(values + [0.1]) * 1.12)
-    ax.grid(axis="x", alpha=0.3)
-    handles = [Patch(color=c, label=k) for k, c in _KIND_COLOURS.items()]
-    ax.legend(handles=handles, loc="lower right", frameon=False)
-    return fig
-
-
-def _lines_plot(summary: dict[str, Any], matches: Sequence[MatchResult]) -> Figure:
-    players = summary["players"]
-    data = [[float(m.lines[s][line]) for m in matches for s in range(players)]
-            for line in LINES]
-    fig = _figure(9, 5.5)
-    ax = fig.subplots()
-    ax.boxplot(data, tick_labels=[line.replace("_", "/") for line in LINES], showmeans=True,
-               meanprops={"marker": "D", "markerfacecolor": "black", "markeredgecolor": "black",
-                          "markersize": 5})
-    for k, line in enumerate(LINES, start=1):
-        mean = summary["lines"][line]["mean"]
-        ax.annotate(f"mean {mean:.1f}", (k + 0.27, mean), va="center", fontsize=9)
-    ax.set_xlim(0.5, len(LINES) + 0.9)
-    ax.set_title(f"Score-pad lines per forest - {_title(summary)}", fontsize=11)
-    ax.set_ylabel("points (box: quartiles, line: median, diamond: mean)", fontsize=10)
-    ax.grid(axis="y", alpha=0.3)
-    return fig
-
-
-def write_plots(summary: dict[str, Any], matches: Sequence[MatchResult], out: Path
-                ) -> list[Path]:
-    """Write the PNG plots of :data:`PLOTS` into ``out``; return their paths."""
-    players = summary["players"]
-    figures = {
-        "scores.png": _histogram(
-            [m.scores[s] for m in matches for s in range(players)],
-            extra=[max(m.scores) for m in matches], label="every player", extra_label="the winner",
-            title=f"Final scores - {_title(summary)}", xlabel="points"),
-        "turns.png": _histogram(
-            [m.turns for m in matches], title=f"Game length - {_title(summary)}",
-            xlabel="turns per game", label="games"),
-        "lines.png": _lines_plot(summary, matches),
-        "species_points.png": _species_bars(
-            summary, "points_per_forest", fmt=".2f",
-            title=f"Mean points per forest by species\n{_title(summary)}",
-            xlabel="points per forest (cave and saplings score none)"),
-        "species_played.png": _species_bars(
-            summary, "played_per_forest", fmt=".2f",
-            title=f"Cards played per forest by species\n{_title(summary)}",
-            xlabel="copies in a finished forest (mean)"),
-    }
-    paths = []
-    for name in PLOTS:
-        fig = figures[name]
-        path = out / name
-        fig.savefig(path, dpi=110)
-        paths.append(path)
-    return paths
-
-
 # ------------------------------------------------------------------ command
 
 
 def _print(console: Console, summary: dict[str, Any], out: Path) -> None:
     sc, turns = summary["scores"], summary["turns"]
-    console.print(_title(summary))
+    console.print(title(summary))
     console.print(f"Score: mean {sc['mean']:.1f} (sd {sc['std']:.1f}), median "
                   f"{sc['median']:.0f}, range {sc['min']:.0f}-{sc['max']:.0f}; winner mean "
                   f"{summary['winning_scores']['mean']:.1f}")
