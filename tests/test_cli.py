@@ -29,3 +29,14 @@ def test_unknown_command_is_refused_without_traceback() -> None:
     result = CliRunner().invoke(app, ["fly"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_usage_errors_are_one_line_with_status_2() -> None:
+    for args in (["score"], ["simulate", "--players", "x", "--games", "1", "--seed", "1"],
+                 ["fly"]):
+        out = subprocess.run([sys.executable, "-m", "forest_shuffle", *args],
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2, args
+        assert out.stdout == ""
+        lines = out.stderr.strip().splitlines()
+        assert len(lines) == 1 and "see --help" in lines[0], out.stderr

@@ -8,8 +8,10 @@ status, never a traceback.
 from __future__ import annotations
 
 import importlib
+import sys
 
 import typer
+from typer.exceptions import TyperException
 
 app = typer.Typer(
     name="forest-shuffle",
@@ -34,5 +36,18 @@ for _name in COMMANDS:
 
 
 def main() -> None:
-    """Entry point of the console script and of ``python -m forest_shuffle``."""
-    app()
+    """Entry point of the console script and of ``python -m forest_shuffle``.
+
+    A usage error (a missing argument, an option that is not a number...) is one line on
+    standard error and exit status 2, like every other refusal of the command line."""
+    try:
+        code = app(standalone_mode=False)
+    except TyperException as exc:  # usage errors of the command-line parser
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", "") or "forest-shuffle"
+        print(f"{where}: {exc.format_message()} (see --help)", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

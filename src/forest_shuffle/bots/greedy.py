@@ -581,3 +581,13 @@ class GreedyBot(Bot):
 
     def describe(self) -> str:
         return self.name if self.exact else "greedy:exact=0"
+
+
+def hand_values(state: GameState, p: int) -> list[float]:
+    """Greedy's keep value (:func:`hand_value`) of each card in player ``p``'s hand, read
+    from a full state (for the search's cut-off evaluation)."""
+    hand = state.hands[p]
+    s = Situation(p, hand, state.forests, state.clearing, len(state.deck), "", 0, "", 0,
+                  (), "", ())
+    c = _ctx(s)
+    return [hand_value(cid, c) for cid in hand]

@@ -35,10 +35,16 @@ from ..scoring import totals
 from ..view import PlayerView
 from .base import Bot, Budget
 from .determinize import Determinizer, TurnMemory
-from .greedy import greedy_action, ranked_actions, ranked_view_actions
+from .greedy import greedy_action, hand_values, ranked_actions, ranked_view_actions
 
 #: Points one hand card is worth when a rollout is cut off.
 HAND_CARD = 1.5
+#: Weight of greedy's keep value of a hand card at a cut-off (``hv=1``).
+HAND_WEIGHT = 0.6
+#: Value of an empty slot at a tree at the start of the game (``hv=2``), falling to 0
+#: as the deck runs out.
+SLOT = 0.8
+DECK_START = 158.0
 #: Score difference that moves the reward from 0.5 to about 0.73.
 SCALE = 15.0
 
@@ -53,11 +59,29 @@ class Node:
     avail: int = 0
 
 
-def evaluate(state: GameState, me: int) -> float:
+def hand_points(state: GameState, p: int) -> float:
+    """What player ``p``'s hand is worth at a cut-off: each card by its usefulness to the
+    own forest (greedy's keep value), the best ``HAND_LIMIT`` counted."""
+    hand = state.hands[p]
+    if not hand:
+        return 0.0
+    vals = hand_values(state, p)
+    vals.sort(reverse=True)
+    return HAND_WEIGHT * sum(vals[:HAND_LIMIT])
+
+
+def evaluate(state: GameState, me: int, hv: int = 0) -> float:
     """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]."""
     sc = totals(state.forests)
     if state.over:
         vals = [float(v) for v in sc]
+    elif hv:
+        vals = [v + hand_points(state, i) for i, v in enumerate(sc)]
+        if hv >= 2:
+            early = min(1.0, len(state.deck) / DECK_START)
+            for i, f in enumerate(state.forests):
+                free = sum(1 for t in f.trees for st in t.slots.values() if not st)
+                vals[i] += SLOT * early * free
     else:
         vals = [v + HAND_CARD * min(len(h), HAND_LIMIT) for v, h in zip(sc, state.hands,
                                                                          strict=True)]
@@ -71,15 +95,27 @@ def evaluate(state: GameState, me: int) -> float:
 
 def search(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
            iterations: int, seed: int, c: float, depth: int,
-           width: int = 6) -> dict[Action, tuple[int, float]]:
+           width: int = 6, hv: int = 0,
+           root: Node | None = None) -> dict[Action, tuple[int, float]]:
     """Run ISMCTS until ``deadline`` (``time.monotonic``) or for ``iterations``; return the
-    root statistics: action -> (visits, total reward)."""
+    root statistics: action -> (visits, total reward). ``root`` continues a tree (the
+    subtree of the action chosen at an earlier decision of this turn)."""
+    return search_tree(view, memory, deadline, iterations, seed, c, depth, width, hv,
+                       root)[0]
+
+
+def search_tree(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+                iterations: int, seed: int, c: float, depth: int, width: int = 6,
+                hv: int = 0, root: Node | None = None
+                ) -> tuple[dict[Action, tuple[int, float]], Node]:
+    """:func:`search`, also returning the root node (for reuse later in the turn)."""
     rng = random.Random(seed)
     det = Determinizer(view, memory)
     me = view.player
     turn = view.turn
     horizon = turn + depth * view.num_players
-    root = Node()
+    if root is None:
+        root = Node()
     root_cands = ranked_view_actions(view, width)
     done = 0
     while True:
@@ -129,11 +165,75 @@ def search(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
         # Rollout with the fast greedy policy.
         while not state.over and state.turn < horizon:
             state.apply(greedy_action(state, exact=False))
-        r = evaluate(state, me)
+        r = evaluate(state, me, hv)
         for n in path:
             n.visits += 1
             n.total += r
-    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}, root
+
+
+def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+         iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
+         z: float = 2.0) -> dict[Action, tuple[int, float]]:
+    """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
+    played out on the same determinization, so their differences are measured on common
+    cards (the rollouts are deterministic). A candidate whose paired difference to the
+    leader is below zero by more than ``z`` standard errors is dropped. Returns root
+    statistics like :func:`search` (survivors have the most visits)."""
+    rng = random.Random(seed)
+    det = Determinizer(view, memory)
+    me = view.player
+    turn = view.turn
+    horizon = turn + depth * view.num_players
+    cands = ranked_view_actions(view, width)
+    alive = list(cands)
+    n = {a: 0 for a in cands}
+    tot = {a: 0.0 for a in cands}
+    rewards: dict[Action, list[float]] = {a: [] for a in cands}
+    done = 0
+    rounds = 0
+    while len(alive) > 1:
+        if iterations > 0:
+            if done >= iterations:
+                break
+        elif deadline is not None and time.monotonic() >= deadline:
+            break
+        base = det.sample(rng)
+        rounds += 1
+        for a in alive:
+            state = base.clone()
+            state.apply(a)
+            while not state.over and state.turn < horizon:
+                state.apply(greedy_action(state, exact=False))
+            r = evaluate(state, me, hv)
+            n[a] += 1
+            tot[a] += r
+            rewards[a].append(r)
+            done += 1
+        if rounds >= 6:
+            lead = max(alive, key=lambda x: tot[x] / n[x])
+            lr = rewards[lead]
+            keep = []
+            for a in alive:
+                if a == lead:
+                    keep.append(a)
+                    continue
+                ra = rewards[a]
+                k = min(len(ra), len(lr))
+                d = [ra[-k + i] - lr[-k + i] for i in range(k)]
+                mean = sum(d) / k
+                var = sum((x - mean) ** 2 for x in d) / max(1, k - 1)
+                if mean + z * math.sqrt(var / k) + 1e-9 >= 0:
+                    keep.append(a)
+            alive = keep
+    out: dict[Action, tuple[int, float]] = {}
+    for a in cands:
+        if n[a] == 0:
+            continue
+        out[a] = (n[a], tot[a])
+    if not out:
+        out[cands[0]] = (1, 0.5)
+    return out
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -159,7 +259,9 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
-                 workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6) -> None:
+                 workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
+                 share: float = 0.7, reuse: int = 0, hv: int = 0, race: int = 0,
+                 z: float = 2.0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -173,6 +275,14 @@ class MCTSBot(Bot):
         self.c = float(c)
         self.depth = int(depth)
         self.width = max(1, int(width))
+        if not 0 < share <= 1:
+            raise ValueError("share must be in (0, 1]")
+        self.share = float(share)
+        self.reuse = int(reuse)
+        self.hv = int(hv)
+        self.race = int(race)
+        self.z = float(z)
+        self._carry: Node | None = None
         self.memory = TurnMemory()
         self._turn = -1
         self._spent = 0.0
@@ -189,23 +299,38 @@ class MCTSBot(Bot):
             opts.append(f"depth={self.depth}")
         if self.width != 6:
             opts.append(f"width={self.width}")
+        if self.share != 0.7:
+            opts.append(f"share={self.share:g}")
+        if self.reuse != 0:
+            opts.append(f"reuse={self.reuse}")
+        if self.hv != 0:
+            opts.append(f"hv={self.hv}")
+        if self.race != 0:
+            opts.append(f"race={self.race}")
+        if self.z != 2.0:
+            opts.append(f"z={self.z:g}")
         return "mcts:" + ",".join(opts)
 
     def _seconds(self, view: PlayerView) -> float:
         """This decision's share of the turn budget."""
-        if view.turn != self._turn:
-            self._turn = view.turn
-            self._spent = 0.0
+        self._new_turn(view)
         left = max(0.0, self.time - self._spent)
         pend = view.pending
         first = pend is not None and pend.kind in ("turn", "mulligan")
-        return left * (0.7 if first else 0.5)
+        return left * (self.share if first else 0.5)
+
+    def _new_turn(self, view: PlayerView) -> None:
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._spent = 0.0
+            self._carry = None
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> Action:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"player {view.player + 1} has no decision to make")
         kind = view.pending.kind if view.pending is not None else ""
+        self._new_turn(view)
         if len(legal) == 1:
             self.memory.note(view.turn, kind, legal[0])
             return legal[0]
@@ -219,25 +344,35 @@ class MCTSBot(Bot):
             seconds = self._seconds(view)
         deadline = None if seconds is None else start + seconds
         seed = self.rng.randrange(1 << 30)
-        stats = self._run(view, deadline, iterations, seed)
+        carry = self._carry if self.reuse else None
+        if kind in ("turn", "mulligan"):
+            carry = None
+        stats, root = self._run(view, deadline, iterations, seed, carry)
         order = {a: i for i, a in enumerate(ranked_view_actions(view, len(legal)))}
         best = max(legal, key=lambda a: (stats.get(a, (0, 0.0))[0],
                                          stats.get(a, (0, 0.0))[1], -order.get(a, 99)))
+        self._carry = root.children.get(best)
         if view.turn == self._turn:
             self._spent += time.monotonic() - start
         self.memory.note(view.turn, kind, best)
         return best
 
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
-             seed: int) -> dict[Action, tuple[int, float]]:
+             seed: int, carry: Node | None = None
+             ) -> tuple[dict[Action, tuple[int, float]], Node]:
+        if self.race:
+            rstats = race(view, self.memory, deadline, iterations, seed, self.depth,
+                          self.width, self.hv, self.z)
+            self.last_iterations = sum(v for v, _ in rstats.values())
+            return rstats, Node()
         helper: Future[dict[Action, tuple[int, float]]] | None = None
         if self.workers == 2:
             pool = _pool()
             if pool is not None:
                 helper = pool.submit(search, view, self.memory, deadline, iterations,
-                                     seed + 1, self.c, self.depth, self.width)
-        stats = search(view, self.memory, deadline, iterations, seed, self.c, self.depth,
-                       self.width)
+                                     seed + 1, self.c, self.depth, self.width, self.hv)
+        stats, root = search_tree(view, self.memory, deadline, iterations, seed, self.c,
+                                  self.depth, self.width, self.hv, carry)
         self.last_iterations = sum(v for v, _ in stats.values())
         if helper is not None:
             try:
@@ -251,4 +386,4 @@ class MCTSBot(Bot):
                 v0, t0 = merged.get(a, (0, 0.0))
                 merged[a] = (v0 + v, t0 + t)
             stats = merged
-        return stats
+        return stats, root
