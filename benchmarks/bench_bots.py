@@ -1,5 +1,6 @@
 """Bot benchmark (not a timed test): greedy decisions per second, MCTS iterations per
-second at a mid-game state, and a short head-to-head of two bots with seats alternated.
+second (tree search) and rollouts per second (paired racing, the default) at a mid-game
+state, and a short head-to-head of two bots with seats alternated.
 
 Usage: ``python benchmarks/bench_bots.py [--games 20] [--a mcts:time=0.3] [--b greedy]
 [--players 2] [--seed 1] [--json]``
@@ -14,7 +15,7 @@ from typing import Any
 
 from forest_shuffle.bots import make_bot
 from forest_shuffle.bots.greedy import greedy_action, greedy_view_action
-from forest_shuffle.bots.mcts import search
+from forest_shuffle.bots.mcts import race, search
 from forest_shuffle.engine import GameState
 
 
@@ -49,6 +50,16 @@ def mcts_rate(seed: int, seconds: float = 2.0) -> float:
     view = state.view(state.to_move or 0)
     start = time.monotonic()
     stats = search(view, None, start + seconds, 0, seed, 0.7, 2)
+    return sum(v for v, _ in stats.values()) / (time.monotonic() - start)
+
+
+def race_rate(seed: int, seconds: float = 2.0) -> float:
+    """Paired-racing rollouts per second at a mid-game turn decision (``race=1``; the
+    race stops early when one candidate is left, so this counts rollouts over time used)."""
+    state = mid_game(seed)
+    view = state.view(state.to_move or 0)
+    start = time.monotonic()
+    stats = race(view, None, start + seconds, 0, seed, 2, hv=2, z=1e9)
     return sum(v for v, _ in stats.values()) / (time.monotonic() - start)
 
 
@@ -87,6 +98,7 @@ def main() -> None:
     out: dict[str, Any] = {
         "greedy_decisions_per_second": round(greedy_rate(args.seed)),
         "mcts_iterations_per_second": round(mcts_rate(args.seed)),
+        "race_rollouts_per_second": round(race_rate(args.seed)),
     }
     if args.games > 0:
         out["head_to_head"] = head_to_head(args.a, args.b, args.games, args.players, args.seed)

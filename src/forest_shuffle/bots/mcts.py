@@ -1,21 +1,33 @@
-"""Information-set Monte-Carlo tree search over determinizations.
+"""Search over determinizations: paired racing (default) or information-set MCTS.
 
 Contract: :class:`MCTSBot` chooses from a :class:`~forest_shuffle.view.PlayerView` only.
-Each iteration samples a full state consistent with the view
-(:class:`~forest_shuffle.bots.determinize.Determinizer`), descends a tree of the player's
-own decisions of the current turn (single-observer ISMCTS: children are actions, chosen by
-UCB1 among those legal in this sample, with availability counts), then plays on with the
-greedy policy for every player (``bots.greedy``, the fast variant) for ``depth`` rounds or to
-the end of the game, and scores the result: the own total plus a value for hand cards,
-minus the best rival's, squashed into [0, 1]. The action with the most visits is chosen.
+Both methods sample full states consistent with the view
+(:class:`~forest_shuffle.bots.determinize.Determinizer`), play on with the greedy policy for
+every player (``bots.greedy``, the fast variant) for ``depth`` rounds or to the end of the
+game, and score the result: the own total plus a value for hand cards, minus the best
+rival's, squashed into [0, 1] (:func:`evaluate`; ``hv=0`` a flat 1.5 points a hand card,
+``hv=1`` greedy's keep value of each card, ``hv=2`` that plus the empty tree slots while the
+deck is full).
+
+- ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
+  are each played out on the SAME sample (the rollouts are deterministic, so differences
+  come from the move, not the cards); a candidate whose paired difference to the leader
+  falls below zero by ``z`` standard errors is dropped (but the closest rival keeps racing
+  the leader, so the budget is spent); the survivor with the best mean is chosen. The rest
+  of the own turn after the root action is played by the greedy policy in the rollout; the
+  later choices of the turn get their own race.
+- ``race=0`` (:func:`search`): single-observer ISMCTS over the player's own decisions of the
+  current turn (children are actions, chosen by UCB1 with exploration ``c`` among those
+  legal in the sample, with availability counts); the most visited action is chosen.
+  ``reuse=1`` continues the chosen action's subtree at the next choice of the same turn.
 
 Budget: ``time`` is seconds per TURN. The choices inside one turn (the turn action, the
-payment card by card, the options...) share it: the first gets 70 % of what is left, the
+payment card by card, the options...) share it: the first gets ``share`` (90 %) of it, the
 others half of what is left; a forced choice (one legal action) returns at once and costs
-nothing. ``iterations`` > 0 replaces time by a fixed number of iterations per decision
-(reproducible for a seed). An explicit :class:`~forest_shuffle.bots.base.Budget` given to
-:meth:`MCTSBot.choose` overrides both for that decision. ``workers=2`` runs a second search
-in a helper process and adds its root statistics to the own.
+nothing. ``iterations`` > 0 replaces time by a fixed number of iterations (rollouts) per
+decision (reproducible for a seed). An explicit :class:`~forest_shuffle.bots.base.Budget`
+given to :meth:`MCTSBot.choose` overrides both for that decision. ``workers=2`` runs a
+second search in a helper process and adds its root statistics to the own.
 """
 
 from __future__ import annotations
@@ -178,7 +190,8 @@ def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
-    leader is below zero by more than ``z`` standard errors is dropped. Returns root
+    leader is below zero by more than ``z`` standard errors is dropped (down to the leader
+    and its closest rival, which race on until the budget is spent). Returns root
     statistics like :func:`search` (survivors have the most visits)."""
     rng = random.Random(seed)
     det = Determinizer(view, memory)
@@ -213,7 +226,9 @@ def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
         if rounds >= 6:
             lead = max(alive, key=lambda x: tot[x] / n[x])
             lr = rewards[lead]
-            keep = []
+            keep: list[Action] = []
+            runner: Action | None = None
+            best_out = -1e18
             for a in alive:
                 if a == lead:
                     keep.append(a)
@@ -223,9 +238,14 @@ def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
                 d = [ra[-k + i] - lr[-k + i] for i in range(k)]
                 mean = sum(d) / k
                 var = sum((x - mean) ** 2 for x in d) / max(1, k - 1)
-                if mean + z * math.sqrt(var / k) + 1e-9 >= 0:
+                upper = mean + z * math.sqrt(var / k)
+                if upper + 1e-9 >= 0:
                     keep.append(a)
-            alive = keep
+                elif upper > best_out:
+                    best_out, runner = upper, a
+            if len(keep) == 1 and runner is not None:
+                keep.append(runner)  # keep racing the closest rival: the budget is used
+            alive = [a for a in cands if a in keep]
     out: dict[Action, tuple[int, float]] = {}
     for a in cands:
         if n[a] == 0:
@@ -260,7 +280,7 @@ class MCTSBot(Bot):
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
-                 share: float = 0.7, reuse: int = 0, hv: int = 0, race: int = 0,
+                 share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
@@ -299,13 +319,13 @@ class MCTSBot(Bot):
             opts.append(f"depth={self.depth}")
         if self.width != 6:
             opts.append(f"width={self.width}")
-        if self.share != 0.7:
+        if self.share != 0.9:
             opts.append(f"share={self.share:g}")
-        if self.reuse != 0:
+        if self.reuse != 1:
             opts.append(f"reuse={self.reuse}")
-        if self.hv != 0:
+        if self.hv != 2:
             opts.append(f"hv={self.hv}")
-        if self.race != 0:
+        if self.race != 1:
             opts.append(f"race={self.race}")
         if self.z != 2.0:
             opts.append(f"z={self.z:g}")
@@ -360,19 +380,23 @@ class MCTSBot(Bot):
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
              seed: int, carry: Node | None = None
              ) -> tuple[dict[Action, tuple[int, float]], Node]:
-        if self.race:
-            rstats = race(view, self.memory, deadline, iterations, seed, self.depth,
-                          self.width, self.hv, self.z)
-            self.last_iterations = sum(v for v, _ in rstats.values())
-            return rstats, Node()
         helper: Future[dict[Action, tuple[int, float]]] | None = None
         if self.workers == 2:
             pool = _pool()
             if pool is not None:
-                helper = pool.submit(search, view, self.memory, deadline, iterations,
-                                     seed + 1, self.c, self.depth, self.width, self.hv)
-        stats, root = search_tree(view, self.memory, deadline, iterations, seed, self.c,
-                                  self.depth, self.width, self.hv, carry)
+                if self.race:
+                    helper = pool.submit(race, view, self.memory, deadline, iterations,
+                                         seed + 1, self.depth, self.width, self.hv, self.z)
+                else:
+                    helper = pool.submit(search, view, self.memory, deadline, iterations,
+                                         seed + 1, self.c, self.depth, self.width, self.hv)
+        if self.race:
+            stats = race(view, self.memory, deadline, iterations, seed, self.depth,
+                         self.width, self.hv, self.z)
+            root = Node()
+        else:
+            stats, root = search_tree(view, self.memory, deadline, iterations, seed, self.c,
+                                      self.depth, self.width, self.hv, carry)
         self.last_iterations = sum(v for v, _ in stats.values())
         if helper is not None:
             try:
