@@ -10,7 +10,7 @@ import pytest
 
 from forest_shuffle.actions import Action
 from forest_shuffle.bots import DIFFICULTIES, BotSpecError, Budget, make_bot
-from forest_shuffle.bots.determinize import ALL_IDS, Determinizer, TurnMemory
+from forest_shuffle.bots.determinize import ALL_IDS, Determinizer
 from forest_shuffle.bots.greedy import GreedyBot, greedy_action
 from forest_shuffle.bots.mcts import MCTSBot
 from forest_shuffle.engine import GameState
@@ -150,6 +150,11 @@ def _check_sample(state: GameState, view: PlayerView, d: GameState) -> None:
     assert winters + len(d.winter) == 3
     assert d.legal_actions() == state.legal_actions()
     assert d.to_move == state.to_move and d.decision == state.decision
+    # The decision in progress is copied exactly, not rebuilt.
+    assert [x.to_dict() for x in d.stack] == [x.to_dict() for x in state.stack]
+    assert d.queue == state.queue
+    assert d.active[state.current] == state.active[state.current]
+    assert d.rules == state.rules
 
 
 def test_determinization_is_consistent() -> None:
@@ -158,19 +163,17 @@ def test_determinization_is_consistent() -> None:
         players = 2 + seed % 4
         state = GameState.new(players, 300 + seed)
         rng = random.Random(seed)
-        memories = [TurnMemory() for _ in range(players)]
         step = 0
         while not state.over:
             p = state.to_move
             assert p is not None
             view = state.view(p)
             if step % 5 == 0:
-                d = Determinizer(view, memories[p]).sample(rng)
+                d = Determinizer(view).sample(rng)
                 _check_sample(state, view, d)
                 checked += 1
             a = greedy_action(state, exact=False) if rng.random() < 0.7 else rng.choice(
                 state.legal_actions())
-            memories[p].note(view.turn, state.decision or "", a)
             state.apply(a)
             step += 1
     assert checked > 200

@@ -46,7 +46,7 @@ from ..rules import HAND_LIMIT
 from ..scoring import totals
 from ..view import PlayerView
 from .base import Bot, Budget
-from .determinize import Determinizer, TurnMemory
+from .determinize import Determinizer
 from .greedy import greedy_action, hand_values, ranked_actions, ranked_view_actions
 
 #: Points one hand card is worth when a rollout is cut off.
@@ -105,24 +105,24 @@ def evaluate(state: GameState, me: int, hv: int = 0) -> float:
     return 1.0 / (1.0 + math.exp(-diff / SCALE))
 
 
-def search(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+def search(view: PlayerView, deadline: float | None,
            iterations: int, seed: int, c: float, depth: int,
            width: int = 6, hv: int = 0,
            root: Node | None = None) -> dict[Action, tuple[int, float]]:
     """Run ISMCTS until ``deadline`` (``time.monotonic``) or for ``iterations``; return the
     root statistics: action -> (visits, total reward). ``root`` continues a tree (the
     subtree of the action chosen at an earlier decision of this turn)."""
-    return search_tree(view, memory, deadline, iterations, seed, c, depth, width, hv,
+    return search_tree(view, deadline, iterations, seed, c, depth, width, hv,
                        root)[0]
 
 
-def search_tree(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+def search_tree(view: PlayerView, deadline: float | None,
                 iterations: int, seed: int, c: float, depth: int, width: int = 6,
                 hv: int = 0, root: Node | None = None
                 ) -> tuple[dict[Action, tuple[int, float]], Node]:
     """:func:`search`, also returning the root node (for reuse later in the turn)."""
     rng = random.Random(seed)
-    det = Determinizer(view, memory)
+    det = Determinizer(view)
     me = view.player
     turn = view.turn
     horizon = turn + depth * view.num_players
@@ -184,7 +184,7 @@ def search_tree(view: PlayerView, memory: TurnMemory | None, deadline: float | N
     return {a: (ch.visits, ch.total) for a, ch in root.children.items()}, root
 
 
-def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
+def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
@@ -194,7 +194,7 @@ def race(view: PlayerView, memory: TurnMemory | None, deadline: float | None,
     and its closest rival, which race on until the budget is spent). Returns root
     statistics like :func:`search` (survivors have the most visits)."""
     rng = random.Random(seed)
-    det = Determinizer(view, memory)
+    det = Determinizer(view)
     me = view.player
     turn = view.turn
     horizon = turn + depth * view.num_players
@@ -303,7 +303,6 @@ class MCTSBot(Bot):
         self.race = int(race)
         self.z = float(z)
         self._carry: Node | None = None
-        self.memory = TurnMemory()
         self._turn = -1
         self._spent = 0.0
         self.last_iterations = 0
@@ -352,7 +351,6 @@ class MCTSBot(Bot):
         kind = view.pending.kind if view.pending is not None else ""
         self._new_turn(view)
         if len(legal) == 1:
-            self.memory.note(view.turn, kind, legal[0])
             return legal[0]
         start = time.monotonic()
         iterations = self.iterations
@@ -374,7 +372,6 @@ class MCTSBot(Bot):
         self._carry = root.children.get(best)
         if view.turn == self._turn:
             self._spent += time.monotonic() - start
-        self.memory.note(view.turn, kind, best)
         return best
 
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
@@ -385,17 +382,17 @@ class MCTSBot(Bot):
             pool = _pool()
             if pool is not None:
                 if self.race:
-                    helper = pool.submit(race, view, self.memory, deadline, iterations,
+                    helper = pool.submit(race, view, deadline, iterations,
                                          seed + 1, self.depth, self.width, self.hv, self.z)
                 else:
-                    helper = pool.submit(search, view, self.memory, deadline, iterations,
+                    helper = pool.submit(search, view, deadline, iterations,
                                          seed + 1, self.c, self.depth, self.width, self.hv)
         if self.race:
-            stats = race(view, self.memory, deadline, iterations, seed, self.depth,
+            stats = race(view, deadline, iterations, seed, self.depth,
                          self.width, self.hv, self.z)
             root = Node()
         else:
-            stats, root = search_tree(view, self.memory, deadline, iterations, seed, self.c,
+            stats, root = search_tree(view, deadline, iterations, seed, self.c,
                                       self.depth, self.width, self.hv, carry)
         self.last_iterations = sum(v for v, _ in stats.values())
         if helper is not None:
