@@ -26,25 +26,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import CATALOG, Card
-from ..engine import (
-    D_PAY,
-    MUSHROOMS,
-    GameState,
-)
+from ..cards import CATALOG
+from ..engine import D_PAY, MUSHROOMS, GameState
 from ..forest import Forest
 from ..rules import REMOVED_AT_SETUP, Rules
 from ..view import PlayerView
 
-_CARDS: tuple[Card | None, ...] = CATALOG.cards
 WINTER_IDS: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None and c.is_winter)
 ALL_IDS: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None)
-
-
-def _card(cid: int) -> Card:
-    c = _CARDS[cid]
-    assert c is not None
-    return c
 
 
 class DeterminizeError(ValueError):
@@ -100,8 +89,6 @@ class Determinizer:
         self.first_player = 0
         if pend.kind == "mulligan":
             self.first_player = (pend.player - pend.need) % n
-
-    # ------------------------------------------------------------ the decision
 
     # ------------------------------------------------------------ sampling
 
