@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from forest_shuffle.commands.options import check_run_options
 from forest_shuffle.engine import GameState
 from forest_shuffle.records import random_game, record_of, write_record
 from forest_shuffle.rules import WINTER_CARDS_TO_END
@@ -151,12 +152,7 @@ def simulate_command(
         show_default=False)] = None,
 ) -> None:
     """Play complete games with uniformly random legal actions and report statistics."""
-    if not 2 <= players <= 5:
-        typer.echo(f"--players must be from 2 to 5, not {players}", err=True)
-        raise typer.Exit(2)
-    if games < 1:
-        typer.echo(f"--games must be at least 1, not {games}", err=True)
-        raise typer.Exit(2)
+    check_run_options(players, games)
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,7 @@ from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cards import CATALOG
+from forest_shuffle.commands.options import check_run_options
 from forest_shuffle.match import Job, MatchResult, deal_seed, run_matches
 from forest_shuffle.scoring import LINES
 from forest_shuffle.stats_plots import PLOTS, title, write_plots
@@ -160,15 +161,7 @@ def stats_command(
         "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
 ) -> None:
     """Self-play statistics of one bot: scores, species, score-pad lines, game length."""
-    if not 2 <= players <= 5:
-        typer.echo(f"--players must be from 2 to 5, not {players}", err=True)
-        raise typer.Exit(2)
-    if games < 1:
-        typer.echo(f"--games must be at least 1, not {games}", err=True)
-        raise typer.Exit(2)
-    if workers < 1:
-        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
-        raise typer.Exit(2)
+    check_run_options(players, games, workers)
     try:
         make_bot(bots, 0)
     except BotSpecError as exc:

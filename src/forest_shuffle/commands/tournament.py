@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
+from forest_shuffle.commands.options import check_run_options
 from forest_shuffle.match import TournamentResult, deals_for, tournament
 from forest_shuffle.scoring import LINES
 
@@ -88,15 +89,7 @@ def tournament_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Play bots against each other with seats rotated and the same deals for every seating."""
-    if not 2 <= players <= 5:
-        typer.echo(f"--players must be from 2 to 5, not {players}", err=True)
-        raise typer.Exit(2)
-    if games < 1:
-        typer.echo(f"--games must be at least 1, not {games}", err=True)
-        raise typer.Exit(2)
-    if workers < 1:
-        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
-        raise typer.Exit(2)
+    check_run_options(players, games, workers)
     try:
         specs = parse_bots(bots)
         for spec in specs:
