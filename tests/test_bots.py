@@ -260,3 +260,11 @@ def test_two_workers_merge_statistics() -> None:
     a = bot.choose(view, Budget(seconds=0.2))
     assert a in view.legal_actions
     assert time.perf_counter() - start <= 0.4  # the first call also starts the helper
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "greedy:exact=0", "mcts",
+                                  "mcts:time=0.3,workers=2", "mcts:iterations=30,z=1.5"])
+def test_describe_gives_the_spec_that_builds_the_bot_again(spec: str) -> None:
+    text = make_bot(spec).describe()
+    assert text == spec
+    assert make_bot(text).describe() == text

@@ -8,6 +8,7 @@ decision, or None for the bot's own setting); fast bots ignore it.
 
 from __future__ import annotations
 
+import inspect
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -43,8 +44,18 @@ class Bot(ABC):
         """One of ``view.legal_actions`` (which must not be empty)."""
 
     def describe(self) -> str:
-        """The specification that builds this bot again (``mcts:time=1.0``)."""
-        return self.name
+        """The specification that builds this bot again: its name and every constructor
+        option whose value (the attribute of the same name) differs from the default."""
+        opts = []
+        for key, param in inspect.signature(type(self).__init__).parameters.items():
+            if key in ("self", "seed") or param.default is inspect.Parameter.empty:
+                continue
+            value = getattr(self, key, param.default)
+            if value != param.default:
+                text = f"{value:g}" if isinstance(value, float) else str(int(value)) \
+                    if isinstance(value, bool) else str(value)
+                opts.append(f"{key}={text}")
+        return self.name + (":" + ",".join(opts) if opts else "")
 
 
 class RandomBot(Bot):

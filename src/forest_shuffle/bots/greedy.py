@@ -579,9 +579,6 @@ class GreedyBot(Bot):
         a = greedy_view_action(view, self.exact)
         return a if a in legal else legal[0]
 
-    def describe(self) -> str:
-        return self.name if self.exact else "greedy:exact=0"
-
 
 def hand_values(state: GameState, p: int) -> list[float]:
     """Greedy's keep value (:func:`hand_value`) of each card in player ``p``'s hand, read

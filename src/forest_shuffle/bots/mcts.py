@@ -307,29 +307,6 @@ class MCTSBot(Bot):
         self._spent = 0.0
         self.last_iterations = 0
 
-    def describe(self) -> str:
-        opts = [f"time={self.time:g}"] if self.iterations <= 0 else [
-            f"iterations={self.iterations}"]
-        if self.workers != 1:
-            opts.append(f"workers={self.workers}")
-        if self.c != 0.7:
-            opts.append(f"c={self.c:g}")
-        if self.depth != 2:
-            opts.append(f"depth={self.depth}")
-        if self.width != 6:
-            opts.append(f"width={self.width}")
-        if self.share != 0.9:
-            opts.append(f"share={self.share:g}")
-        if self.reuse != 1:
-            opts.append(f"reuse={self.reuse}")
-        if self.hv != 2:
-            opts.append(f"hv={self.hv}")
-        if self.race != 1:
-            opts.append(f"race={self.race}")
-        if self.z != 2.0:
-            opts.append(f"z={self.z:g}")
-        return "mcts:" + ",".join(opts)
-
     def _seconds(self, view: PlayerView) -> float:
         """This decision's share of the turn budget."""
         self._new_turn(view)
