@@ -19,6 +19,7 @@ does no I/O and holds no global random state: the seed is only used to shuffle a
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,6 +102,11 @@ def _half_actions(cid: int, side: str, n_trees: int) -> list[Action]:
     while len(acts) < n_trees:
         acts.append(Action(PLAY, cid, side, len(acts)))
     return acts
+
+
+#: Action texts parsed once (actions are immutable values): loading a saved game parses
+#: hundreds of history entries drawn from a few thousand distinct texts.
+_parse_action = functools.lru_cache(maxsize=8192)(Action.parse)
 
 
 def _card(cid: int) -> Card:
@@ -911,7 +917,7 @@ class GameState:
             s.stack = [Pending.from_dict(p) for p in data["stack"]]
             s.queue = [(q[0], q[1], q[2], q[3]) for q in data["queue"]]
             s.active = [{m: int(a[m]) for m in MUSHROOMS} for a in data["active"]]
-            s.history = [Action.parse(a) for a in data["history"]]
+            s.history = [_parse_action(a) for a in data["history"]]
             s._legal = None
         except (KeyError, TypeError, IndexError, AssertionError) as exc:
             raise ValueError(f"broken saved game: {exc!r}") from None
