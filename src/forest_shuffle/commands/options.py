@@ -1,12 +1,20 @@
 """Checks of the options that several sub-commands share (players, games, workers).
 
 Contract: :func:`check_run_options` ends the command with one line on standard error and
-exit status 2 for a value out of range, and returns otherwise.
+exit status 2 for a value out of range, and returns otherwise. :func:`with_progress` runs
+a long job with a progress bar on standard error when that is a terminal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+T = TypeVar("T")
 
 
 def _refuse(message: str) -> None:
@@ -22,3 +30,17 @@ def check_run_options(players: int, games: int, workers: int | None = None) -> N
         _refuse(f"--games must be at least 1, not {games}")
     if workers is not None and workers < 1:
         _refuse(f"--workers must be at least 1, not {workers}")
+
+
+def with_progress(label: str, total: int, quiet: bool,
+                  run: Callable[[Callable[[int], None] | None], T]) -> T:
+    """``run(report)`` where ``report(done)`` moves a progress bar on standard error; the
+    bar is left out (``report`` is None) when ``quiet`` or standard error is no terminal."""
+    err = Console(stderr=True)
+    if quiet or not err.is_terminal:
+        return run(None)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        return run(lambda done: progress.update(task, completed=done))

@@ -14,15 +14,15 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from forest_shuffle.commands.options import check_run_options
+from forest_shuffle.commands.options import check_run_options, with_progress
 from forest_shuffle.engine import GameState
 from forest_shuffle.records import random_game, record_of, write_record
 from forest_shuffle.rules import WINTER_CARDS_TO_END
@@ -52,7 +52,7 @@ class _WinterClock:
 
 
 def simulate(players: int, games: int, seed: int, records: Path | None = None,
-             progress: Progress | None = None) -> dict[str, Any]:
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play ``games`` random games and return the summary (the ``--json`` shape)."""
     seats = range(players)
     score_sum = [0.0] * players
@@ -63,7 +63,6 @@ def simulate(players: int, games: int, seed: int, records: Path | None = None,
     decisions = 0
     winter_sum = [0.0] * WINTER_CARDS_TO_END
     winter_n = [0] * WINTER_CARDS_TO_END
-    task = progress.add_task("simulating", total=games) if progress is not None else None
     start = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
@@ -86,8 +85,8 @@ def simulate(players: int, games: int, seed: int, records: Path | None = None,
             winter_n[k] += 1
         if records is not None:
             write_record(records / f"game-{s}.json", record_of(state))
-        if progress is not None and task is not None:
-            progress.advance(task)
+        if progress is not None:
+            progress(i + 1)
     elapsed = time.perf_counter() - start
     return {
         "players": players,
@@ -160,14 +159,8 @@ def simulate_command(
             typer.echo(f"cannot create records folder {records}: {exc.strerror or exc}",
                        err=True)
             raise typer.Exit(2) from None
-    err = Console(stderr=True)
-    if as_json or not err.is_terminal:
-        summary = simulate(players, games, seed, records)
-    else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn())
-        with Progress(*columns, console=err, transient=True) as progress:
-            summary = simulate(players, games, seed, records, progress)
+    summary = with_progress("simulating", games, as_json,
+                            lambda report: simulate(players, games, seed, records, report))
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
     else:

@@ -19,12 +19,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cards import CATALOG
-from forest_shuffle.commands.options import check_run_options
+from forest_shuffle.commands.options import check_run_options, with_progress
 from forest_shuffle.match import Job, MatchResult, deal_seed, run_matches
 from forest_shuffle.scoring import LINES
 from forest_shuffle.stats_plots import PLOTS, title, write_plots
@@ -173,16 +172,8 @@ def stats_command(
         typer.echo(f"cannot create output folder {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
     spec = bots.strip()
-    err = Console(stderr=True)
-    if not err.is_terminal:
-        matches = self_play(spec, games, players, seed, workers)
-    else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn())
-        with Progress(*columns, console=err, transient=True) as progress:
-            task = progress.add_task("self-play", total=games)
-            matches = self_play(spec, games, players, seed, workers,
-                                lambda done: progress.update(task, completed=done))
+    matches = with_progress("self-play", games, False, lambda report: self_play(
+        spec, games, players, seed, workers, report))
     summary = summarize(spec, players, seed, matches)
     (out / "stats.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     write_plots(summary, matches, out)

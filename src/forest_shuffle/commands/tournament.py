@@ -18,11 +18,10 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
-from forest_shuffle.commands.options import check_run_options
+from forest_shuffle.commands.options import check_run_options, with_progress
 from forest_shuffle.match import TournamentResult, deals_for, tournament
 from forest_shuffle.scoring import LINES
 
@@ -98,16 +97,8 @@ def tournament_command(
         typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
     total = deals_for(games, len(specs)) * len(specs)
-    err = Console(stderr=True)
-    if as_json or not err.is_terminal:
-        result = tournament(specs, games, players, seed, workers)
-    else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn())
-        with Progress(*columns, console=err, transient=True) as progress:
-            task = progress.add_task("tournament", total=total)
-            result = tournament(specs, games, players, seed, workers,
-                                progress=lambda done: progress.update(task, completed=done))
+    result = with_progress("tournament", total, as_json, lambda report: tournament(
+        specs, games, players, seed, workers, progress=report))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
