@@ -28,7 +28,7 @@ def _root() -> None:
 
 
 COMMANDS: tuple[str, ...] = (
-    "cards", "score", "simulate", "replay", "play", "tournament", "stats",
+    "cards", "score", "simulate", "replay", "play", "tournament", "stats", "serve",
 )
 
 for _name in COMMANDS:

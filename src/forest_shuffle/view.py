@@ -1,6 +1,7 @@
 """A player's view of a game: everything that player may see and nothing else.
 
-Contract: :func:`make_view` is the one place where hidden information is filtered. A
+Contract: :func:`make_view` (and :func:`make_spectator_view`, the view of someone who is
+not at the table) is the one place where hidden information is filtered. A
 :class:`PlayerView` holds the player's own hand and cave cards, the public table (clearing,
 winter cards, forests with other players' saplings face down, counts) and, for the other
 players, only the hand cards everyone saw them take from the clearing. It never holds the
@@ -142,6 +143,19 @@ def make_view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based) of ``state``."""
     if not 0 <= player < state.num_players:
         raise ValueError(f"no player {player + 1} in a {state.num_players}-player game")
+    return _make(state, player)
+
+
+def make_spectator_view(state: GameState) -> PlayerView:
+    """What someone who is no player sees: the public table only. Same fields as a player's
+    view with ``player`` -1, no hand, no cave cards, every sapling face down, no legal
+    actions; ``known_hands`` holds only the cards everyone saw taken from the clearing."""
+    return _make(state, -1)
+
+
+def _make(state: GameState, player: int) -> PlayerView:
+    """The view of seat ``player``, or of a spectator for -1."""
+    me = 0 <= player < state.num_players
     secret = {t.card for i, f in enumerate(state.forests) if i != player
               for t in f.trees if t.is_sapling and t.card is not None}
     pend = state.pending
@@ -167,10 +181,10 @@ def make_view(state: GameState, player: int) -> PlayerView:
     return PlayerView(
         player=player,
         num_players=state.num_players,
-        hand=tuple(state.hands[player]),
+        hand=tuple(state.hands[player]) if me else (),
         hand_sizes=tuple(len(h) for h in state.hands),
         known_hands=known,
-        own_cave=tuple(state.caves[player]),
+        own_cave=tuple(state.caves[player]) if me else (),
         cave_sizes=tuple(len(c) for c in state.caves),
         deck_size=len(state.deck),
         box_size=len(state.box),
@@ -183,7 +197,7 @@ def make_view(state: GameState, player: int) -> PlayerView:
         extra_turns=state.extra_turns,
         over=state.over,
         pending=pview,
-        legal_actions=tuple(state.legal_actions()) if state.to_move == player else (),
+        legal_actions=tuple(state.legal_actions()) if me and state.to_move == player else (),
         rules=state.rules,
         decisions=tuple(_public_decision(d, player, secret) for d in state.stack),
         queue=tuple((k, 0 if c in secret else c, sd, n) for k, c, sd, n in state.queue),

@@ -1,0 +1,44 @@
+"""The ``serve`` sub-command: the web server for browser play (docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar="URL",
+        help="SQLAlchemy database URL (sqlite:///games.db, postgresql://user@host/db).",
+        show_default="SQLite in the user's data directory")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        "--bot-delay", metavar="S", help="Seconds a bot waits before each action.")] = 0.4,
+) -> None:
+    """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
+    if not 0 <= port <= 65535:
+        typer.echo(f"--port must be from 0 to 65535, not {port}", err=True)
+        raise typer.Exit(2)
+    if bot_delay < 0:
+        typer.echo(f"--bot-delay must be at least 0, not {bot_delay:g}", err=True)
+        raise typer.Exit(2)
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    from forest_shuffle.web.app import create_app
+
+    try:
+        app = create_app(db, bot_delay)
+    except (ArgumentError, NoSuchModuleError, OperationalError) as exc:
+        line = str(exc).splitlines()[0]
+        typer.echo(f"--db: cannot open the database: {line}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` sub-command to ``app``."""
+    app.command("serve")(serve_command)

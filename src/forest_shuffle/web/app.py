@@ -1,0 +1,322 @@
+"""The FastAPI app: the JSON API, the WebSocket hub and the page (docs/web.md).
+
+Contract: :func:`create_app` builds an app over one :class:`GameService`. Every error is
+``{"error": "one line"}`` with status 400 (bad input, illegal action), 403 (this token may
+not do that), 404 (no such game or route) or 409 (stale version). A seat's token comes in
+the ``X-Seat-Token`` header or the ``token`` query parameter; without a seat's token a
+request or socket is a spectator's. Each socket gets its own seat's payload after every
+change of its game (the newest state; quick changes may be sent as one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import platformdirs
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..bots.registry import DIFFICULTIES
+from .service import GameService, SeatSpec, ServiceError, card_catalog
+from .store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+def default_db_url() -> str:
+    """``sqlite:///`` a file in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("forest-shuffle"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+# ---------------------------------------------------------------------------- bodies
+
+#: A seat's token, in the ``X-Seat-Token`` header or the ``token`` query parameter.
+Token = Annotated[str | None, Header(alias="X-Seat-Token", description="a seat's token")]
+QToken = Annotated[str | None, Query(alias="token", description="a seat's token")]
+
+
+class SeatIn(BaseModel):
+    """One seat of a new game."""
+
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=200)
+    level: str | None = Field(default=None, description="easy, medium or hard (bots only)")
+
+
+class NewGame(BaseModel):
+    """``POST /api/games``: 2 to 5 seats, an optional seed, hot-seat or invite links."""
+
+    seats: list[SeatIn] = Field(max_length=50)
+    seed: int | None = None
+    hotseat: bool = False
+
+
+class ActionIn(BaseModel):
+    """An action in text form (docs/actions.md) sent against the version the client saw."""
+
+    action: str = Field(max_length=200, examples=["take 57"])
+    version: int
+
+
+# ---------------------------------------------------------------------------- sockets
+
+
+@dataclass(eq=False)
+class Conn:
+    """One open socket: its seat (None: spectator) and a flag that a new state is due."""
+
+    ws: WebSocket
+    seat: int | None
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+
+
+class Hub:
+    """The open sockets per game. :meth:`notify` may be called from any thread."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.conns: dict[str, set[Conn]] = {}
+        service.listeners.append(self.notify)
+
+    def notify(self, game_id: str) -> None:
+        loop = self.loop
+        if loop is not None and game_id in self.conns:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                loop.call_soon_threadsafe(self._wake, game_id)
+
+    def _wake(self, game_id: str) -> None:
+        for conn in self.conns.get(game_id, ()):
+            conn.dirty.set()
+
+    def connected(self, game_id: str) -> frozenset[int]:
+        return frozenset(c.seat for c in self.conns.get(game_id, ()) if c.seat is not None)
+
+    def add(self, game_id: str, conn: Conn) -> None:
+        self.conns.setdefault(game_id, set()).add(conn)
+        self._wake(game_id)
+
+    def remove(self, game_id: str, conn: Conn) -> None:
+        conns = self.conns.get(game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.conns[game_id]
+            else:
+                self._wake(game_id)
+
+    def payload(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        return self.service.payload(game_id, seat, self.connected(game_id))
+
+
+# ---------------------------------------------------------------------------- the app
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+
+
+def _validation_line(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "bad request"
+    first = errors[0]
+    where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+    msg = str(first.get("msg", "invalid"))
+    if first.get("type") == "json_invalid":
+        return "the body is not valid JSON"
+    if not where:
+        return "the body must be a JSON object"
+    return f"{where}: {msg}" if where else msg
+
+
+def create_app(db_url: str | None = None, bot_delay: float = 0.4,
+               service: GameService | None = None) -> FastAPI:
+    """The web app over a database URL (default: SQLite in the user's data directory).
+    Unfinished games that wait for a bot are resumed at once."""
+    if service is None:
+        service = GameService(Store(db_url or default_db_url()), bot_delay)
+    svc = service
+    hub = Hub(svc)
+    svc.resume()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        yield
+        svc.close()
+
+    app = FastAPI(
+        title="Forest Shuffle",
+        summary="Authoritative game server for browser play (docs/web.md).",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.service = svc
+    app.state.hub = hub
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:
+        return _error(exc.status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(400, _validation_line(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    def token_of(header: str | None, query: str | None) -> str | None:
+        return header or query
+
+    # ------------------------------------------------------------ REST
+
+    @app.get("/api/cards", tags=["cards"])
+    def cards() -> dict[str, Any]:
+        """Every card (id, kind, split axis, tree symbols, halves) and every species (cost,
+        tags, positions, rules text)."""
+        return card_catalog()
+
+    @app.get("/api/levels", tags=["games"])
+    def levels() -> list[dict[str, str]]:
+        """The bot levels a seat may have."""
+        return [{"level": k, "spec": v} for k, v in DIFFICULTIES.items()]
+
+    @app.post("/api/games", tags=["games"])
+    def new_game(body: NewGame) -> dict[str, Any]:
+        """Create a game; the answer holds each human seat's token and invite link."""
+        specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
+        return svc.create(specs, body.seed, body.hotseat)
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    def get_game(game_id: str, x_seat_token: Token = None,
+                 token: QToken = None) -> dict[str, Any]:
+        """The payload of the token's seat (a spectator's without a seat token)."""
+        seat = svc.seat_for(game_id, token_of(x_seat_token, token))
+        return hub.payload(game_id, seat)
+
+    @app.post("/api/games/{game_id}/actions", tags=["games"])
+    def post_action(game_id: str, body: ActionIn, x_seat_token: Token = None,
+                    token: QToken = None) -> dict[str, Any]:
+        """Apply an action of the token's seat; the new payload. 409 if ``version`` is not
+        the game's version, 403 if it is not this seat's decision, 400 if illegal."""
+        seat = svc.act(game_id, token_of(x_seat_token, token), body.action, body.version)
+        return hub.payload(game_id, seat)
+
+    @app.post("/api/games/{game_id}/rematch", tags=["games"])
+    def post_rematch(game_id: str, x_seat_token: Token = None,
+                     token: QToken = None) -> dict[str, Any]:
+        """A new game with the same seats once this one is over (the same one if asked
+        again); the answer holds the caller's new token (every human's in hot-seat)."""
+        return svc.rematch(game_id, token_of(x_seat_token, token))
+
+    @app.get("/api/games/{game_id}/rematch", tags=["games"])
+    def get_rematch(game_id: str, x_seat_token: Token = None,
+                    token: QToken = None) -> dict[str, Any]:
+        """The caller's seat and new token in the rematch (404 before there is one)."""
+        return svc.rematch_seat(game_id, token_of(x_seat_token, token))
+
+    # ------------------------------------------------------------ WebSocket
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        hub.loop = asyncio.get_running_loop()
+        tok = token or websocket.headers.get("x-seat-token")
+        try:
+            seat = await run_in_threadpool(svc.seat_for, game_id, tok)
+        except ServiceError as exc:
+            await websocket.send_json({"type": "error", "error": str(exc),
+                                       "status": exc.status})
+            await websocket.close(code=4000 + exc.status)
+            return
+        conn = Conn(websocket, seat)
+
+        async def sender() -> None:
+            last: tuple[Any, ...] = ()
+            while True:
+                await conn.dirty.wait()
+                conn.dirty.clear()
+                payload = hub.payload(game_id, seat)
+                key = (payload["version"], payload["rematch"],
+                       tuple(s["connected"] for s in payload["seats"]))
+                if key != last:  # nothing new for this socket
+                    last = key
+                    await conn.send({"type": "state", "payload": payload})
+
+        hub.add(game_id, conn)
+        task = asyncio.create_task(sender())
+        try:
+            while True:
+                text = await websocket.receive_text()
+                reply = await _socket_message(svc, game_id, tok, text)
+                if reply is not None:
+                    await conn.send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(game_id, conn)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------ the page
+
+    def index() -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            return _error(404, "the page is not installed (web/static/index.html)")
+        return FileResponse(page, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    def root() -> Response:
+        return index()
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    def game_page(game_id: str) -> Response:
+        return index()
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def _socket_message(svc: GameService, game_id: str, token: str | None,
+                          text: str) -> dict[str, Any] | None:
+    """Handle one client message; the reply to send (an error or a pong), or None."""
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return {"type": "error", "error": "the message is not valid JSON", "status": 400}
+    if not isinstance(msg, dict):
+        return {"type": "error", "error": "a message is a JSON object", "status": 400}
+    kind = msg.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "action":
+        return {"type": "error", "error": "unknown message type (action or ping)",
+                "status": 400}
+    try:
+        await run_in_threadpool(svc.act, game_id, token, msg.get("action"), msg.get("version"))
+    except ServiceError as exc:
+        return {"type": "error", "error": str(exc), "status": exc.status}
+    return None

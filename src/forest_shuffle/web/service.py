@@ -1,0 +1,607 @@
+"""The game service behind the web server: create, load, act, bots and per-viewer payloads.
+
+Contract (no HTTP here):
+
+- A game lives in the :class:`~forest_shuffle.web.store.Store` as seed, settings, seats and
+  actions; in memory as a :class:`LiveGame` whose published :class:`Snapshot` (state,
+  version, log length) is never modified, only replaced. Loading replays seed and actions
+  (the engine is deterministic after setup).
+- :meth:`GameService.act` checks, in this order: the game exists (404), the token is a
+  seat's (403), the action text parses (400), the version is the current one (409), the
+  seat is to move (403), the action is legal (400). Under the game's lock the action is
+  applied to a copy of the state, **stored (one transaction) before** the copy is published;
+  any refusal raises :class:`ServiceError` and changes nothing.
+- Bot seats move by themselves in worker threads, ``bot_delay`` seconds after the state
+  they answer was published.
+- :meth:`GameService.payload` is what one viewer (a seat, or None for a spectator) may see:
+  built from that seat's view (or the spectator view) and public facts only.
+- Listeners (:attr:`GameService.listeners`) are called with the game id after every change,
+  from whatever thread made it.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cardtext, scoring
+from ..actions import PAY, SAPLING, TAKE, YES, Action, ActionParseError, IllegalActionError
+from ..bots import Bot, make_bot
+from ..bots.registry import DIFFICULTIES
+from ..engine import GameState
+from ..narration import (
+    action_words,
+    bonus_alive,
+    bonus_symbol,
+    card_of,
+    label,
+    pending_words,
+    public_words,
+    species_of,
+)
+from ..rules import WINTER_CARDS_TO_END, Rules
+from ..view import PlayerView, make_spectator_view
+from .store import SeatRow, StaleWrite, Store
+
+log = logging.getLogger(__name__)
+
+#: Seeds are stored as SQL BIGINT.
+MAX_SEED = 2**63 - 1
+MAX_NAME = 40
+#: Human seats may be told apart from bots; levels are the registry's difficulties.
+KINDS = ("human", "bot")
+DEFAULT_LEVEL = "easy"
+
+
+class ServiceError(Exception):
+    """A refused request: ``status`` is the HTTP status, ``str()`` one line for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat asked for at creation."""
+
+    kind: str
+    name: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log. ``private``, if set, replaces ``text`` for ``seat`` itself
+    (it may name cards only that seat saw, such as the card it drew)."""
+
+    seat: int | None
+    text: str
+    private: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A published state: never modified, replaced by the next one."""
+
+    state: GameState
+    version: int
+    log_len: int
+
+
+@dataclass
+class LiveGame:
+    """A game in memory."""
+
+    id: str
+    seed: int
+    settings: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    snap: Snapshot
+    log: list[LogEntry]
+    rematch: str | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    bot_scheduled: int = -1  # the version a bot move was last scheduled for
+    cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    scores: list[dict[str, Any]] | None = None
+
+    @property
+    def hotseat(self) -> bool:
+        return bool(self.settings.get("hotseat", False))
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None (a spectator)."""
+        if not token:
+            return None
+        for s in self.seats:
+            if s.token is not None and secrets.compare_digest(s.token, token):
+                return s.seat
+        return None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+def default_name(seat: int, kind: str, level: str | None) -> str:
+    return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
+
+
+def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """Normalized seat specifications; ServiceError(400) for a bad configuration."""
+    if not 2 <= len(specs) <= 5:
+        raise ServiceError(400, f"a game has 2 to 5 seats, not {len(specs)}")
+    out: list[SeatSpec] = []
+    for i, s in enumerate(specs):
+        if s.kind not in KINDS:
+            raise ServiceError(400, f"seat {i + 1}: kind must be human or bot, not {s.kind!r}")
+        level = None
+        if s.kind == "bot":
+            level = s.level or DEFAULT_LEVEL
+            if level not in DIFFICULTIES:
+                raise ServiceError(400, f"seat {i + 1}: unknown level {level!r} "
+                                        f"(one of: {', '.join(DIFFICULTIES)})")
+        elif s.level is not None:
+            raise ServiceError(400, f"seat {i + 1}: a human seat has no level")
+        name = " ".join((s.name or "").split())
+        if len(name) > MAX_NAME:
+            raise ServiceError(400, f"seat {i + 1}: a name has at most {MAX_NAME} characters")
+        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+    return out
+
+
+def link(game_id: str, token: str | None) -> str:
+    """The page address of a seat (its invite link), or the spectator link."""
+    return f"/game/{game_id}" + (f"?token={token}" if token else "")
+
+
+# ---------------------------------------------------------------------------- log words
+
+
+def narrate(before: GameState, after: GameState, seat: int, action: Action,
+            names: Sequence[str]) -> list[LogEntry]:
+    """The log lines of one applied action: what everyone sees, and for the actor what
+    only it saw (the card it drew, the sapling it played)."""
+    name = names[seat]
+    vb = before.view(seat)
+    public = public_words(action, vb.pending, vb.forests[seat])
+    new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
+    private: str | None = None
+    if action.kind == SAPLING:
+        private = f"plays card {action.card} ({label(action.card)}) as a sapling"
+    elif action.kind == "cave":
+        private = f"puts card {action.card} ({label(action.card)}) under the cave"
+    if new and action.kind != TAKE:
+        got = ", ".join(f"card {c} ({label(c)})" for c in new)
+        private = f"{private or public}, gets {got}"
+    out = [LogEntry(seat, f"{name} {public}.",
+                    None if private is None else f"{name} {private}.")]
+    if len(after.winter) > len(before.winter):
+        out.append(LogEntry(None, f"A winter card is revealed ({len(after.winter)}/"
+                                  f"{WINTER_CARDS_TO_END})."))
+    bear = (action.kind == YES and vb.pending is not None
+            and vb.pending.species == "Brown Bear")
+    if before.clearing and not after.clearing and action.kind != TAKE and not bear:
+        out.append(LogEntry(None, "The clearing was full: its cards went to the box."))
+    if after.over:
+        totals = after.scores()
+        best = max(totals)
+        who = " and ".join(names[i] for i, t in enumerate(totals) if t == best)
+        out.append(LogEntry(None, f"The third winter card is out: the game is over. "
+                                  f"Winner: {who} with {best} points."))
+    elif after.turn != before.turn:
+        out.append(LogEntry(None, f"Turn {after.turn}: {names[after.current]}."))
+    return out
+
+
+def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
+    """The first log lines of a game."""
+    return [LogEntry(None, f"A game of {state.num_players}: {', '.join(names)}."),
+            LogEntry(None, f"Turn {state.turn}: {names[state.current]}.")]
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+class BotScheduler:
+    """Runs ``run(game_id, version)`` at a given time in a small pool of worker threads."""
+
+    def __init__(self, run: Callable[[str, int], None], workers: int = 4) -> None:
+        self._run = run
+        self._heap: list[tuple[float, int, str, int]] = []
+        self._count = 0
+        self._cond = threading.Condition()
+        self._closed = False
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="forest-bot")
+        self._thread = threading.Thread(target=self._loop, name="forest-bot-timer",
+                                        daemon=True)
+        self._thread.start()
+
+    def at(self, due: float, game_id: str, version: int) -> None:
+        with self._cond:
+            self._count += 1
+            heapq.heappush(self._heap, (due, self._count, game_id, version))
+            self._cond.notify()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._closed and (
+                        not self._heap or self._heap[0][0] > time.monotonic()):
+                    wait = None if not self._heap else self._heap[0][0] - time.monotonic()
+                    self._cond.wait(wait)
+                if self._closed:
+                    return
+                _, _, game_id, version = heapq.heappop(self._heap)
+            try:
+                self._pool.submit(self._run, game_id, version)
+            except RuntimeError:  # the pool was shut down
+                return
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+# ---------------------------------------------------------------------------- service
+
+
+class GameService:
+    """All games of one server. Thread-safe. See the module docstring for the contract."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4) -> None:
+        self.store = store
+        self.bot_delay = max(0.0, bot_delay)
+        self.listeners: list[Callable[[str], None]] = []
+        self._games: dict[str, LiveGame] = {}
+        self._load_lock = threading.Lock()
+        self._bots = BotScheduler(self._bot_move, bot_workers)
+
+    def close(self) -> None:
+        """Stop the bots and release the database."""
+        self._bots.close()
+        self.store.close()
+
+    def resume(self) -> int:
+        """Load every unfinished game that waits for a bot, so bots go on after a restart;
+        the number of games resumed."""
+        ids = self.store.games_waiting_for_bots()
+        for gid in ids:
+            self.game(gid)
+        return len(ids)
+
+    # ------------------------------------------------------------ games
+
+    def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
+               hotseat: bool = False) -> dict[str, Any]:
+        """A new game: ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token,
+        link}]}`` (token and link None for bots). ServiceError(400) on bad settings."""
+        seat_specs = check_seats(specs)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not 0 <= seed <= MAX_SEED:
+            raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
+        game_id = secrets.token_hex(6)
+        rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
+                             secrets.token_urlsafe(24) if s.kind == "human" else None)
+                     for i, s in enumerate(seat_specs))
+        settings = {"hotseat": bool(hotseat), "first_player": 0, "rules": Rules().to_dict()}
+        game = self._build(game_id, seed, settings, rows, ())
+        self.store.create_game(game_id, seed, settings, list(rows), self._bot_to_move(game))
+        with self._load_lock:
+            self._games[game_id] = game
+        self._schedule_bot(game)
+        return self._created(game, None)
+
+    def _created(self, game: LiveGame, only: int | None) -> dict[str, Any]:
+        """The answer to a creation; with ``only`` set, the other seats' tokens are left out."""
+        seats = []
+        for s in game.seats:
+            token = s.token if only is None or only == s.seat else None
+            seats.append({"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                          "token": token, "link": link(game.id, token) if token else None})
+        return {"game_id": game.id, "spectate": link(game.id, None), "hotseat": game.hotseat,
+                "seats": seats}
+
+    def _build(self, game_id: str, seed: int, settings: dict[str, Any],
+               rows: tuple[SeatRow, ...], texts: Sequence[str]) -> LiveGame:
+        """A live game from its stored parts, replaying the actions."""
+        rules = Rules.from_dict(settings.get("rules", {}))
+        state = GameState.new(len(rows), seed, rules, int(settings.get("first_player", 0)))
+        names = [r.name for r in rows]
+        entries = opening_log(state, names)
+        for text in texts:
+            seat = state.to_move
+            assert seat is not None, f"game {game_id}: action after the end"
+            after = state.clone()
+            after.apply(Action.parse(text))
+            entries.extend(narrate(state, after, seat, Action.parse(text), names))
+            state = after
+        game = LiveGame(game_id, seed, settings, rows, Snapshot(state, len(texts), len(entries)),
+                        entries)
+        for r in rows:
+            if r.kind == "bot":
+                game.bots[r.seat] = make_bot(r.level or DEFAULT_LEVEL,
+                                             (seed * 10 + r.seat) % MAX_SEED)
+        return game
+
+    def game(self, game_id: str) -> LiveGame:
+        """The live game, loaded from the store on first use; ServiceError(404) if none."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        if not (0 < len(game_id) <= 32):
+            raise ServiceError(404, f"no game {game_id!r}")
+        with self._load_lock:
+            game = self._games.get(game_id)
+            if game is None:
+                row = self.store.load(game_id)
+                if row is None:
+                    raise ServiceError(404, f"no game {game_id!r}")
+                game = self._build(row.id, row.seed, row.settings, row.seats, row.actions)
+                game.rematch = row.rematch
+                self._games[game_id] = game
+        self._schedule_bot(game)
+        return game
+
+    def seat_for(self, game_id: str, token: str | None) -> int | None:
+        """The seat of ``token`` in the game (None: a spectator); 404 if no such game."""
+        return self.game(game_id).seat_of(token)
+
+    def actions(self, game_id: str) -> list[str]:
+        """The text of every action applied so far (tests and tools)."""
+        return [str(a) for a in self.game(game_id).snap.state.history]
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, game_id: str, token: str | None, text: object, version: object) -> int:
+        """Apply the action ``text`` of the token's seat, sent against ``version``; the
+        seat. See the module docstring for the checks."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "this link holds no seat of the game: spectators "
+                                    "cannot act")
+        if not isinstance(text, str):
+            raise ServiceError(400, "the action must be a text such as 'draw' or 'take 57'")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ServiceError(400, "the version must be a whole number")
+        try:
+            action = Action.parse(text)
+        except ActionParseError as exc:
+            raise ServiceError(400, f"not an action: {exc}") from None
+        self._apply(game, seat, action, version)
+        return seat
+
+    def _apply(self, game: LiveGame, seat: int, action: Action, version: int) -> None:
+        with game.lock:
+            snap = game.snap
+            if version != snap.version:
+                raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
+                                        f"action was sent against version {version}")
+            state = snap.state
+            if state.over:
+                raise ServiceError(400, "the game is over")
+            if state.to_move != seat:
+                who = "nobody" if state.to_move is None else game.name(state.to_move)
+                raise ServiceError(403, f"not your decision: {who} is to move")
+            after = state.clone()
+            try:
+                after.apply(action)
+            except IllegalActionError as exc:
+                raise ServiceError(400, f"not allowed: {exc.reason} ({action})") from None
+            try:
+                self.store.append_action(game.id, version, str(action), seat, over=after.over,
+                                         bot_to_move=self._bot_to_move(game, after))
+            except StaleWrite:
+                raise ServiceError(409, "stale: another action for this decision was stored "
+                                        "first") from None
+            entries = narrate(state, after, seat, action, [s.name for s in game.seats])
+            game.log.extend(entries)
+            game.snap = Snapshot(after, version + 1, len(game.log))
+        self._changed(game)
+
+    def _changed(self, game: LiveGame) -> None:
+        self._schedule_bot(game)
+        for listener in list(self.listeners):
+            try:
+                listener(game.id)
+            except Exception:  # a listener must not break the game
+                log.exception("listener failed for game %s", game.id)
+
+    @staticmethod
+    def _bot_to_move(game: LiveGame, state: GameState | None = None) -> bool:
+        s = game.snap.state if state is None else state
+        p = s.to_move
+        return p is not None and game.seats[p].kind == "bot"
+
+    def _schedule_bot(self, game: LiveGame) -> None:
+        with game.lock:
+            snap = game.snap
+            if not self._bot_to_move(game) or game.bot_scheduled == snap.version:
+                return
+            game.bot_scheduled = snap.version
+        self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
+
+    def _bot_move(self, game_id: str, version: int) -> None:
+        """One bot decision for the state at ``version`` (dropped if the game moved on)."""
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        snap = game.snap
+        p = snap.state.to_move
+        if snap.version != version or p is None or game.seats[p].kind != "bot":
+            return
+        view = snap.state.view(p)
+        try:
+            action = game.bots[p].choose(view)
+        except Exception:
+            log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
+            action = random.Random(version).choice(view.legal_actions)
+        try:
+            self._apply(game, p, action, version)
+        except ServiceError as exc:
+            log.warning("bot move dropped in game %s: %s", game_id, exc)
+        except Exception:
+            log.exception("bot move failed in game %s", game_id)
+
+    # ------------------------------------------------------------ rematch
+
+    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new game with the same seats and a new seed (the same one if asked again). The
+        answer holds the caller's new token only, or every human token for a hot-seat game."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "only a seat of the game may ask for a rematch")
+        if not game.snap.state.over:
+            raise ServiceError(400, "the game is not over yet")
+        with game.lock:
+            if game.rematch is None:
+                specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
+                new_id = self.create(specs, hotseat=game.hotseat)["game_id"]
+                self.store.set_rematch(game.id, new_id)
+                game.rematch = new_id
+                game.cache.clear()
+            new = self.game(game.rematch)
+        self._changed(game)
+        return self._created(new, None if game.hotseat else seat)
+
+    def rematch_seat(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The caller's seat in the rematch: ``{"game_id", "seat", "token", "link"}``."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "only a seat of the game has a seat in its rematch")
+        if game.rematch is None:
+            raise ServiceError(404, "no rematch of this game yet")
+        new = self.game(game.rematch)
+        token = new.seats[seat].token
+        return {"game_id": new.id, "seat": seat, "token": token, "link": link(new.id, token)}
+
+    # ------------------------------------------------------------ payload
+
+    def payload(self, game_id: str, seat: int | None,
+                connected: frozenset[int] = frozenset()) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see of the game now; ``connected`` names
+        the seats with an open socket (bots always count as connected)."""
+        game = self.game(game_id)
+        snap = game.snap
+        key = (snap.version, -1 if seat is None else seat)
+        base = game.cache.get(key)
+        if base is None:
+            base = self._base_payload(game, snap, seat)
+            if len(game.cache) > 16 or any(k[0] != snap.version for k in game.cache):
+                game.cache.clear()
+            game.cache[key] = base
+        out = dict(base)
+        out["seats"] = [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                         "connected": s.kind == "bot" or s.seat in connected}
+                        for s in game.seats]
+        out["rematch"] = game.rematch
+        return out
+
+    def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
+        state = snap.state
+        view = make_spectator_view(state) if seat is None else state.view(seat)
+        mine = seat is not None and state.to_move == seat
+        viewer = -1 if seat is None else seat
+        entries = [{"seat": e.seat, "text": e.private if e.private and e.seat == viewer
+                    else e.text} for e in game.log[:snap.log_len]]
+        over = state.over
+        if over and game.scores is None:
+            game.scores = _scores(make_spectator_view(state))
+        return {
+            "game_id": game.id,
+            "version": snap.version,
+            "you": seat,
+            "hotseat": game.hotseat,
+            "view": view.to_dict(),
+            "to_move": state.to_move,
+            "decision": state.decision,
+            "legal": [str(a) for a in view.legal_actions] if mine else [],
+            "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
+            "prompt": pending_words(view, game.name(viewer)) if mine else None,
+            "pay": _pay_hint(view) if mine else None,
+            "log": entries,
+            "over": over,
+            "scores": game.scores if over else None,
+            "winners": scoring.winners([s["total"] for s in game.scores])
+            if over and game.scores else None,
+        }
+
+
+def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
+    """During a pay decision: the tree symbol the bonus needs, whether the bonus is still
+    possible and which payable hand cards keep it."""
+    pend = view.pending
+    if pend is None or pend.kind != "pay":
+        return None
+    sp = species_of(pend.card, pend.side)
+    sym = bonus_symbol(pend)
+    possible = sp.bonus is not None and bonus_alive(pend)
+    keeps = sorted(a.card for a in view.legal_actions
+                   if a.kind == PAY and sym in card_of(a.card).symbols) if possible else []
+    return {"card": pend.card, "side": pend.side, "need": pend.need, "paid": list(pend.paid),
+            "symbol": sym, "bonus": cardtext.describe_effect(sp.bonus) if sp.bonus else None,
+            "bonus_possible": possible, "keeps_bonus": keeps}
+
+
+def _scores(view: PlayerView) -> list[dict[str, Any]]:
+    """The score pad from the public table: per player the total, the four lines and every
+    visible card's points with the reason (a face-down sapling's card is null)."""
+    sheets = scoring.score_table(view.forests)
+    out = []
+    for i, (forest, sheet) in enumerate(zip(view.forests, sheets, strict=True)):
+        ids: list[int | None] = []
+        for t in forest.trees:
+            ids.append(t.card)
+            for side in ("top", "bottom", "left", "right"):
+                ids.extend(d.card for d in t.slots[side])
+        ids.append(None)  # the cave line, if any
+        cards = [{"card": ids[k] if k < len(ids) else None, "where": cp.where,
+                  "name": cp.species, "points": cp.points, "why": cp.why}
+                 for k, cp in enumerate(sheet.cards)]
+        out.append({"seat": i, "total": sheet.total, "lines": dict(sheet.lines),
+                    "cards": cards})
+    return out
+
+
+def card_catalog() -> dict[str, Any]:
+    """``{"cards": {id: card}, "species": {name: species}}`` for ``GET /api/cards``."""
+    from ..cards import CATALOG
+
+    cards: dict[str, Any] = {}
+    for c in CATALOG.cards:
+        if c is None:
+            continue
+        cards[str(c.id)] = {
+            "id": c.id, "kind": c.kind,
+            "axis": {"lr": "horizontal", "tb": "vertical"}.get(c.axis),
+            "symbol": c.species.name if c.species is not None else None,
+            "symbols": sorted(c.symbols),
+            "halves": ({"tree": c.species.name} if c.species is not None else
+                       {side: h.species.name for side, h in c.halves.items()}),
+            "half_symbols": {side: h.symbol for side, h in c.halves.items()},
+            "label": c.label(), "summary": cardtext.card_summary(c.id),
+        }
+    species: dict[str, Any] = {}
+    for sp in CATALOG.species.values():
+        text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
+                if cardtext.short_text(sp, p)}
+        short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
+                          for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
+        species[sp.name] = {"name": sp.name, "kind": sp.kind, "cost": sp.cost,
+                            "tags": sorted(sp.tags), "positions": list(sp.positions),
+                            "text": text, "short": short}
+    return {"cards": cards, "species": species}

@@ -1,0 +1,195 @@
+"""Durable storage of browser games: SQLAlchemy tables for games, seats and actions.
+
+Contract: a game is its seed, its settings and its list of actions; the state is rebuilt by
+replaying them. :meth:`Store.append_action` writes one accepted action and the new version
+in **one transaction** and refuses (:class:`StaleWrite`) when another writer got that index
+first: ``(game_id, index)`` is the primary key of ``actions`` and the game row's version is
+checked in the same transaction, so two writers racing for one turn cannot both land. Any
+SQLAlchemy URL works (``sqlite:///path``, ``postgresql+psycopg://...``); ``sqlite://``
+is a private in-memory database (tests).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("settings", Text, nullable=False),  # JSON: hotseat, rules, first player
+    Column("version", Integer, nullable=False, default=0),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("bot_to_move", Boolean, nullable=False, default=False),
+    Column("rematch", String(32), nullable=True),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=True),  # None for a bot seat
+    Column("kind", String(8), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("level", String(16), nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("index", Integer, primary_key=True, autoincrement=False),
+    Column("text", String(64), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("time", Float, nullable=False),
+)
+
+
+class StaleWrite(Exception):
+    """The action index was taken by another writer (or the game moved on)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat of a stored game."""
+
+    seat: int
+    kind: str  # "human" or "bot"
+    name: str
+    level: str | None
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A stored game with its seats and its actions in order."""
+
+    id: str
+    seed: int
+    settings: dict[str, Any]
+    version: int
+    over: bool
+    rematch: str | None
+    seats: tuple[SeatRow, ...]
+    actions: tuple[str, ...]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``: SQLite gets WAL, full sync and threads; memory one connection."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            engine = create_engine(url, connect_args={"check_same_thread": False},
+                                   poolclass=StaticPool)
+        else:
+            engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The games database. Thread-safe: every method uses its own connection."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_game(self, game_id: str, seed: int, settings: dict[str, Any],
+                    seat_rows: list[SeatRow], bot_to_move: bool) -> None:
+        """Insert a new game with its seats (one transaction)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(
+                id=game_id, seed=seed, settings=json.dumps(settings), version=0, over=False,
+                bot_to_move=bot_to_move, rematch=None, created=time.time()))
+            conn.execute(insert(seats), [
+                {"game_id": game_id, "seat": s.seat, "token": s.token, "kind": s.kind,
+                 "name": s.name, "level": s.level} for s in seat_rows])
+
+    def append_action(self, game_id: str, index: int, text: str, seat: int, *,
+                      over: bool, bot_to_move: bool) -> None:
+        """Store action number ``index`` (0-based) and set the version to ``index + 1``, in
+        one transaction. :class:`StaleWrite` if the game is not at version ``index``."""
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(games).where(games.c.id == game_id, games.c.version == index)
+                    .values(version=index + 1, over=over, bot_to_move=bot_to_move))
+                if done.rowcount != 1:
+                    raise StaleWrite(f"game {game_id} is not at version {index}")
+                conn.execute(insert(actions).values(
+                    game_id=game_id, index=index, text=text, seat=seat, time=time.time()))
+        except IntegrityError:
+            raise StaleWrite(f"action {index} of game {game_id} is already stored") from None
+
+    def set_rematch(self, game_id: str, new_id: str) -> bool:
+        """Record the rematch of a game; False if it already had one."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == game_id,
+                                                    games.c.rematch.is_(None))
+                                .values(rematch=new_id))
+            return done.rowcount == 1
+
+    def load(self, game_id: str) -> GameRow | None:
+        """The game with its seats and actions, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()
+            texts = conn.execute(
+                select(actions.c.text).where(actions.c.game_id == game_id)
+                .order_by(actions.c.index)).scalars().all()
+        return GameRow(
+            id=row.id, seed=row.seed, settings=json.loads(row.settings), version=row.version,
+            over=row.over, rematch=row.rematch,
+            seats=tuple(SeatRow(s.seat, s.kind, s.name, s.level, s.token) for s in seat_rows),
+            actions=tuple(texts),
+        )
+
+    def games_waiting_for_bots(self) -> list[str]:
+        """Ids of the unfinished games whose next decision is a bot's."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(games.c.id).where(
+                games.c.bot_to_move.is_(True), games.c.over.is_(False))).scalars().all())
