@@ -1,0 +1,746 @@
+// Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
+// The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
+import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, shortName, symClass } from "./cards.js";
+import { count, fill, h } from "./dom.js";
+import { showLobby } from "./lobby.js";
+
+const root = document.getElementById("root");
+const bannerEl = document.getElementById("banner");
+const statusEl = document.getElementById("status");
+const handoverEl = document.getElementById("handover");
+const detailEl = document.getElementById("detail");
+
+const LINES = [["trees", "Trees"], ["top_bottom", "Top / bottom"], ["left_right", "Left / right"], ["cave", "Cave"]];
+const WINTER_TO_END = 3;
+const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
+
+// ------------------------------------------------------------------ banner and detail
+
+let bannerTimer = null;
+function banner(message, kind = "error") {
+  bannerEl.textContent = message;
+  bannerEl.className = `banner ${kind}`;
+  bannerEl.hidden = false;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => { bannerEl.hidden = true; }, kind === "error" ? 7000 : 3500);
+}
+bannerEl.addEventListener("click", () => { bannerEl.hidden = true; });
+
+function openDetail(cat, id) {
+  fill(detailEl, h("button", { class: "close", "aria-label": "close", onclick: () => { detailEl.hidden = true; } }, "✕"),
+    cardDetail(cat, id));
+  detailEl.hidden = false;
+}
+
+const ui = { banner, go: (url) => location.assign(url) };
+
+// ------------------------------------------------------------------ actions in words
+
+function parseAction(text) {
+  const w = text.split(" ");
+  const a = { text, kind: w[0], card: null, side: "", tree: null };
+  if (w.length >= 2) a.card = Number(w[1]);
+  if (w.length >= 4) {
+    a.side = w[2];
+    a.tree = Number(w[3]);
+  }
+  return a;
+}
+
+// ------------------------------------------------------------------ the game page
+
+class Game {
+  constructor(cat, gameId, queryToken) {
+    this.cat = cat;
+    this.gameId = gameId;
+    this.seats = loadSeats(gameId);
+    this.queryToken = queryToken;
+    this.payload = null;
+    this.selected = null;
+    this.busy = false;
+    this.revealed = null; // the hot-seat seat whose hand was last shown
+    this.handoverFor = null;
+    this.token = queryToken || this.firstToken();
+    this.connected = false;
+    this.live = null;
+    this.connect(this.token);
+    root.addEventListener("click", (e) => this.onClick(e));
+    window.forestShuffle = this; // for the e2e tests and the curious
+  }
+
+  firstToken() {
+    const seats = Object.keys(this.seats.tokens).map(Number).sort((a, b) => a - b);
+    return seats.length ? this.seats.tokens[seats[0]] : null;
+  }
+
+  connect(token) {
+    if (this.live) this.live.close();
+    this.token = token;
+    this.live = new Live(this.gameId, token, {
+      onState: (p) => this.onState(p),
+      onError: (message, status) => this.refused(message, status),
+      onConnection: (up) => { this.connected = up; this.drawStatus(); },
+    });
+    this.live.fetch().catch((err) => this.failed(err));
+  }
+
+  failed(err) {
+    if (err.status === 404) {
+      fill(root, h("section", { class: "panel" }, h("h1", {}, "No such game"),
+        h("p", {}, "This game does not exist (or the server forgot it). "), h("a", { href: "/", class: "button primary" }, "Start a new game")));
+      document.body.dataset.status = "error";
+    } else banner(err.message);
+  }
+
+  get hotseat() {
+    return !!(this.seats.hotseat || (this.payload && this.payload.hotseat));
+  }
+
+  onState(p) {
+    const old = this.payload;
+    if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
+    this.payload = p;
+    if (p.you !== null && p.you !== undefined && this.token && this.seats.tokens[p.you] !== this.token) {
+      this.seats.tokens[p.you] = this.token;
+      if (p.hotseat) this.seats.hotseat = true;
+      saveSeats(this.gameId, this.seats);
+    }
+    if (p.rematch && this.wantRematch) this.joinRematch();
+    const mine = this.selected !== null && p.view.hand.includes(this.selected) && this.myDecision();
+    if (!mine) this.selected = null;
+    this.checkHandover();
+    this.render();
+  }
+
+  myDecision() {
+    const p = this.payload;
+    return !!p && !p.over && p.you !== null && p.to_move === p.you && (p.legal || []).length > 0;
+  }
+
+  // ---------------------------------------------------------------- hot-seat hand-over
+
+  humanSeats() {
+    return Object.keys(this.seats.tokens).map(Number);
+  }
+
+  checkHandover() {
+    const p = this.payload;
+    if (!this.hotseat || p.over) {
+      this.hideHandover();
+      return;
+    }
+    const next = p.to_move;
+    const held = next !== null && this.seats.tokens[next] !== undefined;
+    if (!held || next === this.revealed) {
+      if (this.handoverFor !== null && next !== this.handoverFor) this.hideHandover();
+      return;
+    }
+    if (this.handoverFor === next) return;
+    this.handoverFor = next;
+    this.selected = null;
+    const name = p.seats[next].name;
+    fill(handoverEl, h("div", { class: "handover-card" },
+      h("div", { class: "handover-leaf", html: TREE_ICON }),
+      h("h2", {}, this.revealed === null ? `${name} begins` : `Pass the screen to ${name}`),
+      h("p", {}, `${name}, click when no one else is looking: your hand will show.`),
+      h("button", { class: "primary big", dataset: { testid: "handover-ready" }, onclick: () => this.reveal(next) },
+        `I am ${name}: show my hand`)));
+    handoverEl.hidden = false;
+    document.body.classList.add("handing-over");
+  }
+
+  hideHandover() {
+    this.handoverFor = null;
+    handoverEl.hidden = true;
+    document.body.classList.remove("handing-over");
+  }
+
+  reveal(seat) {
+    this.revealed = seat;
+    this.hideHandover();
+    const token = this.seats.tokens[seat];
+    if (token !== this.token) {
+      this.payload = null;
+      fill(root, h("p", { class: "loading" }, "Dealing your view…"));
+      document.body.dataset.status = "loading";
+      this.connect(token);
+    } else this.render();
+  }
+
+  // ---------------------------------------------------------------- acting
+
+  async send(action) {
+    const p = this.payload;
+    if (!p || this.busy) return;
+    this.busy = true;
+    document.body.dataset.status = "busy";
+    this.selected = null;
+    try {
+      await this.live.act(action, p.version);
+    } catch (err) {
+      this.refused(err.message, err.status);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  refused(message, status) {
+    if (status === 409) {
+      banner("The game moved on meanwhile: here is the table as it is now.", "info");
+      this.live.fetch().catch(() => {});
+    } else if (status === 403) banner(`Not allowed: ${message}`);
+    else banner(`Refused: ${message}`);
+  }
+
+  onClick(e) {
+    const info = e.target.closest("[data-info]");
+    if (info) {
+      e.stopPropagation();
+      openDetail(this.cat, Number(info.dataset.info));
+      return;
+    }
+    const el = e.target.closest("[data-action]");
+    const p = this.payload;
+    if (el && p) {
+      const action = el.dataset.action;
+      if ((p.legal || []).includes(action) && !this.busy) {
+        e.preventDefault();
+        this.send(action);
+        return;
+      }
+    }
+    const ui = e.target.closest("[data-ui]");
+    if (ui) this.onUi(ui, e);
+  }
+
+  onUi(el, e) {
+    const p = this.payload;
+    const what = el.dataset.ui;
+    if (what === "hand-card") this.clickHand(Number(el.dataset.card));
+    else if (what === "deck") this.wrong("draw from the deck");
+    else if (what === "clearing-card") {
+      if (this.myDecision() && ["turn", "draw"].includes(p.decision)) {
+        banner(p.view.hand.length >= 10 ? "Your hand is full (10 cards): you may not take more." : "You may not take that card now.");
+      } else this.wrong("take a card from the clearing");
+      openDetail(this.cat, Number(el.dataset.card));
+    } else if (what === "slot") {
+      if (!this.myDecision()) this.wrong("place a card");
+      else if (this.selected === null) banner("First pick a card in your hand; the places it may go light up.");
+      else banner(`${this.cat.label(this.selected)} cannot go there: pick one of the lit places.`);
+    } else if (what === "cancel") {
+      this.selected = null;
+      this.render();
+    } else if (what === "rematch") this.rematch();
+    else if (what === "card") openDetail(this.cat, Number(el.dataset.card));
+    e.preventDefault();
+  }
+
+  /** A click that is not allowed now: say why in one line. */
+  wrong(verb) {
+    const p = this.payload;
+    if (!p) return;
+    if (p.over) banner("The game is over.");
+    else if (p.you === null) banner("You are watching this game: only the players can play.");
+    else if (p.to_move !== p.you) banner(`It is not your turn: ${p.seats[p.to_move].name} is to move.`);
+    else banner(`You cannot ${verb} now: ${this.promptWords()}`);
+  }
+
+  clickHand(id) {
+    const p = this.payload;
+    if (!this.myDecision()) {
+      this.wrong("play a card");
+      openDetail(this.cat, id);
+      return;
+    }
+    const plays = this.playsOf(id);
+    if (!plays.length) {
+      if (p.decision === "pay") banner("Pay with the lit cards of your hand.");
+      else if (p.decision === "raccoon") banner("That card cannot go under the cave now.");
+      else if (["free", "mole"].includes(p.decision)) banner(`${this.cat.label(id)} cannot be placed now.`);
+      else banner(`You cannot play a card now: ${this.promptWords()}`);
+      return;
+    }
+    this.selected = this.selected === id ? null : id;
+    this.render();
+  }
+
+  /** The legal plays (and sapling) of a hand card. */
+  playsOf(id) {
+    return (this.payload.legal || []).map(parseAction)
+      .filter((a) => (a.kind === "play" || a.kind === "sapling") && a.card === id);
+  }
+
+  async rematch() {
+    const p = this.payload;
+    if (p.rematch) return this.joinRematch();
+    const token = this.token;
+    try {
+      const created = await api("POST", `/api/games/${this.gameId}/rematch`, { token });
+      this.enterCreated(created);
+    } catch (err) {
+      if (err.status === 409 || err.status === 400) {
+        this.wantRematch = true;
+        return this.live.fetch();
+      }
+      banner(err.message);
+    }
+  }
+
+  enterCreated(created) {
+    const p = this.payload;
+    if (this.hotseat) {
+      rememberCreated(created, true);
+    } else {
+      const mine = (created.seats || []).find((s) => s.seat === p.you && s.token);
+      if (mine) saveSeats(created.game_id, { tokens: { [mine.seat]: mine.token }, hotseat: false });
+    }
+    const seats = loadSeats(created.game_id);
+    const tok = seats.tokens[p.you] || Object.values(seats.tokens)[0];
+    ui.go(`/game/${created.game_id}${tok ? `?token=${encodeURIComponent(tok)}` : ""}`);
+  }
+
+  async joinRematch() {
+    this.wantRematch = false;
+    const p = this.payload;
+    if (this.hotseat) {
+      // every seat of this browser fetches its own new token
+      const tokens = {};
+      let gameId = p.rematch;
+      for (const [seat, token] of Object.entries(this.seats.tokens)) {
+        try {
+          const r = await api("GET", `/api/games/${this.gameId}/rematch`, { token });
+          tokens[seat] = r.token;
+          gameId = r.game_id || gameId;
+        } catch (err) { /* this seat has no place in the rematch */ }
+      }
+      saveSeats(gameId, { tokens, hotseat: true });
+      ui.go(`/game/${gameId}`);
+      return;
+    }
+    try {
+      const r = await api("GET", `/api/games/${this.gameId}/rematch`, { token: this.token });
+      saveSeats(r.game_id, { tokens: { [r.seat ?? p.you]: r.token }, hotseat: false });
+      ui.go(r.link || `/game/${r.game_id}?token=${encodeURIComponent(r.token)}`);
+    } catch (err) {
+      ui.go(`/game/${p.rematch}`);
+    }
+  }
+
+  // ---------------------------------------------------------------- words
+
+  name(seat) {
+    const p = this.payload;
+    if (seat === null || seat === undefined) return "";
+    const s = p.seats[seat];
+    return s ? s.name : `Player ${seat + 1}`;
+  }
+
+  payHint() {
+    const p = this.payload;
+    if (p.pay) return p.pay;
+    const pend = p.view.pending;
+    if (!pend || pend.kind !== "pay") return null;
+    const half = this.cat.half(pend.card, pend.side);
+    const symbol = half ? half.symbol : "";
+    const hasBonus = !!(half && half.sp.text && half.sp.text.bonus);
+    const alive = hasBonus && pend.paid.every((c) => this.cat.symbols(c).includes(symbol));
+    return { card: pend.card, need: pend.need, symbol, bonus_possible: alive,
+      keeps_bonus: alive ? p.view.hand.filter((c) => this.cat.symbols(c).includes(symbol)) : [] };
+  }
+
+  stepText(pend) {
+    const sp = this.cat.species[pend.species];
+    const part = pend.step === "mushroom" ? "permanent" : pend.step;
+    return sp && sp.text ? sp.text[part] || "" : "";
+  }
+
+  promptWords() {
+    const p = this.payload;
+    const pend = p.view.pending;
+    const d = p.decision;
+    if (d === "mulligan") return "your opening hand has no tree: keep it, or take a mulligan (6 new cards).";
+    if (d === "turn") return "draw 2 cards (deck or clearing), or pick a card in your hand to play it.";
+    if (d === "draw") return "take your second card, from the deck or the clearing.";
+    if (d === "pay" && pend) {
+      const half = this.cat.half(pend.card, pend.side);
+      return `pay for ${half ? half.name : "the card"}: click ${count(pend.need, "more card")} of your hand.`;
+    }
+    if (d === "option" && pend) return `use the ${pend.step === "mushroom" ? "draw" : pend.step} of ${pend.species}?`;
+    if (d === "free" && pend) return `place ${pend.species ? pend.species + " cards" : "cards"} from your hand for free (${pend.need < 0 ? "any number" : pend.need + " left"}), or done.`;
+    if (d === "raccoon") return "Raccoon: put hand cards under your cave (you draw as many), then done.";
+    if (d === "mole") return "Mole: play further cards from your hand, paying their costs, then done.";
+    return "choose.";
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  drawStatus() {
+    const p = this.payload;
+    if (!p) return;
+    const v = p.view;
+    const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, WINTER_TO_END - v.winter.length));
+    fill(statusEl,
+      h("span", {}, `Turn ${v.turn}`),
+      h("span", { title: "cards in the deck" }, `Deck ${v.deck_size}`),
+      h("span", { title: "winter cards: the third ends the game", class: "winter-count" }, `Winter ${winter}`),
+      p.over ? h("span", { class: "strong" }, "Game over")
+        : h("span", { class: "strong" }, p.to_move === p.you ? "Your move" : `${this.name(p.to_move)} to move`),
+      h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? "live" : "reconnecting" }, "●"));
+  }
+
+  render() {
+    const p = this.payload;
+    if (!p) return;
+    this.drawStatus();
+    const handingOver = this.handoverFor !== null;
+    const board = h("div", { class: "board" },
+      h("div", { class: "main-col" },
+        this.othersSection(),
+        this.middleSection(),
+        this.forestSection(p.you, true),
+        handingOver ? null : this.handSection()),
+      h("aside", { class: "side-col" }, this.playersSection(), this.sideDetail(), this.logSection()));
+    fill(root, h("div", { class: "game" },
+      p.over ? this.scoreSection() : this.promptSection(),
+      board));
+    const log = root.querySelector(".log-list");
+    if (log) log.scrollTop = log.scrollHeight;
+    let status;
+    if (handingOver) status = "handover";
+    else if (this.busy) status = "busy";
+    else if (p.over) status = "over";
+    else if (p.you === null) status = "watching";
+    else if (this.myDecision()) status = "your-turn";
+    else status = "waiting";
+    document.body.dataset.status = status;
+    document.body.dataset.version = String(p.version);
+    document.body.dataset.decision = p.decision || "";
+    document.title = p.over ? "Forest Shuffle · game over" : status === "your-turn" ? "● Your move · Forest Shuffle" : "Forest Shuffle";
+  }
+
+  promptSection() {
+    const p = this.payload;
+    const pend = p.view.pending;
+    const buttons = [];
+    let text;
+    let sub = null;
+    if (p.you === null) text = "You are watching this game.";
+    else if (!this.myDecision()) {
+      const s = p.seats[p.to_move];
+      text = s && s.kind === "bot" ? `${s.name} (bot) is thinking…` : `Waiting for ${this.name(p.to_move)}…`;
+    } else {
+      const who = this.hotseat ? `${this.name(p.you)}: ` : "";
+      text = who + this.promptWords().replace(/^./, (c) => (who ? c : c.toUpperCase()));
+      if (p.decision === "turn" && p.view.extra_turns) sub = "This is an extra turn.";
+      if (p.decision === "option" && pend) sub = this.stepText(pend);
+      if (p.decision === "pay") sub = this.payWords();
+      const words = { yes: "Yes", no: "No, skip it", keep: "Keep this hand", mulligan: "Mulligan", done: "Done" };
+      for (const a of p.legal) {
+        if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
+      }
+      for (const a of this.unreachable()) {
+        buttons.push(h("button", { class: "ghost", dataset: { action: a } }, a));
+      }
+    }
+    return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
+      h("div", { class: "prompt-text" }, h("p", { class: "ask" }, text), sub ? h("p", { class: "sub" }, sub) : null),
+      buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
+  }
+
+  payWords() {
+    const pay = this.payHint();
+    if (!pay) return null;
+    const half = this.cat.half(pay.card, this.payload.view.pending.side);
+    const bonus = half && half.sp.text && half.sp.text.bonus;
+    if (!bonus) return `${half ? half.name : "This card"} has no bonus.`;
+    if (pay.bonus_possible) return `★ Bonus if every card you pay shows ${pay.symbol}: ${bonus} Cards marked ★ keep it.`;
+    return `No bonus this time (not every card paid shows ${pay.symbol}).`;
+  }
+
+  /** Legal actions that no element of the table offers (so a button must). */
+  unreachable() {
+    const p = this.payload;
+    const hand = new Set(p.view.hand);
+    const clearing = new Set(p.view.clearing);
+    return p.legal.filter((text) => {
+      const a = parseAction(text);
+      if (["yes", "no", "keep", "mulligan", "done", "draw"].includes(a.kind)) return false;
+      if (["play", "sapling", "pay", "cave"].includes(a.kind) && hand.has(a.card)) return false;
+      if (a.kind === "take" && clearing.has(a.card)) return false;
+      return true;
+    });
+  }
+
+  hover(id) {
+    return () => {
+      const box = root.querySelector(".side-detail");
+      if (box) fill(box, cardDetail(this.cat, id));
+    };
+  }
+
+  tile(id, opts = {}) {
+    const t = cardTile(this.cat, id, { ...opts, onhover: this.hover(id) });
+    t.appendChild(h("button", { class: "info", dataset: { info: id }, title: "the card's full text", "aria-label": `card ${id} text` }, "i"));
+    return t;
+  }
+
+  othersSection() {
+    const p = this.payload;
+    const n = p.view.num_players;
+    const others = [];
+    for (let i = 1; i < n; i++) {
+      const seat = p.you === null ? i - 1 : (p.you + i) % n;
+      others.push(this.forestSection(seat, false));
+    }
+    if (p.you === null) others.push(this.forestSection(n - 1, false));
+    return h("section", { class: "others" }, others);
+  }
+
+  middleSection() {
+    const p = this.payload;
+    const v = p.view;
+    const legal = new Set(p.legal || []);
+    const deck = h("div", {
+      class: `deck ${legal.has("draw") ? "can" : ""}`,
+      dataset: { action: legal.has("draw") ? "draw" : null, ui: "deck", testid: "deck" },
+      role: "button", tabindex: "0", title: "Draw the top card of the deck",
+    }, h("span", { class: "deck-count" }, v.deck_size), h("span", { class: "deck-word" }, legal.has("draw") ? "Draw" : "Deck"));
+    const winter = h("div", { class: "winter-row", title: "Winter cards: the game ends when the third appears" },
+      Array.from({ length: WINTER_TO_END }, (_, i) =>
+        h("span", { class: `flake ${i < v.winter.length ? "on" : ""}` }, "❄")),
+      h("span", { class: "winter-words" }, `${v.winter.length}/${WINTER_TO_END} winter`));
+    const clearing = v.clearing.length
+      ? v.clearing.map((id) => {
+        const take = `take ${id}`;
+        return this.tile(id, { action: legal.has(take) ? take : null, classes: legal.has(take) ? "can" : "", short: true,
+          dataset: {} });
+      })
+      : [h("p", { class: "empty" }, "The clearing is empty.")];
+    for (const t of clearing) if (t.dataset && t.dataset.card && !t.dataset.action) t.dataset.ui = "clearing-card";
+    return h("section", { class: "middle" },
+      h("div", { class: "pile" }, deck, winter),
+      h("div", { class: "clearing" },
+        h("h2", {}, `Clearing `, h("small", {}, `${v.clearing.length}/10 · full at 10: all go to the box`)),
+        h("div", { class: "tiles", dataset: { testid: "clearing" } }, clearing)));
+  }
+
+  forestSection(seat, mine) {
+    const p = this.payload;
+    const v = p.view;
+    if (seat === null || seat === undefined) return null;
+    const forest = v.forests[seat] || [];
+    const targets = new Map(); // "tree-side" -> action
+    let newTree = null;
+    if (mine && this.selected !== null) {
+      for (const a of this.playsOf(this.selected)) {
+        if (a.kind === "play" && a.side) targets.set(`${a.tree - 1}-${a.side}`, a.text);
+        else if (a.kind === "play") newTree = a.text;
+      }
+    }
+    const s = p.seats[seat] || { name: `Player ${seat + 1}` };
+    const known = (v.known_hands[seat] || []);
+    const head = h("div", { class: "forest-head" },
+      h("h2", {}, mine ? (this.hotseat ? `${s.name}'s forest` : "Your forest") : `${s.name}'s forest`),
+      h("span", { class: "facts" }, `${count(forest.length, "tree")} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
+      p.to_move === seat && !p.over ? h("span", { class: "to-move" }, "to move") : null);
+    const trees = forest.map((tree, i) => this.treeBlock(tree, i, targets, mine));
+    if (newTree) {
+      trees.push(h("div", { class: "new-tree target", dataset: { action: newTree }, role: "button", tabindex: "0" },
+        h("span", {}, "＋"), h("span", {}, `plant ${this.cat.label(this.selected)} here`)));
+    }
+    if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? "No trees yet: play a tree card (or any card as a sapling)." : "No trees yet."));
+    return h("section", { class: `forest ${mine ? "mine" : "theirs"}`, dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
+      head,
+      !mine && known.length ? h("p", { class: "known" }, "Seen in hand: ", known.map((c) => this.cat.label(c)).join(" · ")) : null,
+      h("div", { class: "trees" }, trees));
+  }
+
+  treeBlock(tree, i, targets, mine) {
+    const cat = this.cat;
+    let trunk;
+    if (tree.sapling || tree.card === null) {
+      trunk = h("div", { class: "trunk sapling", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
+        title: "A sapling: a tree without a species or tree symbol" }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, "Sapling"));
+    } else {
+      const half = cat.half(tree.card, "tree");
+      trunk = h("div", { class: `trunk ${symClass(half ? half.symbol : "")}`, dataset: { ui: "card", card: tree.card },
+        title: cat.text(tree.card), onmouseenter: this.hover(tree.card) },
+      h("span", { class: "num" }, i + 1),
+      h("span", { class: "tname" }, half ? half.name : "Tree"),
+      half && half.sp.short ? h("span", { class: "tpoints" }, half.sp.short) : null);
+    }
+    const slots = SIDES.map((side) => {
+      const stack = tree.slots[side] || [];
+      const action = targets.get(`${i}-${side}`) || null;
+      const groups = [];
+      for (const id of stack) {
+        const half = cat.half(id, side);
+        const name = half ? half.name : "?";
+        const last = groups[groups.length - 1];
+        if (last && last.name === name) last.ids.push(id);
+        else groups.push({ name, half, ids: [id] });
+      }
+      const cards = groups.map((g) => h("div", {
+        class: `dweller ${symClass(g.half ? g.half.symbol : "")}`, dataset: { ui: action ? null : "card", card: g.ids[g.ids.length - 1] },
+        title: cat.text(g.ids[0]), onmouseenter: this.hover(g.ids[0]),
+      }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
+      g.half && g.half.sp.short ? h("span", { class: "dpoints" }, g.half.sp.short) : null));
+      return h("div", {
+        class: `slot slot-${side} ${stack.length ? "full" : "open"} ${action ? "target" : ""}`,
+        dataset: { action, ui: action ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
+        role: action ? "button" : null, tabindex: action ? "0" : null,
+        title: action ? `place ${this.cat.label(this.selected)} ${side} of tree ${i + 1}` : null,
+      }, cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]), action ? h("span", { class: "here" }, "place here") : null);
+    });
+    const bare = SIDES.every((side) => !(tree.slots[side] || []).length) && !targets.size;
+    return h("div", { class: `tree ${bare ? "bare" : ""}`, dataset: { tree: i + 1 } }, trunk, slots);
+  }
+
+  handSection() {
+    const p = this.payload;
+    const v = p.view;
+    if (p.you === null) return null;
+    const legal = new Set(p.legal || []);
+    const mine = this.myDecision();
+    const pay = mine && p.decision === "pay" ? this.payHint() : null;
+    const keeps = new Set(pay && pay.bonus_possible ? pay.keeps_bonus : []);
+    const sorted = [...v.hand].sort((a, b) => (this.cat.isTree(b) - this.cat.isTree(a)) || a - b);
+    const tiles = sorted.map((id) => {
+      let action = null;
+      let classes = "";
+      let badge = null;
+      if (mine) {
+        if (legal.has(`pay ${id}`)) {
+          action = `pay ${id}`;
+          classes = "can";
+          if (keeps.has(id)) badge = "★ keeps bonus";
+        } else if (legal.has(`cave ${id}`)) {
+          action = `cave ${id}`;
+          classes = "can";
+        } else {
+          const plays = this.playsOf(id);
+          if (plays.some((a) => a.kind === "play")) classes = "can";
+          else if (plays.length) classes = "can-sapling";
+          if (this.selected === id) classes += " selected";
+        }
+      }
+      const t = this.tile(id, { action, classes, badge });
+      if (!action) t.dataset.ui = "hand-card";
+      return t;
+    });
+    return h("section", { class: "hand", dataset: { testid: "hand" } },
+      h("div", { class: "hand-head" },
+        h("h2", {}, this.hotseat ? `${this.name(p.you)}'s hand` : "Your hand", h("small", {}, ` ${v.hand.length}/10`)),
+        v.own_cave.length ? h("span", { class: "facts" }, `cave: ${count(v.own_cave.length, "card")}`) : null),
+      this.selectionBar(),
+      h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, "No cards in hand.")));
+  }
+
+  selectionBar() {
+    if (this.selected === null) return null;
+    const id = this.selected;
+    const cat = this.cat;
+    const plays = this.playsOf(id);
+    const free = ["free"].includes(this.payload.decision);
+    const rows = [];
+    const tree = plays.find((a) => a.kind === "play" && !a.side);
+    if (tree) {
+      const half = cat.half(id, "tree");
+      rows.push(h("div", { class: "choice" }, h("button", { class: "primary", dataset: { action: tree.text } },
+        `Plant ${half.name} as a new tree` + (free ? " (free)" : ` (cost ${half.sp.cost})`))));
+    }
+    for (const half of cat.halves(id)) {
+      if (half.side === "tree") continue;
+      const at = plays.filter((a) => a.kind === "play" && a.side === half.side);
+      if (!at.length) {
+        rows.push(h("div", { class: "choice off" }, `${ARROWS[half.side]} ${half.name}: no place for it now`));
+        continue;
+      }
+      rows.push(h("div", { class: `choice ${symClass(half.symbol)}` },
+        h("span", { class: "choice-name" }, `${ARROWS[half.side]} ${half.name}`, free ? " (free)" : ` (cost ${half.sp.cost})`, ": tree"),
+        at.map((a) => h("button", { class: "chip", dataset: { action: a.text }, title: `${half.side} of tree ${a.tree}` }, a.tree))));
+    }
+    const sap = plays.find((a) => a.kind === "sapling");
+    if (sap) rows.push(h("div", { class: "choice" }, h("button", { class: "ghost", dataset: { action: sap.text } }, "Play it face down as a sapling (free)")));
+    return h("div", { class: "selection", dataset: { testid: "selection" } },
+      h("div", { class: "selection-head" }, h("b", {}, cat.label(id)), " — pick where (the lit places in your forest) ",
+        h("button", { class: "ghost small", dataset: { ui: "cancel" } }, "Cancel")),
+      rows);
+  }
+
+  playersSection() {
+    const p = this.payload;
+    const v = p.view;
+    return h("section", { class: "players" }, h("h2", {}, "Players"),
+      h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}` },
+        h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
+        h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.connected === false ? "away" : "person"),
+        h("span", { class: "pfacts" }, `${v.forests[s.seat] ? v.forests[s.seat].length : 0} trees · hand ${v.hand_sizes[s.seat]}`)))));
+  }
+
+  sideDetail() {
+    return h("section", { class: "side-detail" }, h("p", { class: "hint" }, "Point at a card to read it here (or tap its i)."));
+  }
+
+  logSection() {
+    const p = this.payload;
+    const items = (p.log || []).slice(-80).map((e) => h("li", { class: e.seat === p.you ? "own" : "" },
+      e.seat === null || e.seat === undefined ? null : h("b", {}, this.name(e.seat) + " "), e.text));
+    return h("section", { class: "log" }, h("h2", {}, "Game log"),
+      h("ul", { class: "log-list", dataset: { testid: "log" } }, items.length ? items : h("li", { class: "hint" }, "Nothing yet.")));
+  }
+
+  scoreSection() {
+    const p = this.payload;
+    const scores = p.scores || [];
+    const winners = new Set(p.winners || []);
+    const bySeat = new Map(scores.map((s) => [s.seat, s]));
+    const seats = p.seats;
+    const headline = winners.size === 1
+      ? `${this.name([...winners][0])} wins with ${bySeat.get([...winners][0])?.total ?? "?"} points`
+      : `A tie: ${[...winners].map((w) => this.name(w)).join(" and ")}`;
+    const pad = h("table", { class: "score-pad", dataset: { testid: "score-pad" } },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.has(s.seat) ? "winner" : "" }, s.name, winners.has(s.seat) ? " ★" : "")))),
+      h("tbody", {},
+        LINES.map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
+        h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", { class: winners.has(s.seat) ? "winner" : "" }, bySeat.get(s.seat)?.total ?? "?")))));
+    const details = seats.map((s) => {
+      const sc = bySeat.get(s.seat);
+      if (!sc) return null;
+      return h("details", { class: "card-points", open: s.seat === p.you || (p.you === null && s.seat === 0) },
+        h("summary", {}, `${s.name}: ${sc.total} points, card by card`),
+        h("table", {}, h("tbody", {}, (sc.cards || []).map((c) => h("tr", {},
+          h("td", { class: "where" }, c.where), h("td", { class: "cname" }, c.name), h("td", { class: "pts" }, c.points), h("td", { class: "why" }, c.why))))));
+    });
+    const canRematch = p.you !== null;
+    return h("section", { class: "scores", dataset: { testid: "scores" } },
+      h("h1", {}, "Winter has come: ", headline),
+      h("div", { class: "score-wrap" }, pad),
+      canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? "Join the rematch" : "Rematch")) : null,
+      h("div", { class: "details-wrap" }, details));
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function main() {
+  const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
+  let cat;
+  try {
+    cat = new Catalog(await api("GET", "/api/cards"));
+  } catch (err) {
+    fill(root, h("section", { class: "panel" }, h("h1", {}, "The server cannot be reached"), h("p", {}, err.message)));
+    document.body.dataset.status = "error";
+    return;
+  }
+  if (!match) {
+    showLobby(root, ui);
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  new Game(cat, decodeURIComponent(match[1]), params.get("token"));
+}
+
+main();

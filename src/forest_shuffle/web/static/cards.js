@@ -1,0 +1,186 @@
+// The card catalog (from GET /api/cards) and the drawing of cards as tiles.
+import { h } from "./dom.js";
+
+export const SIDES = ["top", "bottom", "left", "right"];
+export const ARROWS = { top: "↑", bottom: "↓", left: "←", right: "→", tree: "" };
+const SIDE_WORDS = { top: "top", bottom: "bottom", left: "left", right: "right" };
+
+/** CSS class of a tree symbol: "sym-horse-chestnut". */
+export function symClass(symbol) {
+  return symbol ? "sym-" + symbol.toLowerCase().replace(/[^a-z]+/g, "-") : "sym-none";
+}
+
+const SHORT_NAMES = {
+  "Brown Long-Eared Bat": "Long-Eared Bat",
+  "Greater Horseshoe Bat": "Horseshoe Bat",
+  "European Fat Dormouse": "Fat Dormouse",
+  "Violet Carpenter Bee": "Carpenter Bee",
+  "Great Spotted Woodpecker": "Woodpecker",
+  "Silver-Washed Fritillary": "Fritillary",
+  "Large Tortoiseshell": "Tortoiseshell",
+  "Camberwell Beauty": "Camberwell B.",
+  "Peacock Butterfly": "Peacock",
+  "Wild Strawberries": "Strawberries",
+  "Parasol Mushroom": "Parasol",
+  "Fire Salamander": "Salamander",
+  "European Badger": "Badger",
+  "European Hare": "Hare",
+  "Eurasian Jay": "Jay",
+  "Common Toad": "Toad",
+};
+const SHORT_TAGS = { "pawed animal": "pawed", "cloven-hoofed animal": "hoofed" };
+const IMPLIED_TAGS = { "cloven-hoofed animal": "deer", insect: "butterfly" };
+const PART_WORDS = { effect: "Effect", bonus: "Bonus", permanent: "Always", points: "Points" };
+
+export function shortName(name) {
+  return SHORT_NAMES[name] || name;
+}
+
+export class Catalog {
+  constructor(data) {
+    this.cards = data.cards || {};
+    this.species = data.species || {};
+  }
+
+  card(id) {
+    return this.cards[id] || this.cards[String(id)] || null;
+  }
+
+  isTree(id) {
+    const c = this.card(id);
+    return !!c && c.kind === "tree";
+  }
+
+  isWinter(id) {
+    const c = this.card(id);
+    return !!c && c.kind === "winter";
+  }
+
+  /** [{side, name, symbol, sp}] for every half ("tree" for a tree card). */
+  halves(id) {
+    const c = this.card(id);
+    if (!c || c.kind === "winter") return [];
+    const out = [];
+    for (const [side, raw] of Object.entries(c.halves || {})) {
+      const name = typeof raw === "string" ? raw : raw.species || raw.name;
+      let symbol = typeof raw === "object" && raw.symbol ? raw.symbol : null;
+      if (!symbol && c.symbols) symbol = Array.isArray(c.symbols) ? c.symbols[0] : c.symbols[side];
+      if (!symbol) symbol = c.kind === "tree" ? name : c.symbol;
+      out.push({ side, name, symbol, sp: this.species[name] || { name, cost: 0, tags: [], positions: [], text: {} } });
+    }
+    const order = ["tree", "top", "bottom", "left", "right"];
+    out.sort((a, b) => order.indexOf(a.side) - order.indexOf(b.side));
+    return out;
+  }
+
+  half(id, side) {
+    return this.halves(id).find((x) => x.side === (side || "tree")) || this.halves(id)[0] || null;
+  }
+
+  /** Every tree symbol printed on a card. */
+  symbols(id) {
+    return this.halves(id).map((x) => x.symbol);
+  }
+
+  label(id) {
+    if (this.isWinter(id)) return "Winter";
+    const hs = this.halves(id);
+    return hs.length ? hs.map((x) => x.name).join(" / ") : `card ${id}`;
+  }
+
+  /** The full rules text of a card as plain lines (used for title tooltips). */
+  text(id) {
+    if (this.isWinter(id)) return "Winter card: the game ends when the third one appears.";
+    const lines = [];
+    for (const half of this.halves(id)) {
+      const sp = half.sp;
+      const where = half.side === "tree" ? "tree card" : `${half.side} half`;
+      lines.push(`${half.name} (${where}) · cost ${sp.cost} · ${tagWords(sp)} · symbol ${half.symbol}`);
+      for (const [part, word] of Object.entries(PART_WORDS)) {
+        if (sp.text && sp.text[part]) lines.push(`  ${word}: ${sp.text[part]}`);
+      }
+    }
+    return lines.join("\n");
+  }
+}
+
+export function tagWords(sp) {
+  const tags = (sp.tags || []).filter((t) => !(IMPLIED_TAGS[t] && sp.tags.includes(IMPLIED_TAGS[t])));
+  return tags.map((t) => SHORT_TAGS[t] || t).join(", ") || "–";
+}
+
+function pointsWords(sp) {
+  const short = sp.points_short || sp.short;
+  if (short) return short.length > 70 ? short.slice(0, 67) + "…" : short;
+  const t = sp.text && sp.text.points;
+  return t ? (t.length > 60 ? t.slice(0, 57) + "…" : t) : "";
+}
+
+function extraWords(sp) {
+  const parts = [];
+  if (sp.text && sp.text.effect) parts.push("effect");
+  if (sp.text && sp.text.bonus) parts.push("bonus");
+  if (sp.text && sp.text.permanent) parts.push("always");
+  return parts;
+}
+
+/** One half (or a whole tree card) drawn inside a tile. */
+function halfBlock(half, opts) {
+  const sp = half.sp;
+  const where = half.side === "tree" ? "tree" : `${ARROWS[half.side]} ${SIDE_WORDS[half.side]}`;
+  const extras = extraWords(sp);
+  return h("div", { class: `half ${symClass(half.symbol)}`, dataset: { side: half.side } },
+    h("div", { class: "half-head" },
+      h("span", { class: "cost", title: `cost ${sp.cost}` }, sp.cost),
+      h("span", { class: "name" }, opts.short ? shortName(half.name) : half.name)),
+    h("div", { class: "half-meta" },
+      h("span", { class: "where" }, where),
+      half.side === "tree" ? null : h("span", { class: "tags" }, tagWords(sp))),
+    h("div", { class: "half-points" }, pointsWords(sp)),
+    h("div", { class: "half-foot" },
+      h("span", { class: "symbol" }, half.symbol),
+      extras.length ? h("span", { class: "extras" }, extras.map((x) => h("i", {}, x))) : null));
+}
+
+/**
+ * A card tile: every half with cost, name, tags, where it goes, points and tree symbol.
+ * opts: {action, classes, short, badge, onclick, onhover}
+ */
+export function cardTile(cat, id, opts = {}) {
+  const attrs = {
+    class: `tile ${opts.classes || ""}`,
+    dataset: { card: id, action: opts.action || null },
+    title: cat.text(id),
+    tabindex: opts.action || opts.onclick ? "0" : null,
+    role: opts.action || opts.onclick ? "button" : null,
+  };
+  if (opts.onclick) attrs.onclick = opts.onclick;
+  if (opts.onhover) attrs.onmouseenter = opts.onhover;
+  if (cat.isWinter(id)) {
+    return h("div", { ...attrs, class: `${attrs.class} winter` }, h("div", { class: "winter-face" }, "❄", h("span", {}, "Winter")));
+  }
+  const halves = cat.halves(id);
+  return h("div", { ...attrs, class: `${attrs.class} ${halves.length > 1 ? "split" : "tree-card"}` },
+    halves.map((half) => halfBlock(half, opts)),
+    opts.badge ? h("span", { class: "badge" }, opts.badge) : null);
+}
+
+/** The detail panel body: every species on the card with its whole text. */
+export function cardDetail(cat, id) {
+  if (cat.isWinter(id)) {
+    return h("div", { class: "detail-body" }, h("h3", {}, "❄ Winter card"),
+      h("p", {}, "Laid beside the clearing when drawn (you draw another card instead). The game ends at once when the third winter card appears."));
+  }
+  return h("div", { class: "detail-body" },
+    h("div", { class: "detail-id" }, `card #${id}`),
+    cat.halves(id).map((half) => {
+      const sp = half.sp;
+      return h("section", { class: `detail-half ${symClass(half.symbol)}` },
+        h("h3", {}, half.side === "tree" ? "" : h("span", { class: "where" }, `${ARROWS[half.side]} ${half.side}: `), half.name),
+        h("p", { class: "facts" },
+          `cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · goes ${(sp.positions || []).join("/")} · `,
+          h("span", { class: "symbol-chip" }, half.symbol)),
+        Object.entries(PART_WORDS).map(([part, word]) =>
+          sp.text && sp.text[part] ? h("p", {}, h("b", {}, `${word}: `), sp.text[part]) : null));
+    }));
+}

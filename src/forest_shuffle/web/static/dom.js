@@ -1,0 +1,45 @@
+// Small DOM helpers: h() builds elements, no framework.
+
+/**
+ * h("div", {class: "x", dataset: {action: "draw"}, onclick: f}, child, "text", [more])
+ * Attributes with value null/undefined/false are left out; arrays of children are flattened.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "html") el.innerHTML = value; // only for constant markup of this page
+    else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) el.dataset[k] = v;
+    } else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "style" && typeof value === "object") {
+      Object.assign(el.style, value);
+    } else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace every child of `el`. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** "1 card" / "3 cards". */
+export function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

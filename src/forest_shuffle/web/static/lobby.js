@@ -1,0 +1,116 @@
+// The start page: set up the seats of a new game, then share the invite links.
+import { api, rememberCreated } from "./api.js";
+import { h, fill } from "./dom.js";
+
+const LEVELS = [
+  { level: "easy", words: "easy (random)" },
+  { level: "medium", words: "medium (greedy)" },
+  { level: "hard", words: "hard (search)" },
+];
+
+export function showLobby(root, ui) {
+  document.body.dataset.status = "lobby";
+  const seats = [
+    { kind: "human", name: "", level: "easy" },
+    { kind: "bot", name: "", level: "easy" },
+  ];
+  let hotseat = false;
+  const list = h("ol", { class: "seat-list" });
+  const form = h("form", { class: "lobby-form", onsubmit: (e) => { e.preventDefault(); create(); } });
+  const addButton = h("button", { type: "button", class: "ghost", dataset: { testid: "add-seat" }, onclick: () => {
+    if (seats.length < 5) seats.push({ kind: "human", name: "", level: "easy" });
+    draw();
+  } }, "+ Add a seat");
+  const hotseatBox = h("input", { type: "checkbox", id: "hotseat", dataset: { testid: "hotseat" }, onchange: (e) => {
+    hotseat = e.target.checked;
+    draw();
+  } });
+  const seedInput = h("input", { type: "number", id: "seed", min: "0", placeholder: "random", dataset: { testid: "seed" } });
+  const note = h("p", { class: "hint" });
+  const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create-game" } }, "Create the game");
+
+  function draw() {
+    fill(list, seats.map((seat, i) => {
+      const kind = h("select", { "aria-label": `seat ${i + 1} kind`, dataset: { testid: `seat-kind-${i}` }, onchange: (e) => {
+        seat.kind = e.target.value;
+        draw();
+      } },
+      h("option", { value: "human", selected: seat.kind === "human" }, "Person"),
+      h("option", { value: "bot", selected: seat.kind === "bot" }, "Bot"));
+      const name = h("input", { type: "text", maxlength: "24", value: seat.name,
+        placeholder: seat.kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`,
+        "aria-label": `seat ${i + 1} name`, dataset: { testid: `seat-name-${i}` },
+        oninput: (e) => { seat.name = e.target.value; } });
+      const level = seat.kind === "bot" ? h("select", { "aria-label": `seat ${i + 1} level`, dataset: { testid: `seat-level-${i}` },
+        onchange: (e) => { seat.level = e.target.value; } },
+      LEVELS.map((l) => h("option", { value: l.level, selected: seat.level === l.level }, l.words))) : null;
+      const remove = seats.length > 2 ? h("button", { type: "button", class: "ghost small", title: "Remove this seat",
+        "aria-label": `remove seat ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, "✕") : null;
+      return h("li", { class: `seat-row ${seat.kind}` }, kind, name, level, remove);
+    }));
+    addButton.hidden = seats.length >= 5;
+    const humans = seats.filter((s) => s.kind === "human").length;
+    note.textContent = hotseat
+      ? `Hot-seat: the ${humans} ${humans === 1 ? "person plays" : "people play"} at this screen; a hand-over screen hides each hand between turns.`
+      : humans > 1 ? "Each person gets an invite link to open in their own browser." : "";
+  }
+
+  async function create() {
+    submit.disabled = true;
+    const body = {
+      seats: seats.map((s, i) => ({ kind: s.kind, name: s.name.trim() || (s.kind === "bot" ? `Bot ${i + 1}` : `Player ${i + 1}`),
+        ...(s.kind === "bot" ? { level: s.level } : {}) })),
+      hotseat,
+    };
+    if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    try {
+      const created = await api("POST", "/api/games", { body });
+      rememberCreated(created, hotseat);
+      const humans = created.seats.filter((s) => s.token);
+      if (hotseat || humans.length <= 1) {
+        ui.go(`/game/${created.game_id}` + (humans.length ? `?token=${encodeURIComponent(humans[0].token)}` : ""));
+      } else {
+        showInvites(root, created, ui);
+      }
+    } catch (err) {
+      ui.banner(err.message);
+      submit.disabled = false;
+    }
+  }
+
+  draw();
+  fill(root, h("section", { class: "panel lobby" },
+    h("h1", {}, "A new game of Forest Shuffle"),
+    h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
+    form));
+  fill(form,
+    h("h2", {}, "Seats"), list, addButton,
+    h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
+    h("div", { class: "form-row" }, h("label", { for: "seed" }, "Seed (optional) "), seedInput),
+    note, submit);
+}
+
+function showInvites(root, created, ui) {
+  const link = (seat) => new URL(seat.link || `/game/${created.game_id}?token=${seat.token}`, location.href).href;
+  const rows = created.seats.map((seat) => {
+    if (!seat.token) return h("li", { class: "invite bot" }, h("b", {}, seat.name), ` · bot (${seat.level})`);
+    const url = link(seat);
+    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link of ${seat.name}`,
+      onfocus: (e) => e.target.select() });
+    const copy = h("button", { type: "button", class: "ghost", dataset: { testid: `copy-${seat.seat}` }, onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        ui.banner(`Copied the link of ${seat.name}.`, "info");
+      } catch (err) {
+        input.select();
+        ui.banner("Copy it by hand: the link is selected.", "info");
+      }
+    } }, "Copy");
+    return h("li", { class: "invite" }, h("b", {}, seat.name), h("div", { class: "invite-row" }, input, copy,
+      h("a", { class: "button ghost", href: url, dataset: { testid: `open-${seat.seat}` } }, "Open")));
+  });
+  fill(root, h("section", { class: "panel lobby" },
+    h("h1", {}, "Invite the players"),
+    h("p", { class: "hint" }, "Send each person their own link: it holds their seat's secret. Anyone with a link of no seat only watches."),
+    h("ul", { class: "invites" }, rows)));
+}
