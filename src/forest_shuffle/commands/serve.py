@@ -31,6 +31,10 @@ def serve_command(
 
     try:
         app = create_app(db, bot_delay)
+    except ImportError as exc:
+        typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
+                   "forest-shuffle[postgres]", err=True)
+        raise typer.Exit(2) from None
     except (ArgumentError, NoSuchModuleError, OperationalError) as exc:
         line = str(exc).splitlines()[0]
         typer.echo(f"--db: cannot open the database: {line}", err=True)

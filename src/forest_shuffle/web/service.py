@@ -204,8 +204,10 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
 
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
-    return [LogEntry(None, f"A game of {state.num_players}: {', '.join(names)}."),
-            LogEntry(None, f"Turn {state.turn}: {names[state.current]}.")]
+    out = [LogEntry(None, f"A game of {state.num_players}: {', '.join(names)}.")]
+    if state.turn:  # else the opening hands are kept or not first
+        out.append(LogEntry(None, f"Turn {state.turn}: {names[state.current]}."))
+    return out
 
 
 # ---------------------------------------------------------------------------- bots
@@ -589,10 +591,10 @@ def card_catalog() -> dict[str, Any]:
             "id": c.id, "kind": c.kind,
             "axis": {"lr": "horizontal", "tb": "vertical"}.get(c.axis),
             "symbol": c.species.name if c.species is not None else None,
-            "symbols": sorted(c.symbols),
+            "symbols": ({"tree": c.species.name} if c.species is not None else
+                        {side: h.symbol for side, h in c.halves.items()}),
             "halves": ({"tree": c.species.name} if c.species is not None else
                        {side: h.species.name for side, h in c.halves.items()}),
-            "half_symbols": {side: h.symbol for side, h in c.halves.items()},
             "label": c.label(), "summary": cardtext.card_summary(c.id),
         }
     species: dict[str, Any] = {}

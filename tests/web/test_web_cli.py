@@ -1,0 +1,43 @@
+"""The ``serve`` command: listed, refuses bad options in one line, default database."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from forest_shuffle.cli import COMMANDS, app
+from forest_shuffle.web.app import default_db_url
+
+
+def test_serve_is_listed() -> None:
+    assert "serve" in COMMANDS
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for word in ("--host", "--port", "--db", "--bot-delay"):
+        assert word in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["--port", "70000"],
+    ["--bot-delay", "-1"],
+    ["--db", "nosuchdb://x"],
+    ["--db", "sqlite:////no/such/folder/games.db"],
+])
+def test_serve_refuses_bad_options_in_one_line(args: list[str]) -> None:
+    out = subprocess.run([sys.executable, "-m", "forest_shuffle", "serve", *args],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_default_database_is_in_the_user_data_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    url = default_db_url()
+    assert url == f"sqlite:///{tmp_path / 'forest-shuffle' / 'games.sqlite3'}"
+    assert (tmp_path / "forest-shuffle").is_dir()

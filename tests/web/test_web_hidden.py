@@ -1,0 +1,93 @@
+"""Hidden information on the wire: every payload a seat or a spectator receives over a
+whole game with bots shows no card its viewer may not see (derived from the server-side
+state at that payload's version)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from webutil import check_payload, client, head, new_game, visibility
+
+from forest_shuffle.actions import Action
+from forest_shuffle.engine import GameState
+
+
+def test_no_hidden_card_reaches_a_seat_or_a_spectator() -> None:
+    rng = random.Random(5)
+    with client() as c:
+        game = new_game(c, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "medium"},
+                            {"kind": "bot", "level": "easy"}, {"kind": "human", "name": "Dan"}],
+                        seed=2024)
+        gid = game["game_id"]
+        tok0, tok3 = game["seats"][0]["token"], game["seats"][3]["token"]
+        got: dict[int | None, list[dict[str, Any]]] = {0: [], 3: [], None: []}
+        raw0: list[str] = []
+        with c.websocket_connect(f"/api/games/{gid}/ws?token={tok0}") as ws0, \
+                c.websocket_connect(f"/api/games/{gid}/ws") as spectator:
+            acted = -1
+            while True:
+                text = ws0.receive_text()
+                raw0.append(text)
+                msg = json.loads(text)
+                assert msg["type"] == "state", msg
+                p = msg["payload"]
+                got[0].append(p)
+                if p["over"]:
+                    break
+                if p["to_move"] == 0 and p["version"] > acted:
+                    acted = p["version"]
+                    ws0.send_json({"type": "action", "action": rng.choice(p["legal"]),
+                                   "version": p["version"]})
+                elif p["to_move"] == 3:
+                    p3 = c.get(f"/api/games/{gid}", headers=head(tok3)).json()
+                    got[3].append(p3)
+                    if p3["to_move"] == 3:
+                        r = c.post(f"/api/games/{gid}/actions", headers=head(tok3),
+                                   json={"action": rng.choice(p3["legal"]),
+                                         "version": p3["version"]})
+                        assert r.status_code in (200, 409), r.text
+                        if r.status_code == 200:
+                            got[3].append(r.json())
+                if len(got[0]) % 25 == 0:  # a wrong token sees what a spectator sees
+                    got[None].append(c.get(f"/api/games/{gid}",
+                                           headers=head("x" + tok3[1:])).json())
+            while True:
+                p = spectator.receive_json()["payload"]
+                got[None].append(p)
+                if p["over"]:
+                    break
+        service = c.app.state.service  # type: ignore[attr-defined]
+        texts = service.actions(gid)
+        state = service.game(gid).snap.state
+    assert state.over and len(texts) > 100
+    for viewer, payloads in got.items():
+        assert payloads
+        hidden, seen = visibility(2024, 4, texts, viewer)
+        for p in payloads:
+            assert p["you"] == viewer
+            check_payload(p, hidden, seen)
+    # Seat 0 never receives another seat's token or the seed.
+    assert all(tok3 not in t for t in raw0)
+    # Its hand is the server's hand at that version.
+    first = got[0][0]
+    at = GameState.new(4, 2024)
+    for text in texts[:first["version"]]:
+        at.apply(Action.parse(text))
+    assert sorted(first["view"]["hand"]) == sorted(at.hands[0])
+    assert got[0][-1]["scores"] is not None and got[None][-1]["winners"]
+
+
+def test_the_spectator_view_of_a_payload_hides_every_hand() -> None:
+    with client() as c:
+        game = new_game(c, [{"kind": "human"}, {"kind": "human"}], seed=9)
+        gid = game["game_id"]
+        spectator = c.get(f"/api/games/{gid}").json()
+        seat0 = c.get(f"/api/games/{gid}", headers=head(game["seats"][0]["token"])).json()
+    assert spectator["you"] is None and spectator["view"]["hand"] == []
+    assert spectator["legal"] == [] and spectator["pay"] is None
+    assert seat0["you"] == 0 and len(seat0["view"]["hand"]) == 6
+    hidden, seen = visibility(9, 2, [], None)
+    check_payload(spectator, hidden, seen)
+    assert set(spectator["view"]) == set(seat0["view"])

@@ -1,0 +1,189 @@
+"""Helpers of the web server tests: clients, a real server process, and what a viewer may see.
+
+The hidden-information checks derive what a viewer may not see from the server-side
+:class:`GameState`, replayed from the game's seed and stored actions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+
+from forest_shuffle.actions import Action
+from forest_shuffle.cards import CATALOG
+from forest_shuffle.engine import GameState
+from forest_shuffle.web.app import create_app
+
+ALL_CARDS: frozenset[int] = frozenset(c.id for c in CATALOG.cards if c is not None)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def client(db: str = "sqlite://", bot_delay: float = 0.0) -> TestClient:
+    """A test client of a fresh app (use it as a context manager)."""
+    return TestClient(create_app(db, bot_delay=bot_delay))
+
+
+def new_game(c: TestClient | httpx.Client, seats: list[dict[str, Any]],
+             seed: int = 1, **extra: Any) -> dict[str, Any]:
+    r = c.post("/api/games", json={"seats": seats, "seed": seed, **extra})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def head(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"X-Seat-Token": token}
+
+
+# ---------------------------------------------------------------------------- hidden cards
+
+
+def hidden_from(state: GameState, viewer: int | None) -> set[int]:
+    """The cards ``viewer`` (None: a spectator) may not see in ``state``: other hands beyond
+    the cards seen taken from the clearing, the deck, the box, other caves, others' saplings."""
+    hidden = set(state.deck) | set(state.box)
+    for i in range(state.num_players):
+        if i == viewer:
+            continue
+        hidden |= set(state.hands[i]) - state.known[i]
+        hidden |= set(state.caves[i])
+        hidden |= {t.card for t in state.forests[i].trees if t.is_sapling and t.card is not None}
+    return hidden
+
+
+def visibility(seed: int, num_players: int, texts: list[str],
+               viewer: int | None) -> tuple[list[set[int]], list[set[int]]]:
+    """Per version: the cards hidden from ``viewer`` then, and the cards it has seen so far
+    (in some state, or shown face up by a play, a payment or a take: a payment may go to
+    the clearing and on to the box within one action)."""
+    state = GameState.new(num_players, seed)
+    hidden = [hidden_from(state, viewer)]
+    seen = [ALL_CARDS - hidden[0]]
+    for text in texts:
+        action = Action.parse(text)
+        state.apply(action)
+        h = hidden_from(state, viewer)
+        hidden.append(h)
+        shown = {action.card} if action.kind in PUBLIC_KINDS else set()
+        seen.append(seen[-1] | (ALL_CARDS - h) | shown)
+    return hidden, seen
+
+
+#: Actions whose card everyone sees (a tree or half played, a payment, a take).
+PUBLIC_KINDS = frozenset({"play", "pay", "take"})
+
+#: Payload keys whose numbers are not card ids.
+NOT_CARDS = frozenset({
+    "version", "you", "to_move", "player", "num_players", "hand_sizes", "cave_sizes",
+    "deck_size", "box_size", "current", "turn", "extra_turns", "tree", "need", "seat",
+    "total", "points", "lines", "active", "rules", "winners",
+})
+_CARD_WORDS = re.compile(r"\bcards? (\d+)")
+
+
+def _text_ids(text: str) -> set[int]:
+    return {int(m) for m in _CARD_WORDS.findall(text)}
+
+
+def card_ids(data: Any, key: str = "") -> set[int]:
+    """Every card id a payload (or part of one) shows: numbers outside :data:`NOT_CARDS`,
+    ``card N`` in texts and the cards of action texts."""
+    out: set[int] = set()
+    if key in NOT_CARDS:
+        return out
+    if isinstance(data, bool) or data is None:
+        return out
+    if isinstance(data, int):
+        return {data} if data else out
+    if isinstance(data, str):
+        out |= _text_ids(data)
+        with contextlib.suppress(ValueError):
+            a = Action.parse(data)
+            if a.card:
+                out.add(a.card)
+        return out
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out |= card_ids(v, str(k))
+        return out
+    if isinstance(data, list):
+        for v in data:
+            out |= card_ids(v, key)
+    return out
+
+
+def check_payload(payload: dict[str, Any], hidden: list[set[int]],
+                  seen: list[set[int]]) -> None:
+    """The payload shows no card hidden from its viewer at its version, and its log names
+    only cards the viewer has seen by then. AssertionError names the leak."""
+    v = payload["version"]
+    assert not {"deck", "box", "hands", "seed", "caves"} & set(payload), sorted(payload)
+    assert not {"deck", "box", "hands", "seed", "caves"} & set(payload["view"])
+    now = {k: val for k, val in payload.items() if k != "log"}
+    leak = card_ids(now) & hidden[v]
+    assert not leak, f"version {v}: payload of {payload['you']} shows hidden cards {leak}"
+    for entry in payload["log"]:
+        named = _text_ids(entry["text"])
+        assert named <= seen[v], (f"version {v}: log line {entry['text']!r} names "
+                                  f"{named - seen[v]} unseen by {payload['you']}")
+
+
+# ---------------------------------------------------------------------------- a real server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(db_url: str, bot_delay: float = 0.0, port: int | None = None
+           ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``forest-shuffle serve`` as a real process on a free loopback port; yields the process
+    and its base URL once it answers. Killed (SIGKILL) at the end if still running."""
+    port = port or free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "forest_shuffle", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            if proc.poll() is not None:
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                raise AssertionError(f"server exited with {proc.returncode}: {err}")
+            try:
+                if httpx.get(base + "/api/levels", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("server did not start in 20 s")
+            time.sleep(0.05)
+        yield proc, base
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        if proc.stderr:
+            proc.stderr.close()
+
+
+def kill9(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server at once, as a crash would."""
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
