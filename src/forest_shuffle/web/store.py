@@ -103,7 +103,7 @@ class GameRow:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses no commit
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=5000")
     cur.close()
