@@ -12,6 +12,7 @@ from webutil import check_payload, client, head, new_game, visibility
 
 from forest_shuffle.cards import CATALOG
 from forest_shuffle.narration import bonus_symbol, card_of
+from forest_shuffle.web import schemas
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
@@ -128,6 +129,7 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
     last = payload(c, gid, None)
     while True:
         if last["over"]:
+            schemas.Payload.model_validate(last)
             return last, pays
         seat = last["to_move"]
         if seat not in tokens:
@@ -150,6 +152,8 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
                 assert all(hint["symbol"] in card_of(k).symbols for k in pend["paid"])
             else:
                 assert hint["keeps_bonus"] == []
+            if pays == 0:
+                schemas.Payload.model_validate(p)
             pays += 1
         else:
             assert p["pay"] is None
@@ -238,8 +242,20 @@ def test_websocket_actions_and_errors(c: TestClient) -> None:
         assert ws.receive_json()["status"] == 404
 
 
+def test_answers_match_their_documented_models(c: TestClient) -> None:
+    schemas.Catalog.model_validate(c.get("/api/cards").json())
+    game = new_game(c, [{"kind": "human"}, {"kind": "bot"}], seed=2)
+    schemas.Created.model_validate(game)
+    for token in (game["seats"][0]["token"], None):
+        p = payload(c, game["game_id"], token)
+        assert set(p) == set(schemas.Payload.model_fields)
+        schemas.Payload.model_validate(p)
+    schemas.ErrorOut.model_validate(c.get("/api/games/nosuch").json())
+
+
 def test_openapi_and_the_page(c: TestClient) -> None:
     spec = c.get("/openapi.json").json()
+    assert "422" not in str(spec["paths"])
     for path in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions",
                  "/api/games/{game_id}/rematch", "/api/cards", "/api/levels"):
         assert path in spec["paths"]

@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import DIFFICULTIES
+from . import schemas
 from .service import GameService, SeatSpec, ServiceError, card_catalog
 from .store import Store
 
@@ -85,7 +86,7 @@ class Conn:
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self.send_lock:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            await self.ws.send_text(_json(message).decode())
 
 
 class Hub:
@@ -128,6 +129,15 @@ class Hub:
 
 
 # ---------------------------------------------------------------------------- the app
+
+
+def _json(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def _answer(data: Any) -> Response:
+    """A JSON answer sent as it is (the models in :mod:`.schemas` only document it)."""
+    return Response(_json(data), media_type="application/json")
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -190,50 +200,57 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     # ------------------------------------------------------------ REST
 
-    @app.get("/api/cards", tags=["cards"])
-    def cards() -> dict[str, Any]:
+    catalog = _json(card_catalog())
+
+    @app.get("/api/cards", tags=["cards"], response_model=None,
+             responses={200: {"model": schemas.Catalog}})
+    def cards() -> Response:
         """Every card (id, kind, split axis, tree symbols, halves) and every species (cost,
         tags, positions, rules text)."""
-        return card_catalog()
+        return Response(catalog, media_type="application/json")
 
-    @app.get("/api/levels", tags=["games"])
+    @app.get("/api/levels", tags=["games"], response_model=list[schemas.Level])
     def levels() -> list[dict[str, str]]:
         """The bot levels a seat may have."""
         return [{"level": k, "spec": v} for k, v in DIFFICULTIES.items()]
 
-    @app.post("/api/games", tags=["games"])
-    def new_game(body: NewGame) -> dict[str, Any]:
+    @app.post("/api/games", tags=["games"], response_model=None,
+              responses={200: {"model": schemas.Created}, **schemas.ERRORS})
+    def new_game(body: NewGame) -> Response:
         """Create a game; the answer holds each human seat's token and invite link."""
         specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
-        return svc.create(specs, body.seed, body.hotseat)
+        return _answer(svc.create(specs, body.seed, body.hotseat))
 
-    @app.get("/api/games/{game_id}", tags=["games"])
-    def get_game(game_id: str, x_seat_token: Token = None,
-                 token: QToken = None) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}", tags=["games"], response_model=None,
+             responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
+    def get_game(game_id: str, x_seat_token: Token = None, token: QToken = None) -> Response:
         """The payload of the token's seat (a spectator's without a seat token)."""
         seat = svc.seat_for(game_id, token_of(x_seat_token, token))
-        return hub.payload(game_id, seat)
+        return _answer(hub.payload(game_id, seat))
 
-    @app.post("/api/games/{game_id}/actions", tags=["games"])
+    @app.post("/api/games/{game_id}/actions", tags=["games"], response_model=None,
+              responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
     def post_action(game_id: str, body: ActionIn, x_seat_token: Token = None,
-                    token: QToken = None) -> dict[str, Any]:
+                    token: QToken = None) -> Response:
         """Apply an action of the token's seat; the new payload. 409 if ``version`` is not
         the game's version, 403 if it is not this seat's decision, 400 if illegal."""
         seat = svc.act(game_id, token_of(x_seat_token, token), body.action, body.version)
-        return hub.payload(game_id, seat)
+        return _answer(hub.payload(game_id, seat))
 
-    @app.post("/api/games/{game_id}/rematch", tags=["games"])
+    @app.post("/api/games/{game_id}/rematch", tags=["games"], response_model=None,
+              responses={200: {"model": schemas.Created}, **schemas.ERRORS})
     def post_rematch(game_id: str, x_seat_token: Token = None,
-                     token: QToken = None) -> dict[str, Any]:
+                     token: QToken = None) -> Response:
         """A new game with the same seats once this one is over (the same one if asked
         again); the answer holds the caller's new token (every human's in hot-seat)."""
-        return svc.rematch(game_id, token_of(x_seat_token, token))
+        return _answer(svc.rematch(game_id, token_of(x_seat_token, token)))
 
-    @app.get("/api/games/{game_id}/rematch", tags=["games"])
+    @app.get("/api/games/{game_id}/rematch", tags=["games"], response_model=None,
+             responses={200: {"model": schemas.RematchSeat}, **schemas.ERRORS})
     def get_rematch(game_id: str, x_seat_token: Token = None,
-                    token: QToken = None) -> dict[str, Any]:
+                    token: QToken = None) -> Response:
         """The caller's seat and new token in the rematch (404 before there is one)."""
-        return svc.rematch_seat(game_id, token_of(x_seat_token, token))
+        return _answer(svc.rematch_seat(game_id, token_of(x_seat_token, token)))
 
     # ------------------------------------------------------------ WebSocket
 
@@ -297,6 +314,20 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        """The schema without FastAPI's 422 answers: bad input is a 400 here."""
+        if app.openapi_schema is None:
+            schema = plain_openapi()
+            for path in schema.get("paths", {}).values():
+                for op in path.values():
+                    op.get("responses", {}).pop("422", None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 
