@@ -1,7 +1,7 @@
 // Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
-import { ARROWS, Catalog, SIDES, cardDetail, cardTile, shortName, symClass } from "./cards.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, pointsWords, shortName, symClass } from "./cards.js";
 import { count, fill, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 
@@ -51,7 +51,7 @@ function parseAction(text) {
 // ------------------------------------------------------------------ the game page
 
 class Game {
-  constructor(cat, gameId, queryToken) {
+  constructor(cat, gameId, queryToken, watch = false) {
     this.cat = cat;
     this.gameId = gameId;
     this.seats = loadSeats(gameId);
@@ -61,7 +61,7 @@ class Game {
     this.busy = false;
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
-    this.token = queryToken || this.firstToken();
+    this.token = watch ? null : queryToken || this.firstToken();
     this.connected = false;
     this.live = null;
     this.connect(this.token);
@@ -440,8 +440,9 @@ class Game {
       for (const a of p.legal) {
         if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
       }
+      const words2 = p.legal_words || [];
       for (const a of this.unreachable()) {
-        buttons.push(h("button", { class: "ghost", dataset: { action: a } }, a));
+        buttons.push(h("button", { class: "ghost", dataset: { action: a } }, words2[p.legal.indexOf(a)] || a));
       }
     }
     return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
@@ -453,9 +454,9 @@ class Game {
     const pay = this.payHint();
     if (!pay) return null;
     const half = this.cat.half(pay.card, this.payload.view.pending.side);
-    const bonus = half && half.sp.text && half.sp.text.bonus;
+    const bonus = pay.bonus || (half && half.sp.text && half.sp.text.bonus);
     if (!bonus) return `${half ? half.name : "This card"} has no bonus.`;
-    if (pay.bonus_possible) return `★ Bonus if every card you pay shows ${pay.symbol}: ${bonus} Cards marked ★ keep it.`;
+    if (pay.bonus_possible) return `★ Bonus (${bonus.replace(/\.$/, "")}) if every card you pay shows ${pay.symbol}: still possible. Cards marked ★ keep it.`;
     return `No bonus this time (not every card paid shows ${pay.symbol}).`;
   }
 
@@ -569,7 +570,7 @@ class Game {
         title: cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
       h("span", { class: "tname" }, half ? half.name : "Tree"),
-      half && half.sp.short ? h("span", { class: "tpoints" }, half.sp.short) : null);
+      half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null);
     }
     const slots = SIDES.map((side) => {
       const stack = tree.slots[side] || [];
@@ -586,7 +587,7 @@ class Game {
         class: `dweller ${symClass(g.half ? g.half.symbol : "")}`, dataset: { ui: action ? null : "card", card: g.ids[g.ids.length - 1] },
         title: cat.text(g.ids[0]), onmouseenter: this.hover(g.ids[0]),
       }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
-      g.half && g.half.sp.short ? h("span", { class: "dpoints" }, g.half.sp.short) : null));
+      g.half ? h("span", { class: "dpoints" }, pointsWords(g.half.sp)) : null));
       return h("div", {
         class: `slot slot-${side} ${stack.length ? "full" : "open"} ${action ? "target" : ""}`,
         dataset: { action, ui: action ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
@@ -686,8 +687,14 @@ class Game {
 
   logSection() {
     const p = this.payload;
-    const items = (p.log || []).slice(-80).map((e) => h("li", { class: e.seat === p.you ? "own" : "" },
-      e.seat === null || e.seat === undefined ? null : h("b", {}, this.name(e.seat) + " "), e.text));
+    const items = (p.log || []).slice(-80).map((e) => {
+      const general = e.seat === null || e.seat === undefined;
+      const name = general ? "" : this.name(e.seat);
+      const text = String(e.text || "");
+      const body = name && text.startsWith(name) ? [h("b", {}, name), text.slice(name.length)]
+        : [name ? h("b", {}, name + " ") : null, text];
+      return h("li", { class: general ? "general" : e.seat === p.you ? "own" : "" }, body);
+    });
     return h("section", { class: "log" }, h("h2", {}, "Game log"),
       h("ul", { class: "log-list", dataset: { testid: "log" } }, items.length ? items : h("li", { class: "hint" }, "Nothing yet.")));
   }
@@ -740,7 +747,7 @@ async function main() {
     return;
   }
   const params = new URLSearchParams(location.search);
-  new Game(cat, decodeURIComponent(match[1]), params.get("token"));
+  new Game(cat, decodeURIComponent(match[1]), params.get("token"), params.has("watch"));
 }
 
 main();

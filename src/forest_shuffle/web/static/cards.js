@@ -109,8 +109,19 @@ export function tagWords(sp) {
   return tags.map((t) => SHORT_TAGS[t] || t).join(", ") || "–";
 }
 
-function pointsWords(sp) {
-  const short = sp.points_short || sp.short;
+/** The short phrases of a species, from "Effect: Draw 1 card; Points: 5 each". */
+export function shortParts(sp) {
+  const out = {};
+  for (const piece of (sp.short || "").split("; ")) {
+    const m = piece.match(/^(Effect|Bonus|Permanent effect|Points): (.*)$/);
+    if (m) out[m[1]] = m[2];
+  }
+  return out;
+}
+
+export function pointsWords(sp) {
+  let short = sp.points_short || shortParts(sp).Points;
+  if (!short && sp.short && !sp.short.includes(": ")) short = sp.short;
   if (short) return short.length > 70 ? short.slice(0, 67) + "…" : short;
   const t = sp.text && sp.text.points;
   return t ? (t.length > 60 ? t.slice(0, 57) + "…" : t) : "";

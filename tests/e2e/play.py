@@ -1,0 +1,107 @@
+"""Playing the page by clicking: wait for the page to settle, then click one legal option."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+#: Page states in which the test may act (see app.js: document.body.dataset.status).
+SETTLED = ("your-turn", "over", "handover", "waiting", "watching")
+
+
+def status(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.status"))
+
+
+def wait_settled(page: Page, states: tuple[str, ...] = ("your-turn", "over", "handover"),
+                 timeout: float = 15_000) -> str:
+    """Wait until the page is in one of ``states``; that state."""
+    page.wait_for_function("states => states.includes(document.body.dataset.status)",
+                           arg=list(states), timeout=timeout)
+    return status(page)
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version)"))
+
+
+def click_action(page: Page, selector: str) -> None:
+    """Click an element that sends an action and wait for the server's answer."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version) !== v"
+        " && document.body.dataset.status !== 'busy'",
+        arg=before)
+
+
+def visible(page: Page, selector: str) -> bool:
+    return page.locator(selector).count() > 0
+
+
+def play_selected(page: Page, kind: str = "play") -> None:
+    """With a hand card picked, click its first option of ``kind`` (play or sapling)."""
+    click_action(page, f"[data-testid=selection] [data-action^='{kind} ']")
+
+
+def step(page: Page, prefer_play: bool = True) -> str:
+    """Take one decision by clicking; what was done (for messages)."""
+    decision = str(page.evaluate("document.body.dataset.decision"))
+    playable = "[data-testid=hand] .tile.can[data-ui=hand-card]"
+    if decision == "mulligan":
+        click_action(page, "[data-action=keep]")
+        return "keep"
+    if decision in ("turn", "free", "mole"):
+        if visible(page, playable) and (prefer_play or not visible(page, "[data-action=draw]")):
+            page.locator(playable).first.click()
+            play_selected(page)
+            return "play"
+        if decision == "turn" and visible(page, "[data-action=draw]"):
+            click_action(page, "[data-action=draw]")
+            return "draw"
+        if decision == "turn" and visible(page, "[data-action^='take ']"):
+            click_action(page, "[data-action^='take ']")
+            return "take"
+        if decision == "turn":
+            page.locator("[data-testid=hand] .tile[data-ui=hand-card]").first.click()
+            play_selected(page, "sapling")
+            return "sapling"
+        click_action(page, "[data-action=done]")
+        return "done"
+    if decision == "draw":
+        if visible(page, "[data-action=draw]"):
+            click_action(page, "[data-action=draw]")
+            return "draw"
+        click_action(page, "[data-action^='take ']")
+        return "take"
+    if decision == "pay":
+        keeps = "[data-testid=hand] .tile[data-action^='pay ']:has(.badge)"
+        click_action(page, keeps if visible(page, keeps) else "[data-action^='pay ']")
+        return "pay"
+    if decision == "option":
+        click_action(page, "[data-action=yes]")
+        return "yes"
+    if decision == "raccoon":
+        click_action(page, "[data-action=done]")
+        return "done"
+    click_action(page, "[data-action]")
+    return "other"
+
+
+def create_game(page: Page, base: str, seats: list[tuple[str, str]], *, seed: int | None = None,
+                hotseat: bool = False) -> None:
+    """Fill the lobby: seats as (kind, name) with kind human or bot:LEVEL, then create."""
+    page.goto(base + "/")
+    page.wait_for_selector("[data-testid=create-game]")
+    while page.locator(".seat-row").count() < len(seats):
+        page.click("[data-testid=add-seat]")
+    for i, (kind, name) in enumerate(seats):
+        who, _, level = kind.partition(":")
+        page.select_option(f"[data-testid=seat-kind-{i}]", who)
+        if level:
+            page.select_option(f"[data-testid=seat-level-{i}]", level)
+        page.fill(f"[data-testid=seat-name-{i}]", name)
+    if hotseat:
+        page.check("[data-testid=hotseat]")
+    if seed is not None:
+        page.fill("[data-testid=seed]", str(seed))
+    page.click("[data-testid=create-game]")
