@@ -74,6 +74,21 @@ def step(page: Page, prefer_play: bool = True) -> str:
         click_action(page, "[data-action^='take ']")
         return "take"
     if decision == "pay":
+        if visible(page, "[data-pick]"):
+            # a payment of several cards: pick them (bonus keepers first) until it is sent
+            before = version(page)
+            order = page.locator("[data-pick]:has(.badge)").evaluate_all(
+                "ts => ts.map(t => t.dataset.pick)")
+            order += page.locator("[data-pick]:not(:has(.badge))").evaluate_all(
+                "ts => ts.map(t => t.dataset.pick)")
+            for card in order:
+                page.locator(f"[data-pick='{card}']").click()
+                if version(page) != before or status(page) == "busy":
+                    break
+            page.wait_for_function(
+                "v => Number(document.body.dataset.version) !== v"
+                " && document.body.dataset.status !== 'busy'", arg=before)
+            return "pay"
         keeps = "[data-testid=hand] .tile[data-action^='pay ']:has(.badge)"
         click_action(page, keeps if visible(page, keeps) else "[data-action^='pay ']")
         return "pay"

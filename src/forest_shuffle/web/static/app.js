@@ -58,6 +58,7 @@ class Game {
     this.queryToken = queryToken;
     this.payload = null;
     this.selected = null;
+    this.payPick = new Set(); // hand cards picked for a payment of several cards
     this.busy = false;
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
@@ -109,6 +110,7 @@ class Game {
     if (p.rematch && this.wantRematch) this.joinRematch();
     const mine = this.selected !== null && p.view.hand.includes(this.selected) && this.myDecision();
     if (!mine) this.selected = null;
+    if (!this.myDecision() || p.decision !== "pay" || (old && old.version !== p.version && !this.busy)) this.payPick.clear();
     this.checkHandover();
     this.render();
   }
@@ -171,13 +173,24 @@ class Game {
   // ---------------------------------------------------------------- acting
 
   async send(action) {
-    const p = this.payload;
-    if (!p || this.busy) return;
+    return this.sendAll([action]);
+  }
+
+  /** Send actions one after the other (a payment of several cards); stop at a refusal. */
+  async sendAll(actions) {
+    if (!this.payload || this.busy) return;
     this.busy = true;
     document.body.dataset.status = "busy";
     this.selected = null;
     try {
-      await this.live.act(action, p.version);
+      for (const [i, action] of actions.entries()) {
+        const p = this.payload;
+        if (i > 0 && !(p.legal || []).includes(action)) {
+          banner(`${action} is no longer possible.`);
+          break;
+        }
+        await this.live.act(action, p.version);
+      }
     } catch (err) {
       this.refused(err.message, err.status);
     } finally {
@@ -211,6 +224,12 @@ class Game {
         return;
       }
     }
+    const pickEl = e.target.closest("[data-pick]");
+    if (pickEl && p) {
+      e.preventDefault();
+      if (!this.busy) this.togglePick(Number(pickEl.dataset.pick));
+      return;
+    }
     const ui = e.target.closest("[data-ui]");
     if (ui) this.onUi(ui, e);
   }
@@ -231,6 +250,9 @@ class Game {
       else banner(`${this.cat.label(this.selected)} cannot go there: pick one of the lit places.`);
     } else if (what === "cancel") {
       this.selected = null;
+      this.render();
+    } else if (what === "unpick") {
+      this.payPick.clear();
       this.render();
     } else if (what === "rematch") this.rematch();
     else if (what === "card") openDetail(this.cat, Number(el.dataset.card));
@@ -365,7 +387,7 @@ class Game {
     if (d === "draw") return "take your second card, from the deck or the clearing.";
     if (d === "pay" && pend) {
       const half = this.cat.half(pend.card, pend.side);
-      return `pay for ${half ? half.name : "the card"}: click ${count(pend.need, "more card")} of your hand.`;
+      return `pay for ${half ? half.name : "the card"}: pick ${count(pend.need, "more card")} of your hand.`;
     }
     if (d === "option" && pend) return `use the ${pend.step === "mushroom" ? "draw" : pend.step} of ${pend.species}?`;
     if (d === "free" && pend) return `place ${pend.species ? pend.species + " cards" : "cards"} from your hand for free (${pend.need < 0 ? "any number" : pend.need + " left"}), or done.`;
@@ -445,7 +467,17 @@ class Game {
         buttons.push(h("button", { class: "ghost", dataset: { action: a } }, words2[p.legal.indexOf(a)] || a));
       }
     }
+    let pic = null;
+    if (this.myDecision() && pend && ["pay", "option"].includes(p.decision) && pend.card) {
+      const half = this.cat.half(pend.card, pend.side);
+      if (half) {
+        pic = h("div", { class: `prompt-card ${symClass(half.symbol)}`, dataset: { ui: "card", card: pend.card }, title: this.cat.text(pend.card) },
+          h("span", { class: "cost" }, half.sp.cost), h("b", {}, half.name),
+          p.decision === "pay" && pend.paid && pend.paid.length ? h("small", {}, ` paid: ${pend.paid.map((c) => this.cat.label(c)).join(", ")}`) : null);
+      }
+    }
     return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
+      pic,
       h("div", { class: "prompt-text" }, h("p", { class: "ask" }, text), sub ? h("p", { class: "sub" }, sub) : null),
       buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
   }
@@ -456,7 +488,9 @@ class Game {
     const half = this.cat.half(pay.card, this.payload.view.pending.side);
     const bonus = pay.bonus || (half && half.sp.text && half.sp.text.bonus);
     if (!bonus) return `${half ? half.name : "This card"} has no bonus.`;
-    if (pay.bonus_possible) return `★ Bonus (${bonus.replace(/\.$/, "")}) if every card you pay shows ${pay.symbol}: still possible. Cards marked ★ keep it.`;
+    const what = `Bonus (${bonus.replace(/\.$/, "")}) if every card you pay shows ${pay.symbol}`;
+    if (pay.bonus_possible && (pay.keeps_bonus || []).length) return `★ ${what}: still possible. Cards marked ★ keep it.`;
+    if (pay.bonus_possible) return `${what}: no card in your hand shows ${pay.symbol}, so the bonus is lost.`;
     return `No bonus this time (not every card paid shows ${pay.symbol}).`;
   }
 
@@ -595,7 +629,7 @@ class Game {
         title: action ? `place ${this.cat.label(this.selected)} ${side} of tree ${i + 1}` : null,
       }, cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]), action ? h("span", { class: "here" }, "place here") : null);
     });
-    const bare = SIDES.every((side) => !(tree.slots[side] || []).length) && !targets.size;
+    const bare = SIDES.every((side) => !(tree.slots[side] || []).length && !targets.has(`${i}-${side}`));
     return h("div", { class: `tree ${bare ? "bare" : ""}`, dataset: { tree: i + 1 } }, trunk, slots);
   }
 
@@ -606,17 +640,24 @@ class Game {
     const legal = new Set(p.legal || []);
     const mine = this.myDecision();
     const pay = mine && p.decision === "pay" ? this.payHint() : null;
-    const keeps = new Set(pay && pay.bonus_possible ? pay.keeps_bonus : []);
+    const keeps = (id) => !!(pay && pay.bonus_possible && this.cat.symbols(id).includes(pay.symbol));
+    const pick = this.pickable();
     const sorted = [...v.hand].sort((a, b) => (this.cat.isTree(b) - this.cat.isTree(a)) || a - b);
     const tiles = sorted.map((id) => {
       let action = null;
       let classes = "";
       let badge = null;
       if (mine) {
-        if (legal.has(`pay ${id}`)) {
+        if (pick) {
+          // several cards to pay: pick a set, the page pays it in the engine's order
+          if (pick.has(id)) {
+            classes = this.payPick.has(id) ? "can picked" : "can";
+            if (keeps(id)) badge = "★ keeps bonus";
+          }
+        } else if (legal.has(`pay ${id}`)) {
           action = `pay ${id}`;
           classes = "can";
-          if (keeps.has(id)) badge = "★ keeps bonus";
+          if (keeps(id)) badge = "★ keeps bonus";
         } else if (legal.has(`cave ${id}`)) {
           action = `cave ${id}`;
           classes = "can";
@@ -628,15 +669,54 @@ class Game {
         }
       }
       const t = this.tile(id, { action, classes, badge });
-      if (!action) t.dataset.ui = "hand-card";
+      if (pick && pick.has(id)) t.dataset.pick = id;
+      else if (!action) t.dataset.ui = "hand-card";
       return t;
     });
     return h("section", { class: "hand", dataset: { testid: "hand" } },
       h("div", { class: "hand-head" },
         h("h2", {}, this.hotseat ? `${this.name(p.you)}'s hand` : "Your hand", h("small", {}, ` ${v.hand.length}/10`)),
         v.own_cave.length ? h("span", { class: "facts" }, `cave: ${count(v.own_cave.length, "card")}`) : null),
-      this.selectionBar(),
+      this.selectionBar(), this.payBar(pick),
       h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, "No cards in hand.")));
+  }
+
+  /** During a payment of two or more cards: the hand cards that may be part of it. */
+  pickable() {
+    const p = this.payload;
+    if (!this.myDecision() || p.decision !== "pay") return null;
+    const pend = p.view.pending;
+    if (!pend || pend.need < 2) return null;
+    const legal = p.legal.map(parseAction).filter((a) => a.kind === "pay").map((a) => a.card);
+    if (!legal.length) return null;
+    const low = Math.min(...legal);
+    return new Set(p.view.hand.filter((id) => legal.includes(id) || id > low));
+  }
+
+  payBar(pick) {
+    if (!pick) return null;
+    const need = this.payload.view.pending.need;
+    const picked = [...this.payPick];
+    return h("div", { class: "selection paybar", dataset: { testid: "paybar" } },
+      h("div", { class: "selection-head" },
+        h("b", {}, `Pick ${count(need, "card")} to pay`), ` (${picked.length}/${need} picked) `,
+        picked.length ? h("button", { class: "ghost small", dataset: { ui: "unpick" } }, "Clear") : null));
+  }
+
+  togglePick(id) {
+    const pick = this.pickable();
+    if (!pick || !pick.has(id)) {
+      banner("That card cannot pay for this one.");
+      return;
+    }
+    if (this.payPick.has(id)) this.payPick.delete(id);
+    else this.payPick.add(id);
+    const need = this.payload.view.pending.need;
+    if (this.payPick.size >= need) {
+      const cards = [...this.payPick].sort((a, b) => a - b).slice(0, need);
+      this.payPick.clear();
+      this.sendAll(cards.map((c) => `pay ${c}`));
+    } else this.render();
   }
 
   selectionBar() {
@@ -677,7 +757,8 @@ class Game {
     return h("section", { class: "players" }, h("h2", {}, "Players"),
       h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}` },
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
-        h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.connected === false ? "away" : "person"),
+        h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
+          : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
         h("span", { class: "pfacts" }, `${v.forests[s.seat] ? v.forests[s.seat].length : 0} trees · hand ${v.hand_sizes[s.seat]}`)))));
   }
 
