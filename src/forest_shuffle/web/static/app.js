@@ -141,6 +141,8 @@ class Game {
     if (this.handoverFor === next) return;
     this.handoverFor = next;
     this.selected = null;
+    detailEl.hidden = true; // it may show a card of the hand just hidden
+    bannerEl.hidden = true;
     const name = p.seats[next].name;
     fill(handoverEl, h("div", { class: "handover-card" },
       h("div", { class: "handover-leaf", html: TREE_ICON }),
@@ -627,7 +629,8 @@ class Game {
         dataset: { action, ui: action ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
         role: action ? "button" : null, tabindex: action ? "0" : null,
         title: action ? `place ${this.cat.label(this.selected)} ${side} of tree ${i + 1}` : null,
-      }, cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]), action ? h("span", { class: "here" }, "place here") : null);
+      }, cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]),
+      action ? h("span", { class: "here" }, `${shortName(this.cat.half(this.selected, side)?.name || "")} here`) : null);
     });
     const bare = SIDES.every((side) => !(tree.slots[side] || []).length && !targets.has(`${i}-${side}`));
     return h("div", { class: `tree ${bare ? "bare" : ""}`, dataset: { tree: i + 1 } }, trunk, slots);
