@@ -145,3 +145,19 @@ def test_phone_width_plays_without_sideways_scrolling(phone: Page, server: str) 
     page.locator("[data-info]").first.tap()
     expect(page.locator("[data-testid=detail]")).to_be_visible()
     expect(page.locator("[data-testid=detail]")).to_contain_text("cost")
+
+
+def test_invite_links_for_people_at_their_own_screens(desktop: Page, server: str) -> None:
+    page = desktop
+    create_game(page, server, [("human", "Ada"), ("human", "Bea"), ("bot:easy", "Robin")])
+    links = page.locator(".invite input")
+    expect(links).to_have_count(2)
+    expect(page.locator(".invite.bot")).to_contain_text("Robin")
+    urls = links.evaluate_all("inputs => inputs.map(i => i.value)")
+    assert all(re.search(r"/game/\w+\?token=[\w-]+$", u) for u in urls), urls
+    assert len(set(urls)) == 2
+    page.click("[data-testid=copy-0]")
+    expect(page.locator("[data-testid=banner]")).to_be_visible()
+    page.click("[data-testid=open-1]")
+    assert wait_settled(page, ("your-turn", "waiting")) in ("your-turn", "waiting")
+    expect(page.locator(".players li.you")).to_contain_text("Bea")

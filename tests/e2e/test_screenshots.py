@@ -44,13 +44,13 @@ def test_shots(browser: Browser, server: str, size: str) -> None:
     shot_mid = False
     while wait_settled(page) != "over":
         n += 1
-        if not shot_mid and n >= MID and page.evaluate("document.body.dataset.decision") == "turn":
-            if _pick_a_split_card(page):
-                page.locator(".slot.target").first.scroll_into_view_if_needed()
-                page.evaluate("window.scrollBy(0, 120)")
-                page.screenshot(path=out / f"{size}-mid.png")
-                shot_mid = True
-                page.click("[data-ui=cancel]")
+        turn = page.evaluate("document.body.dataset.decision") == "turn"
+        if not shot_mid and n >= MID and turn and _pick_a_split_card(page):
+            page.locator(".slot.target").first.scroll_into_view_if_needed()
+            page.evaluate("window.scrollBy(0, 120)")
+            page.screenshot(path=out / f"{size}-mid.png")
+            shot_mid = True
+            page.click("[data-ui=cancel]")
         step(page, prefer_play=n % 3 != 0)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=out / f"{size}-end.png")

@@ -67,6 +67,22 @@ class Game {
     this.live = null;
     this.connect(this.token);
     root.addEventListener("click", (e) => this.onClick(e));
+    root.addEventListener("keydown", (e) => {
+      const el = e.target.closest("[role=button]");
+      if (el && (e.key === "Enter" || e.key === " ") && el.tagName !== "BUTTON") {
+        e.preventDefault();
+        el.click();
+      }
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      detailEl.hidden = true;
+      if (this.selected !== null || this.payPick.size) {
+        this.selected = null;
+        this.payPick.clear();
+        this.render();
+      }
+    });
     window.forestShuffle = this; // for the e2e tests and the curious
   }
 
@@ -674,6 +690,10 @@ class Game {
       const t = this.tile(id, { action, classes, badge });
       if (pick && pick.has(id)) t.dataset.pick = id;
       else if (!action) t.dataset.ui = "hand-card";
+      if (!t.hasAttribute("tabindex")) {
+        t.setAttribute("tabindex", "0");
+        t.setAttribute("role", "button");
+      }
       return t;
     });
     return h("section", { class: "hand", dataset: { testid: "hand" } },
