@@ -49,7 +49,7 @@ def mcts_rate(seed: int, seconds: float = 2.0) -> float:
     state = mid_game(seed)
     view = state.view(state.to_move or 0)
     start = time.monotonic()
-    stats = search(view, None, start + seconds, 0, seed, 0.7, 2)
+    stats = search(view, start + seconds, 0, seed, 0.7, 2)
     return sum(v for v, _ in stats.values()) / (time.monotonic() - start)
 
 
@@ -59,7 +59,7 @@ def race_rate(seed: int, seconds: float = 2.0) -> float:
     state = mid_game(seed)
     view = state.view(state.to_move or 0)
     start = time.monotonic()
-    stats = race(view, None, start + seconds, 0, seed, 2, hv=2, z=1e9)
+    stats = race(view, start + seconds, 0, seed, 2, hv=2, z=1e9)
     return sum(v for v, _ in stats.values()) / (time.monotonic() - start)
 
 

@@ -268,3 +268,46 @@ def test_describe_gives_the_spec_that_builds_the_bot_again(spec: str) -> None:
     text = make_bot(spec).describe()
     assert text == spec
     assert make_bot(text).describe() == text
+
+
+# ---------------------------------------------------------------- search options
+
+
+def test_end_game_rollouts_run_to_the_end() -> None:
+    from forest_shuffle.bots.mcts import _horizon
+    state = _mid_game(24)
+    view = state.view(state.to_move or 0)
+    assert _horizon(view, 2, 0) == view.turn + 2 * view.num_players
+    assert _horizon(view, 2, view.deck_size) > 10_000  # to the end of the game
+
+
+def test_fitted_evaluation_is_a_reward() -> None:
+    from forest_shuffle.bots.mcts import evaluate, fitted_points
+    state = _mid_game(25)
+    for p in range(state.num_players):
+        assert abs(fitted_points(state, p)) < 500
+        assert 0.0 < evaluate(state, p, hv=3) < 1.0
+    bot = make_bot("mcts:iterations=20,hv=3,end=200", 4)
+    view = state.view(state.to_move or 0)
+    assert bot.choose(view) in view.legal_actions
+
+
+def test_diverse_candidates_are_distinct_legal_moves() -> None:
+    from forest_shuffle.bots.greedy import greedy_view_action
+    from forest_shuffle.bots.mcts import _card_key, diverse_candidates
+    state = GameState.new(2, 26)
+    checked = 0
+    while not state.over and checked < 40:
+        view = state.view(state.to_move or 0)
+        if view.pending is not None and view.pending.kind == "turn":
+            cands = diverse_candidates(view, 6)
+            assert cands[0] == greedy_view_action(view)
+            assert all(a in view.legal_actions for a in cands)
+            keys = [(a.kind, a.side, _card_key(a.card)) if a.card else (a,) for a in cands]
+            assert len(set(keys)) == len(keys)
+            assert len(cands) == min(6, len(set(
+                (a.kind, a.side, _card_key(a.card)) if a.card else (a,)
+                for a in view.legal_actions)))
+            checked += 1
+        state.apply(greedy_action(state, exact=False))
+    assert checked == 40

@@ -47,18 +47,27 @@ from ..scoring import totals
 from ..view import PlayerView
 from .base import Bot, Budget
 from .determinize import Determinizer
-from .greedy import greedy_action, hand_values, ranked_actions, ranked_view_actions
+from .greedy import card_of, greedy_action, hand_values, ranked_actions, ranked_view_actions
 
 #: Points one hand card is worth when a rollout is cut off.
 HAND_CARD = 1.5
 #: Weight of greedy's keep value of a hand card at a cut-off (``hv=1``).
 HAND_WEIGHT = 0.6
+#: The same at ``hv=4`` (a card kept is worth about what it later scores).
+HAND_WEIGHT_HIGH = 1.5
 #: Value of an empty slot at a tree at the start of the game (``hv=2``), falling to 0
 #: as the deck runs out.
 SLOT = 0.8
 DECK_START = 158.0
 #: Score difference that moves the reward from 0.5 to about 0.73.
 SCALE = 15.0
+#: Fitted cut-off values (``hv=3``): points per unit of greedy's keep value of the hand
+#: cards, per empty tree slot and per tree, each ``a + b * r`` with ``r`` the fraction of
+#: the deck left. Least squares on the final-score margin of 1500 greedy self-play games
+#: (2 players), the current score difference taken as given.
+FIT_HAND = (1.52, -0.77)
+FIT_FREE = (1.13, -16.61)
+FIT_TREE = (-7.66, 75.72)
 
 
 @dataclass(slots=True)
@@ -71,7 +80,7 @@ class Node:
     avail: int = 0
 
 
-def hand_points(state: GameState, p: int) -> float:
+def hand_points(state: GameState, p: int, weight: float = HAND_WEIGHT) -> float:
     """What player ``p``'s hand is worth at a cut-off: each card by its usefulness to the
     own forest (greedy's keep value), the best ``HAND_LIMIT`` counted."""
     hand = state.hands[p]
@@ -79,16 +88,33 @@ def hand_points(state: GameState, p: int) -> float:
         return 0.0
     vals = hand_values(state, p)
     vals.sort(reverse=True)
-    return HAND_WEIGHT * sum(vals[:HAND_LIMIT])
+    return weight * sum(vals[:HAND_LIMIT])
 
 
-def evaluate(state: GameState, me: int, hv: int = 0) -> float:
-    """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]."""
+def fitted_points(state: GameState, p: int) -> float:
+    """Player ``p``'s expected further points at a cut-off beyond the current score (the
+    fitted model ``FIT_*``; terms common to all players are left out)."""
+    r = min(1.0, len(state.deck) / DECK_START)
+    vals = hand_values(state, p)
+    vals.sort(reverse=True)
+    hand = sum(vals[:HAND_LIMIT])
+    f = state.forests[p]
+    free = sum(1 for t in f.trees for st in t.slots.values() if not st)
+    return ((FIT_HAND[0] + FIT_HAND[1] * r) * hand + (FIT_FREE[0] + FIT_FREE[1] * r) * free
+            + (FIT_TREE[0] + FIT_TREE[1] * r) * len(f.trees))
+
+
+def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> float:
+    """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]: the
+    logistic of the value difference to the best rival over ``scale``."""
     sc = totals(state.forests)
     if state.over:
         vals = [float(v) for v in sc]
+    elif hv == 3:
+        vals = [float(v) + fitted_points(state, i) for i, v in enumerate(sc)]
     elif hv:
-        vals = [v + hand_points(state, i) for i, v in enumerate(sc)]
+        w = HAND_WEIGHT_HIGH if hv >= 4 else HAND_WEIGHT
+        vals = [v + hand_points(state, i, w) for i, v in enumerate(sc)]
         if hv >= 2:
             early = min(1.0, len(state.deck) / DECK_START)
             for i, f in enumerate(state.forests):
@@ -102,30 +128,66 @@ def evaluate(state: GameState, me: int, hv: int = 0) -> float:
     diff = mine - best
     if state.over:
         diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0
-    return 1.0 / (1.0 + math.exp(-diff / SCALE))
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / scale))))
+
+
+def _card_key(cid: int) -> tuple[object, ...]:
+    """What tells a card apart in play: its species (tree) or its halves and symbols;
+    copies of the same card have the same key."""
+    card = card_of(cid)
+    if card.species is not None:
+        return (card.species.name,)
+    return tuple((side, h.species.name, h.symbol) for side, h in sorted(card.halves.items()))
+
+
+def diverse_candidates(view: PlayerView, width: int) -> list[Action]:
+    """At most ``width`` root candidates in greedy's order, one per distinct move: the same
+    card (or an identical copy) played on the same side of another tree, or taken, counts
+    once (its best placement by greedy's ranking), so the candidates are really different
+    moves, not the same card on ``width`` trees."""
+    ranked = ranked_view_actions(view, len(view.legal_actions))
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for a in ranked:
+        key: tuple[object, ...] = (a.kind, a.side, _card_key(a.card)) if a.card else (a,)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(a)
+        if len(out) >= width:
+            break
+    return out
+
+
+def _horizon(view: PlayerView, depth: int, end: int) -> int:
+    """The turn at which rollouts stop: ``depth`` rounds on, or never (the end of the
+    game) when at most ``end`` cards are left in the deck."""
+    if view.deck_size <= end:
+        return 1 << 30
+    return view.turn + depth * view.num_players
 
 
 def search(view: PlayerView, deadline: float | None,
            iterations: int, seed: int, c: float, depth: int,
            width: int = 6, hv: int = 0,
-           root: Node | None = None) -> dict[Action, tuple[int, float]]:
+           root: Node | None = None, end: int = 0) -> dict[Action, tuple[int, float]]:
     """Run ISMCTS until ``deadline`` (``time.monotonic``) or for ``iterations``; return the
     root statistics: action -> (visits, total reward). ``root`` continues a tree (the
     subtree of the action chosen at an earlier decision of this turn)."""
     return search_tree(view, deadline, iterations, seed, c, depth, width, hv,
-                       root)[0]
+                       root, end)[0]
 
 
 def search_tree(view: PlayerView, deadline: float | None,
                 iterations: int, seed: int, c: float, depth: int, width: int = 6,
-                hv: int = 0, root: Node | None = None
+                hv: int = 0, root: Node | None = None, end: int = 0
                 ) -> tuple[dict[Action, tuple[int, float]], Node]:
     """:func:`search`, also returning the root node (for reuse later in the turn)."""
     rng = random.Random(seed)
     det = Determinizer(view)
     me = view.player
     turn = view.turn
-    horizon = turn + depth * view.num_players
+    horizon = _horizon(view, depth, end)
     if root is None:
         root = Node()
     root_cands = ranked_view_actions(view, width)
@@ -186,7 +248,8 @@ def search_tree(view: PlayerView, deadline: float | None,
 
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
-         z: float = 2.0) -> dict[Action, tuple[int, float]]:
+         z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 0,
+         exact: int = 0) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -196,9 +259,8 @@ def race(view: PlayerView, deadline: float | None,
     rng = random.Random(seed)
     det = Determinizer(view)
     me = view.player
-    turn = view.turn
-    horizon = turn + depth * view.num_players
-    cands = ranked_view_actions(view, width)
+    horizon = _horizon(view, depth, end)
+    cands = diverse_candidates(view, width) if diverse else ranked_view_actions(view, width)
     alive = list(cands)
     n = {a: 0 for a in cands}
     tot = {a: 0.0 for a in cands}
@@ -216,9 +278,11 @@ def race(view: PlayerView, deadline: float | None,
         for a in alive:
             state = base.clone()
             state.apply(a)
+            sharp = view.turn + exact * view.num_players
             while not state.over and state.turn < horizon:
-                state.apply(greedy_action(state, exact=False))
-            r = evaluate(state, me, hv)
+                sharp_now = state.turn < sharp and state.stack[-1].kind == "turn"
+                state.apply(greedy_action(state, exact=sharp_now))
+            r = evaluate(state, me, hv, scale)
             n[a] += 1
             tot[a] += r
             rewards[a].append(r)
@@ -281,7 +345,8 @@ class MCTSBot(Bot):
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
-                 z: float = 2.0) -> None:
+                 z: float = 2.0, end: int = 0, scale: float = SCALE,
+                 diverse: int = 0, exact: int = 0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -302,6 +367,12 @@ class MCTSBot(Bot):
         self.hv = int(hv)
         self.race = int(race)
         self.z = float(z)
+        self.end = int(end)
+        if scale <= 0:
+            raise ValueError("scale must be positive")
+        self.scale = float(scale)
+        self.diverse = int(diverse)
+        self.exact = int(exact)
         self._carry: Node | None = None
         self._turn = -1
         self._spent = 0.0
@@ -360,17 +431,21 @@ class MCTSBot(Bot):
             if pool is not None:
                 if self.race:
                     helper = pool.submit(race, view, deadline, iterations,
-                                         seed + 1, self.depth, self.width, self.hv, self.z)
+                                         seed + 1, self.depth, self.width, self.hv, self.z,
+                                         self.end, self.scale, self.diverse,
+                                         self.exact)
                 else:
                     helper = pool.submit(search, view, deadline, iterations,
-                                         seed + 1, self.c, self.depth, self.width, self.hv)
+                                         seed + 1, self.c, self.depth, self.width, self.hv,
+                                         None, self.end)
         if self.race:
             stats = race(view, deadline, iterations, seed, self.depth,
-                         self.width, self.hv, self.z)
+                         self.width, self.hv, self.z, self.end, self.scale,
+                         self.diverse, self.exact)
             root = Node()
         else:
             stats, root = search_tree(view, deadline, iterations, seed, self.c,
-                                      self.depth, self.width, self.hv, carry)
+                                      self.depth, self.width, self.hv, carry, self.end)
         self.last_iterations = sum(v for v, _ in stats.values())
         if helper is not None:
             try:
