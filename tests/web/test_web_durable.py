@@ -11,8 +11,12 @@ from typing import Any
 
 import httpx
 import pytest
-from webutil import head, kill9, new_game, server
+from webutil import client, head, kill9, new_game, server
 
+from forest_shuffle.actions import Action
+from forest_shuffle.bots import Bot
+from forest_shuffle.bots.base import Budget
+from forest_shuffle.view import PlayerView
 from forest_shuffle.web.service import GameService, SeatSpec, ServiceError
 from forest_shuffle.web.store import SeatRow, StaleWrite, Store
 
@@ -176,3 +180,29 @@ def test_parallel_actions_for_one_turn_exactly_one_applied(tmp_path: Path) -> No
         finally:
             for h in clients:
                 h.close()
+
+
+class SlowBot(Bot):
+    """Thinks for a while, then plays the first legal action."""
+
+    name = "slow"
+
+    def choose(self, view: PlayerView, budget: Budget | None = None) -> Action:
+        time.sleep(0.8)
+        return view.legal_actions[0]
+
+
+def test_a_thinking_bot_does_not_block_the_server() -> None:
+    with client(bot_delay=0.2) as c:
+        game = new_game(c, [{"kind": "bot"}, {"kind": "human"}], seed=6)
+        gid = game["game_id"]
+        service = c.app.state.service  # type: ignore[attr-defined]
+        service.game(gid).bots[0] = SlowBot()
+        time.sleep(0.4)  # the bot is thinking now
+        start = time.monotonic()
+        p = c.get(f"/api/games/{gid}").json()
+        assert p["version"] == 0 and time.monotonic() - start < 0.5
+        deadline = time.monotonic() + 10
+        while c.get(f"/api/games/{gid}").json()["version"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)

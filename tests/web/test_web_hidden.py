@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from webutil import check_payload, client, head, new_game, visibility
 
 from forest_shuffle.actions import Action
@@ -91,3 +92,26 @@ def test_the_spectator_view_of_a_payload_hides_every_hand() -> None:
     hidden, seen = visibility(9, 2, [], None)
     check_payload(spectator, hidden, seen)
     assert set(spectator["view"]) == set(seat0["view"])
+
+
+def test_the_check_catches_a_leak() -> None:
+    with client() as c:
+        game = new_game(c, [{"kind": "human"}, {"kind": "human"}], seed=9)
+        gid = game["game_id"]
+        p = c.get(f"/api/games/{gid}", headers={"X-Seat-Token": game["seats"][0]["token"]}
+                  ).json()
+    hidden, seen = visibility(9, 2, [], 0)
+    check_payload(p, hidden, seen)
+    other = sorted(GameState.new(2, 9).hands[1])[0]
+    leaky = json.loads(json.dumps(p))
+    leaky["view"]["clearing"].append(other)
+    with pytest.raises(AssertionError):
+        check_payload(leaky, hidden, seen)
+    leaky = json.loads(json.dumps(p))
+    leaky["log"].append({"seat": 1, "text": f"Player 2 draws card {other}."})
+    with pytest.raises(AssertionError):
+        check_payload(leaky, hidden, seen)
+    leaky = json.loads(json.dumps(p))
+    leaky["legal"].append(f"take {other}")
+    with pytest.raises(AssertionError):
+        check_payload(leaky, hidden, seen)
