@@ -102,6 +102,10 @@ def test_refusals_change_nothing(c: TestClient) -> None:
     assert "not an action" in one_line_error(act(c, gid, t0, "take x", v), 400)
     assert one_line_error(act(c, gid, t0, 17, v), 400)
     assert one_line_error(act(c, gid, t0, "draw", "seven"), 400)
+    assert one_line_error(act(c, gid, t0, "draw", True), 400)
+    assert one_line_error(act(c, gid, t0, "draw", 1.5), 400)
+    assert one_line_error(act(c, gid, t0, "x" * 500, v), 400)
+    assert len(one_line_error(c.get("/api/games/" + "x" * 5000), 404)) < 80
     assert "spectator" in one_line_error(act(c, gid, None, "draw", v), 403)
     assert "spectator" in one_line_error(act(c, gid, "not-a-token", "draw", v), 403)
     assert "not your decision" in one_line_error(act(c, gid, t1, "draw", v), 403)

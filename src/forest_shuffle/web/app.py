@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import DIFFICULTIES
@@ -33,6 +34,7 @@ from .service import GameService, SeatSpec, ServiceError, card_catalog
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger(__name__)
 
 
 def default_db_url() -> str:
@@ -69,7 +71,7 @@ class ActionIn(BaseModel):
     """An action in text form (docs/actions.md) sent against the version the client saw."""
 
     action: str = Field(max_length=200, examples=["take 57"])
-    version: int
+    version: StrictInt = Field(description="the payload version the action answers")
 
 
 # ---------------------------------------------------------------------------- sockets
@@ -194,6 +196,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _crash(_req: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=exc)
+        return _error(500, "internal error of the server")
 
     def token_of(header: str | None, query: str | None) -> str | None:
         return header or query

@@ -343,7 +343,7 @@ class GameService:
         if game is not None:
             return game
         if not (0 < len(game_id) <= 32):
-            raise ServiceError(404, f"no game {game_id!r}")
+            raise ServiceError(404, "no such game")
         with self._load_lock:
             game = self._games.get(game_id)
             if game is None:
