@@ -232,6 +232,10 @@ def test_websocket_actions_and_errors(c: TestClient) -> None:
         assert err["type"] == "error" and err["status"] == 409
         ws.send_json({"type": "action", "action": "fly", "version": v})
         assert ws.receive_json()["status"] == 400
+        ws.send_bytes(b"\xff")
+        assert ws.receive_json()["status"] == 400
+        ws.send_json([1, 2])
+        assert ws.receive_json()["status"] == 400
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
         ws.send_json({"type": "action", "action": first["payload"]["legal"][0], "version": v})

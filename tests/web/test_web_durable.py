@@ -206,3 +206,16 @@ def test_a_thinking_bot_does_not_block_the_server() -> None:
         while c.get(f"/api/games/{gid}").json()["version"] == 0:
             assert time.monotonic() < deadline
             time.sleep(0.05)
+
+
+def test_a_broken_record_is_a_one_line_error(tmp_path: Path) -> None:
+    url = _db(tmp_path)
+    store = Store(url)
+    store.create_game("broken", 1, {}, [SeatRow(0, "human", "A", None, "a"),
+                                        SeatRow(1, "bot", "B", "easy", None)], True)
+    store.append_action("broken", 0, "take 999", 1, over=False, bot_to_move=True)
+    store.close()
+    with client(url) as c:  # resuming the bots does not stop the server
+        r = c.get("/api/games/broken")
+        assert r.status_code == 500
+        assert set(r.json()) == {"error"} and "cannot be replayed" in r.json()["error"]

@@ -277,21 +277,33 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
         async def sender() -> None:
             last: tuple[Any, ...] = ()
-            while True:
-                await conn.dirty.wait()
-                conn.dirty.clear()
-                payload = hub.payload(game_id, seat)
-                key = (payload["version"], payload["rematch"],
-                       tuple(s["connected"] for s in payload["seats"]))
-                if key != last:  # nothing new for this socket
-                    last = key
-                    await conn.send({"type": "state", "payload": payload})
+            try:
+                while True:
+                    await conn.dirty.wait()
+                    conn.dirty.clear()
+                    payload = hub.payload(game_id, seat)
+                    key = (payload["version"], payload["rematch"],
+                           tuple(s["connected"] for s in payload["seats"]))
+                    if key != last:  # nothing new for this socket
+                        last = key
+                        await conn.send({"type": "state", "payload": payload})
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a socket without updates is closed, the client reconnects
+                log.exception("socket of game %s failed", game_id)
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1011)
 
         hub.add(game_id, conn)
         task = asyncio.create_task(sender())
         try:
             while True:
-                text = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
                 reply = await _socket_message(svc, game_id, tok, text)
                 if reply is not None:
                     await conn.send(reply)

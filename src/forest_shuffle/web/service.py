@@ -278,9 +278,14 @@ class GameService:
         """Load every unfinished game that waits for a bot, so bots go on after a restart;
         the number of games resumed."""
         ids = self.store.games_waiting_for_bots()
+        done = 0
         for gid in ids:
-            self.game(gid)
-        return len(ids)
+            try:
+                self.game(gid)
+                done += 1
+            except ServiceError as exc:
+                log.error("not resumed: %s", exc)
+        return done
 
     # ------------------------------------------------------------ games
 
@@ -350,7 +355,12 @@ class GameService:
                 row = self.store.load(game_id)
                 if row is None:
                     raise ServiceError(404, f"no game {game_id!r}")
-                game = self._build(row.id, row.seed, row.settings, row.seats, row.actions)
+                try:
+                    game = self._build(row.id, row.seed, row.settings, row.seats,
+                                       row.actions)
+                except (ValueError, KeyError, AssertionError) as exc:  # a broken record
+                    raise ServiceError(500, f"game {game_id} cannot be replayed: "
+                                            f"{exc}") from None
                 game.rematch = row.rematch
                 self._games[game_id] = game
         self._schedule_bot(game)
