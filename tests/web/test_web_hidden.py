@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from webutil import check_payload, client, head, new_game, visibility
+from websockets.sync.client import connect
+from webutil import check_payload, client, head, new_game, server, visibility
 
 from forest_shuffle.actions import Action
 from forest_shuffle.engine import GameState
+from forest_shuffle.web.store import Store
 
 
 def test_no_hidden_card_reaches_a_seat_or_a_spectator() -> None:
@@ -115,3 +119,34 @@ def test_the_check_catches_a_leak() -> None:
     leaky["legal"].append(f"take {other}")
     with pytest.raises(AssertionError):
         check_payload(leaky, hidden, seen)
+
+
+def test_no_hidden_card_on_a_real_socket(tmp_path: Path) -> None:
+    """The same check over TCP: uvicorn in its own process, a WebSocket client."""
+    url = f"sqlite:///{tmp_path / 'wire.sqlite3'}"
+    rng = random.Random(8)
+    frames: list[str] = []
+    with server(url) as (_proc, base):
+        game = httpx.post(base + "/api/games", json={
+            "seed": 31, "seats": [{"kind": "human"}, {"kind": "bot", "level": "medium"},
+                                  {"kind": "bot", "level": "easy"}]}).json()
+        gid, tok = game["game_id"], game["seats"][0]["token"]
+        ws_url = base.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={tok}"
+        with connect(ws_url, open_timeout=10, max_size=2**24) as ws:
+            acted = -1
+            while True:
+                text = str(ws.recv(timeout=30))
+                frames.append(text)
+                p = json.loads(text)["payload"]
+                if p["over"]:
+                    break
+                if p["to_move"] == 0 and p["version"] > acted:
+                    acted = p["version"]
+                    ws.send(json.dumps({"type": "action", "action": rng.choice(p["legal"]),
+                                        "version": p["version"]}))
+    row = Store(url).load(gid)
+    assert row is not None and row.over
+    hidden, seen = visibility(31, 3, list(row.actions), 0)
+    for text in frames:
+        check_payload(json.loads(text)["payload"], hidden, seen)
+    assert len(frames) > 50
