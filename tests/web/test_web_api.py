@@ -199,6 +199,7 @@ def test_hotseat_game_to_the_end_then_rematch(c: TestClient) -> None:
     assert mine["seat"] == 1 and mine["token"] == r1["seats"][1]["token"]
     fresh = payload(c, r1["game_id"], mine["token"])
     assert fresh["you"] == 1 and not fresh["over"]
+    assert fresh["view"]["current"] == 1  # the next seat starts the rematch
 
 
 def test_rematch_of_an_invite_game_gives_only_your_token(c: TestClient) -> None:

@@ -37,6 +37,21 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
 
 
+DESCRIPTION = """\
+The server holds every game; clients send actions in text form (`take 57`, `play 71 left 3`)
+with the version they saw, and the engine decides. A seat's token (its invite link) goes in
+the `X-Seat-Token` header or the `token` query parameter; without one a client is a
+spectator. Every refusal is `{"error": "one line"}`: 400 bad input or illegal action, 403
+not allowed for this token, 404 no such game, 409 stale version.
+
+**WebSocket** `/api/games/{game_id}/ws?token=...`: the server sends
+`{"type": "state", "payload": ...}` (the same payload as `GET /api/games/{game_id}`) at once
+and after every change; the client may send
+`{"type": "action", "action": "draw", "version": 12}` (a refusal comes back as
+`{"type": "error", "error": "...", "status": 409}`) or `{"type": "ping"}`.
+"""
+
+
 def default_db_url() -> str:
     """``sqlite:///`` a file in the user's data directory (created if missing)."""
     folder = Path(platformdirs.user_data_dir("forest-shuffle"))
@@ -179,6 +194,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app = FastAPI(
         title="Forest Shuffle",
         summary="Authoritative game server for browser play (docs/web.md).",
+        description=DESCRIPTION,
         version="1",
         lifespan=lifespan,
     )

@@ -290,7 +290,7 @@ class GameService:
     # ------------------------------------------------------------ games
 
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
-               hotseat: bool = False) -> dict[str, Any]:
+               hotseat: bool = False, first_player: int = 0) -> dict[str, Any]:
         """A new game: ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token,
         link}]}`` (token and link None for bots). ServiceError(400) on bad settings."""
         seat_specs = check_seats(specs)
@@ -302,7 +302,8 @@ class GameService:
         rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
                              secrets.token_urlsafe(24) if s.kind == "human" else None)
                      for i, s in enumerate(seat_specs))
-        settings = {"hotseat": bool(hotseat), "first_player": 0, "rules": Rules().to_dict()}
+        settings = {"hotseat": bool(hotseat), "first_player": first_player % len(seat_specs),
+                    "rules": Rules().to_dict()}
         game = self._build(game_id, seed, settings, rows, ())
         self.store.create_game(game_id, seed, settings, list(rows), self._bot_to_move(game))
         with self._load_lock:
@@ -470,8 +471,9 @@ class GameService:
     # ------------------------------------------------------------ rematch
 
     def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """A new game with the same seats and a new seed (the same one if asked again). The
-        answer holds the caller's new token only, or every human token for a hot-seat game."""
+        """A new game with the same seats, a new seed and the next seat to start (the same
+        game if asked again). The answer holds the caller's new token only, or every human
+        token for a hot-seat game."""
         game = self.game(game_id)
         seat = game.seat_of(token)
         if seat is None:
@@ -481,7 +483,9 @@ class GameService:
         with game.lock:
             if game.rematch is None:
                 specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
-                new_id = self.create(specs, hotseat=game.hotseat)["game_id"]
+                first = (int(game.settings.get("first_player", 0)) + 1) % len(specs)
+                new_id = self.create(specs, hotseat=game.hotseat,
+                                     first_player=first)["game_id"]
                 self.store.set_rematch(game.id, new_id)
                 game.rematch = new_id
                 game.cache.clear()
