@@ -19,6 +19,18 @@ pytestmark = pytest.mark.skipif(not OUT, reason="set FOREST_SHUFFLE_SCREENSHOTS=
 MID = 70
 
 
+def _shot(page: Page, path: Path) -> None:
+    """A screenshot of the viewport, as a small palette PNG when Pillow is installed."""
+    page.screenshot(path=path)
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+
+
 def _pick_a_split_card(page: Page) -> bool:
     """Pick a playable hand card with a half, so its places light up; True if one was."""
     for tile in page.locator("[data-testid=hand] .tile.split.can[data-ui=hand-card]").all():
@@ -39,21 +51,24 @@ def test_shots(browser: Browser, server: str, size: str) -> None:
     page = context.new_page()
     create_game(page, server, [("human", "Ada"), ("bot:medium", "Robin")], seed=2)
     wait_settled(page)
-    page.screenshot(path=out / f"{size}-start.png")
+    _shot(page, out / f"{size}-start.png")
     n = 0
     shot_mid = False
     while wait_settled(page) != "over":
         n += 1
         turn = page.evaluate("document.body.dataset.decision") == "turn"
         if not shot_mid and n >= MID and turn and _pick_a_split_card(page):
-            page.locator(".slot.target").first.scroll_into_view_if_needed()
-            page.evaluate("window.scrollBy(0, 120)")
-            page.screenshot(path=out / f"{size}-mid.png")
+            page.evaluate("""() => {
+                const hand = document.querySelector("[data-testid=hand]");
+                const top = hand.getBoundingClientRect().top + window.scrollY;
+                window.scrollTo(0, top - window.innerHeight * 0.5);
+            }""")
+            _shot(page, out / f"{size}-mid.png")
             shot_mid = True
             page.click("[data-ui=cancel]")
         step(page, prefer_play=n % 3 != 0)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=out / f"{size}-end.png")
+    _shot(page, out / f"{size}-end.png")
     assert shot_mid
     context.close()
 
@@ -69,5 +84,5 @@ def test_shots_hotseat(browser: Browser, server: str) -> None:
     step(page, prefer_play=False)
     step(page, prefer_play=False)
     assert wait_settled(page) == "handover"
-    page.screenshot(path=out / "desktop-handover.png")
+    _shot(page, out / "desktop-handover.png")
     context.close()

@@ -59,6 +59,7 @@ class Game {
     this.payload = null;
     this.selected = null;
     this.payPick = new Set(); // hand cards picked for a payment of several cards
+    this.seen = {}; // seat -> the forest cards on the table after that seat's last action
     this.busy = false;
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
@@ -118,6 +119,7 @@ class Game {
     const old = this.payload;
     if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
     this.payload = p;
+    if (p.you !== null && p.you !== undefined && !this.seen[p.you]) this.seen[p.you] = this.forestCards(p);
     if (p.you !== null && p.you !== undefined && this.token && this.seats.tokens[p.you] !== this.token) {
       this.seats.tokens[p.you] = this.token;
       if (p.hotseat) this.seats.hotseat = true;
@@ -213,8 +215,33 @@ class Game {
       this.refused(err.message, err.status);
     } finally {
       this.busy = false;
+      this.remember();
       this.render();
     }
+  }
+
+  /** Every card id in the forests (trees and dwellers) of a payload. */
+  forestCards(p) {
+    const ids = new Set();
+    for (const forest of p.view.forests) {
+      for (const tree of forest) {
+        if (tree.card) ids.add(tree.card);
+        for (const side of SIDES) for (const id of tree.slots[side] || []) ids.add(id);
+      }
+    }
+    return ids;
+  }
+
+  /** The table as this seat left it: what others play afterwards shows as new. */
+  remember() {
+    const p = this.payload;
+    if (p && p.you !== null) this.seen[p.you] = this.forestCards(p);
+  }
+
+  isFresh(id) {
+    const p = this.payload;
+    const seen = p && p.you !== null ? this.seen[p.you] : null;
+    return !!seen && !!id && !seen.has(id);
   }
 
   refused(message, status) {
@@ -618,7 +645,7 @@ class Game {
         title: "A sapling: a tree without a species or tree symbol" }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, "Sapling"));
     } else {
       const half = cat.half(tree.card, "tree");
-      trunk = h("div", { class: `trunk ${symClass(half ? half.symbol : "")}`, dataset: { ui: "card", card: tree.card },
+      trunk = h("div", { class: `trunk ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`, dataset: { ui: "card", card: tree.card },
         title: cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
       h("span", { class: "tname" }, half ? half.name : "Tree"),
@@ -636,7 +663,8 @@ class Game {
         else groups.push({ name, half, ids: [id] });
       }
       const cards = groups.map((g) => h("div", {
-        class: `dweller ${symClass(g.half ? g.half.symbol : "")}`, dataset: { ui: action ? null : "card", card: g.ids[g.ids.length - 1] },
+        class: `dweller ${symClass(g.half ? g.half.symbol : "")} ${g.ids.some((x) => this.isFresh(x)) ? "fresh" : ""}`,
+        dataset: { ui: action ? null : "card", card: g.ids[g.ids.length - 1] },
         title: cat.text(g.ids[0]), onmouseenter: this.hover(g.ids[0]),
       }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
       g.half ? h("span", { class: "dpoints" }, pointsWords(g.half.sp)) : null));
