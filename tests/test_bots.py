@@ -263,7 +263,8 @@ def test_two_workers_merge_statistics() -> None:
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "greedy:exact=0", "mcts",
-                                  "mcts:time=0.3,workers=2", "mcts:iterations=30,z=1.5"])
+                                  "mcts:time=0.3,workers=2", "mcts:iterations=30,z=1.5",
+                                  "mcts:iterations=30,hv=3,end=40,diverse=0,exact=0"])
 def test_describe_gives_the_spec_that_builds_the_bot_again(spec: str) -> None:
     text = make_bot(spec).describe()
     assert text == spec
@@ -311,3 +312,14 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
             checked += 1
         state.apply(greedy_action(state, exact=False))
     assert checked == 40
+
+
+def test_race_with_too_few_samples_returns_greedys_choice() -> None:
+    from forest_shuffle.bots.greedy import greedy_view_action
+    from forest_shuffle.bots.mcts import race
+    state = _mid_game(27)
+    view = state.view(state.to_move or 0)
+    stats = race(view, None, 3, 1, 2)  # 3 rollouts: not one full round of candidates
+    assert list(stats) == [greedy_view_action(view)]
+    more = race(view, None, 60, 1, 2)
+    assert len(more) > 1 and all(a in view.legal_actions for a in more)

@@ -7,15 +7,21 @@ every player (``bots.greedy``, the fast variant) for ``depth`` rounds or to the 
 game, and score the result: the own total plus a value for hand cards, minus the best
 rival's, squashed into [0, 1] (:func:`evaluate`; ``hv=0`` a flat 1.5 points a hand card,
 ``hv=1`` greedy's keep value of each card, ``hv=2`` that plus the empty tree slots while the
-deck is full).
+deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_points`;
+``hv=4`` as 2 with a heavier hand).
 
 - ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
-  are each played out on the SAME sample (the rollouts are deterministic, so differences
-  come from the move, not the cards); a candidate whose paired difference to the leader
-  falls below zero by ``z`` standard errors is dropped (but the closest rival keeps racing
-  the leader, so the budget is spent); the survivor with the best mean is chosen. The rest
-  of the own turn after the root action is played by the greedy policy in the rollout; the
-  later choices of the turn get their own race.
+  (``diverse=1``: one per distinct move, so not the same card on six trees,
+  :func:`diverse_candidates`) are each played out on the SAME sample (the rollouts are
+  deterministic, so differences come from the move, not the cards); a candidate whose
+  paired difference to the leader falls below zero by ``z`` standard errors is dropped (but
+  the closest rival keeps racing the leader, so the budget is spent); the survivor with the
+  best mean is chosen; with fewer than ``MIN_ROUNDS`` paired samples, greedy's choice. The
+  rest of the own turn after the root action is played by the greedy policy in the rollout;
+  the later choices of the turn get their own race. ``exact=k``: the turn decisions of the
+  first ``k`` rounds of a rollout use the exact greedy (the opponent's own policy, so its
+  reply is modelled as it will be played) instead of the fast one. ``end=K``: with at most
+  ``K`` cards left in the deck, rollouts run to the end of the game.
 - ``race=0`` (:func:`search`): single-observer ISMCTS over the player's own decisions of the
   current turn (children are actions, chosen by UCB1 with exploration ``c`` among those
   legal in the sample, with availability counts); the most visited action is chosen.
@@ -61,6 +67,9 @@ SLOT = 0.8
 DECK_START = 158.0
 #: Score difference that moves the reward from 0.5 to about 0.73.
 SCALE = 15.0
+#: Paired samples before the race drops a candidate; with fewer when the budget runs
+#: out, the race returns greedy's choice.
+MIN_ROUNDS = 6
 #: Fitted cut-off values (``hv=3``): points per unit of greedy's keep value of the hand
 #: cards, per empty tree slot and per tree, each ``a + b * r`` with ``r`` the fraction of
 #: the deck left. Least squares on the final-score margin of 1500 greedy self-play games
@@ -248,8 +257,8 @@ def search_tree(view: PlayerView, deadline: float | None,
 
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
-         z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 0,
-         exact: int = 0) -> dict[Action, tuple[int, float]]:
+         z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
+         exact: int = 1) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -287,7 +296,7 @@ def race(view: PlayerView, deadline: float | None,
             tot[a] += r
             rewards[a].append(r)
             done += 1
-        if rounds >= 6:
+        if rounds >= MIN_ROUNDS:
             lead = max(alive, key=lambda x: tot[x] / n[x])
             lr = rewards[lead]
             keep: list[Action] = []
@@ -311,6 +320,10 @@ def race(view: PlayerView, deadline: float | None,
                 keep.append(runner)  # keep racing the closest rival: the budget is used
             alive = [a for a in cands if a in keep]
     out: dict[Action, tuple[int, float]] = {}
+    if rounds < MIN_ROUNDS and len(cands) > 1:
+        # Too few paired samples to tell the candidates apart: greedy's choice.
+        out[cands[0]] = (max(1, n[cands[0]]), tot[cands[0]] if n[cands[0]] else 0.5)
+        return out
     for a in cands:
         if n[a] == 0:
             continue
@@ -346,7 +359,7 @@ class MCTSBot(Bot):
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
-                 diverse: int = 0, exact: int = 0) -> None:
+                 diverse: int = 1, exact: int = 1) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
