@@ -61,7 +61,7 @@ def test_shots(browser: Browser, server: str, size: str) -> None:
             page.evaluate("""() => {
                 const hand = document.querySelector("[data-testid=hand]");
                 const top = hand.getBoundingClientRect().top + window.scrollY;
-                window.scrollTo(0, top - window.innerHeight * 0.5);
+                window.scrollTo(0, top - window.innerHeight * 0.12);
             }""")
             _shot(page, out / f"{size}-mid.png")
             shot_mid = True

@@ -464,10 +464,10 @@ class Game {
     const handingOver = this.handoverFor !== null;
     const board = h("div", { class: "board" },
       h("div", { class: "main-col" },
-        this.othersSection(),
         this.middleSection(),
+        handingOver ? null : this.handSection(),
         this.forestSection(p.you, true),
-        handingOver ? null : this.handSection()),
+        this.othersSection()),
       h("aside", { class: "side-col" }, this.playersSection(), this.sideDetail(), this.logSection()));
     fill(root, h("div", { class: "game" },
       p.over ? this.scoreSection() : this.promptSection(),
