@@ -51,6 +51,7 @@ def test_cards_and_levels(c: TestClient) -> None:
         v["kind"] for v in cards["cards"].values()}
     red_fox = cards["species"]["Red Fox"]
     assert red_fox["cost"] >= 0 and red_fox["text"] and red_fox["short"]
+    assert red_fox["points_short"] and red_fox["points_short"] in red_fox["short"]
     levels = c.get("/api/levels").json()
     assert [lv["level"] for lv in levels] == ["easy", "medium", "hard"]
 
@@ -183,6 +184,8 @@ def test_hotseat_game_to_the_end_then_rematch(c: TestClient) -> None:
     best = max(s["total"] for s in scores)
     assert last["winners"] == [s["seat"] for s in scores if s["total"] == best]
     assert "game is over" in last["log"][-1]["text"]
+    named = [line for line in last["log"] if line["cards"]]
+    assert named and all(f"card {k}" in line["text"] for line in named for k in line["cards"])
     hidden, seen = visibility(11, 2, c.app.state.service.actions(gid), last["you"])  # type: ignore
     check_payload(last, hidden, seen)
     assert "over" in one_line_error(act(c, gid, tokens[0], "draw", last["version"]), 400)

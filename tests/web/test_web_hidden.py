@@ -112,7 +112,11 @@ def test_the_check_catches_a_leak() -> None:
     with pytest.raises(AssertionError):
         check_payload(leaky, hidden, seen)
     leaky = json.loads(json.dumps(p))
-    leaky["log"].append({"seat": 1, "text": f"Player 2 draws card {other}."})
+    leaky["log"].append({"seat": 1, "text": f"Player 2 draws card {other}.", "cards": []})
+    with pytest.raises(AssertionError):
+        check_payload(leaky, hidden, seen)
+    leaky = json.loads(json.dumps(p))
+    leaky["log"].append({"seat": 1, "text": "Player 2 draws a card.", "cards": [other]})
     with pytest.raises(AssertionError):
         check_payload(leaky, hidden, seen)
     leaky = json.loads(json.dumps(p))

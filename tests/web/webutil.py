@@ -134,7 +134,7 @@ def check_payload(payload: dict[str, Any], hidden: list[set[int]],
     leak = card_ids(now) & hidden[v]
     assert not leak, f"version {v}: payload of {payload['you']} shows hidden cards {leak}"
     for entry in payload["log"]:
-        named = _text_ids(entry["text"])
+        named = _text_ids(entry["text"]) | set(entry["cards"])
         assert named <= seen[v], (f"version {v}: log line {entry['text']!r} names "
                                   f"{named - seen[v]} unseen by {payload['you']}")
 

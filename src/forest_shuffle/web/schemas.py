@@ -63,6 +63,7 @@ class SeatInfo(BaseModel):
 class LogLine(BaseModel):
     seat: int | None = Field(description="who acted; null for table events")
     text: str
+    cards: list[int] = Field(description="the card ids the line names, in order")
 
 
 class PayHint(BaseModel):
@@ -139,7 +140,8 @@ class SpeciesOut(BaseModel):
     tags: list[str]
     positions: list[str]
     text: dict[str, str] = Field(description="effect, bonus, permanent, points in words")
-    short: str
+    short: str = Field(description="one line: every part in short")
+    points_short: str = Field(description="the points in short")
 
 
 class Catalog(BaseModel):

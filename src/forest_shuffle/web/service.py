@@ -21,9 +21,11 @@ Contract (no HTTP here):
 
 from __future__ import annotations
 
+import functools
 import heapq
 import logging
 import random
+import re
 import secrets
 import threading
 import time
@@ -86,6 +88,20 @@ class LogEntry:
     seat: int | None
     text: str
     private: str | None = None
+
+    def shown(self, viewer: int) -> dict[str, Any]:
+        """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names."""
+        text = self.private if self.private and self.seat == viewer else self.text
+        return {"seat": self.seat, "text": text, "cards": _named_cards(text)}
+
+
+@functools.lru_cache(maxsize=65536)
+def _named_cards(text: str) -> list[int]:
+    """The card ids a log line names (every card in a log line is written ``card N``)."""
+    return [int(n) for n in _CARD_WORDS.findall(text)]
+
+
+_CARD_WORDS = re.compile(r"\bcard (\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,8 +548,7 @@ class GameService:
         view = make_spectator_view(state) if seat is None else state.view(seat)
         mine = seat is not None and state.to_move == seat
         viewer = -1 if seat is None else seat
-        entries = [{"seat": e.seat, "text": e.private if e.private and e.seat == viewer
-                    else e.text} for e in game.log[:snap.log_len]]
+        entries = [e.shown(viewer) for e in game.log[:snap.log_len]]
         over = state.over
         if over and game.scores is None:
             game.scores = _scores(make_spectator_view(state))
@@ -619,5 +634,6 @@ def card_catalog() -> dict[str, Any]:
                           for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
         species[sp.name] = {"name": sp.name, "kind": sp.kind, "cost": sp.cost,
                             "tags": sorted(sp.tags), "positions": list(sp.positions),
-                            "text": text, "short": short}
+                            "text": text, "short": short,
+                            "points_short": cardtext.describe_points(sp)}
     return {"cards": cards, "species": species}
