@@ -3,7 +3,10 @@ second (tree search) and rollouts per second (paired racing, the default) at a m
 state, and a short head-to-head of two bots with seats alternated.
 
 Usage: ``python benchmarks/bench_bots.py [--games 20] [--a mcts:time=0.3] [--b greedy]
-[--players 2] [--seed 1] [--json]``
+[--players 2] [--seed 1] [--json] [--fit GAMES]``
+
+``--fit GAMES`` instead refits the ``hv=3`` evaluation of the search (``mcts.FIT_*``) on
+GAMES 2-player greedy self-play games and prints the coefficients.
 """
 
 from __future__ import annotations
@@ -14,9 +17,17 @@ import time
 from typing import Any
 
 from forest_shuffle.bots import make_bot
-from forest_shuffle.bots.greedy import greedy_action, greedy_view_action
-from forest_shuffle.bots.mcts import race, search
+from forest_shuffle.bots.greedy import greedy_action, greedy_view_action, hand_values
+from forest_shuffle.bots.mcts import DECK_START, race, search
 from forest_shuffle.engine import GameState
+from forest_shuffle.match import deal_seed
+from forest_shuffle.rules import HAND_LIMIT
+from forest_shuffle.scoring import totals
+
+#: The features of the ``hv=3`` fit, per player: keep value of the hand, empty slots and
+#: trees, each also times the fraction of the deck left, and whether it is to move.
+FIT_FEATURES = ("hand", "hand*r", "free", "free*r", "trees", "trees*r", "to_move",
+                "to_move*r")
 
 
 def mid_game(seed: int) -> GameState:
@@ -86,6 +97,55 @@ def head_to_head(a: str, b: str, games: int, players: int, seed: int) -> dict[st
             "mean_score_a": score_a / games, "mean_score_b": score_b / games}
 
 
+def _features(state: GameState, p: int) -> list[float]:
+    r = min(1.0, len(state.deck) / DECK_START)
+    hand = sum(sorted(hand_values(state, p), reverse=True)[:HAND_LIMIT])
+    f = state.forests[p]
+    free = float(sum(1 for t in f.trees for st in t.slots.values() if not st))
+    trees = float(len(f.trees))
+    tom = 1.0 if state.to_move == p else 0.0
+    return [hand, hand * r, free, free * r, trees, trees * r, tom, tom * r]
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` (small, symmetric positive definite) by Gaussian elimination."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(n):
+            if r != col and m[col][col]:
+                k = m[r][col] / m[col][col]
+                m[r] = [x - k * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit_evaluation(games: int, seed: int) -> dict[str, float]:
+    """Least squares of the final-score margin minus the current score difference on the
+    feature differences of the two players, at every other turn decision of ``games``
+    2-player games of the fast greedy against itself (the search's rollout policy)."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for g in range(games):
+        state = GameState.new(2, deal_seed(seed, g))
+        recs: list[tuple[list[float], int]] = []
+        while not state.over:
+            if state.decision == "turn" and state.turn % 2 == 0:
+                sc = totals(state.forests)
+                f0, f1 = _features(state, 0), _features(state, 1)
+                recs.append(([x - y for x, y in zip(f0, f1, strict=True)], sc[0] - sc[1]))
+            state.apply(greedy_action(state, exact=False))
+        final = state.scores()
+        for x, now in recs:
+            xs.append(x)
+            ys.append(float(final[0] - final[1] - now))
+    k = len(FIT_FEATURES)
+    ata = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
+    aty = [sum(x[i] * y for x, y in zip(xs, ys, strict=True)) for i in range(k)]
+    return dict(zip(FIT_FEATURES, _solve(ata, aty), strict=True))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -94,7 +154,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--fit", type=int, default=0, metavar="GAMES")
     args = ap.parse_args()
+    if args.fit > 0:
+        coef = fit_evaluation(args.fit, args.seed)
+        print(json.dumps({k: round(v, 3) for k, v in coef.items()}, indent=1))
+        return
     out: dict[str, Any] = {
         "greedy_decisions_per_second": round(greedy_rate(args.seed)),
         "mcts_iterations_per_second": round(mcts_rate(args.seed)),

@@ -73,7 +73,8 @@ MIN_ROUNDS = 6
 #: Fitted cut-off values (``hv=3``): points per unit of greedy's keep value of the hand
 #: cards, per empty tree slot and per tree, each ``a + b * r`` with ``r`` the fraction of
 #: the deck left. Least squares on the final-score margin of 1500 greedy self-play games
-#: (2 players), the current score difference taken as given.
+#: (2 players), the current score difference taken as given
+#: (``python benchmarks/bench_bots.py --fit 1500 --seed 7`` refits them).
 FIT_HAND = (1.52, -0.77)
 FIT_FREE = (1.13, -16.61)
 FIT_TREE = (-7.66, 75.72)
