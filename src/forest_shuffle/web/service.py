@@ -314,14 +314,19 @@ class GameService:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
             raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
-        game_id = secrets.token_hex(6)
         rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
                              secrets.token_urlsafe(24) if s.kind == "human" else None)
                      for i, s in enumerate(seat_specs))
         settings = {"hotseat": bool(hotseat), "first_player": first_player % len(seat_specs),
                     "rules": Rules().to_dict()}
-        game = self._build(game_id, seed, settings, rows, ())
-        self.store.create_game(game_id, seed, settings, list(rows), self._bot_to_move(game))
+        for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
+            game_id = secrets.token_hex(6)
+            game = self._build(game_id, seed, settings, rows, ())
+            if self.store.create_game(game_id, seed, settings, list(rows),
+                                      self._bot_to_move(game)):
+                break
+        else:
+            raise ServiceError(500, "could not find a free game id")
         with self._load_lock:
             self._games[game_id] = game
         self._schedule_bot(game)

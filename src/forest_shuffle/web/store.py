@@ -136,8 +136,16 @@ class Store:
         self.engine.dispose()
 
     def create_game(self, game_id: str, seed: int, settings: dict[str, Any],
-                    seat_rows: list[SeatRow], bot_to_move: bool) -> None:
-        """Insert a new game with its seats (one transaction)."""
+                    seat_rows: list[SeatRow], bot_to_move: bool) -> bool:
+        """Insert a new game with its seats (one transaction); False if the id is taken."""
+        try:
+            self._create(game_id, seed, settings, seat_rows, bot_to_move)
+        except IntegrityError:
+            return False
+        return True
+
+    def _create(self, game_id: str, seed: int, settings: dict[str, Any],
+                seat_rows: list[SeatRow], bot_to_move: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 id=game_id, seed=seed, settings=json.dumps(settings), version=0, over=False,
