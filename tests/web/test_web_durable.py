@@ -219,3 +219,29 @@ def test_a_broken_record_is_a_one_line_error(tmp_path: Path) -> None:
         r = c.get("/api/games/broken")
         assert r.status_code == 500
         assert set(r.json()) == {"error"} and "cannot be replayed" in r.json()["error"]
+
+
+def test_games_beyond_the_memory_limit_are_loaded_again(tmp_path: Path) -> None:
+    svc = GameService(Store(_db(tmp_path)), bot_delay=0, max_games=2)
+    games = [svc.create([SeatSpec("human"), SeatSpec("human")], seed=k) for k in range(4)]
+    rng = random.Random(4)
+    for _round in range(30):
+        for made in games:
+            gid = made["game_id"]
+            held = svc.game(gid)
+            p = svc.payload(gid, held.snap.state.to_move)
+            svc.act(gid, made["seats"][p["you"]]["token"], rng.choice(p["legal"]),
+                    p["version"])
+            assert len(svc._games) <= 2
+    for made in games:
+        assert svc.game(made["game_id"]).snap.version == 30
+    # an action that went to an evicted copy lands on the loaded one
+    first = games[0]["game_id"]
+    old = svc.game(first)
+    for made in games[1:]:
+        svc.game(made["game_id"])
+    assert old.evicted
+    state = old.snap.state
+    svc._apply(old, state.to_move or 0, state.legal_actions()[0], 30)
+    assert svc.game(first).snap.version == 31 and svc.game(first) is not old
+    svc.close()

@@ -129,6 +129,8 @@ class LiveGame:
     bot_scheduled: int = -1  # the version a bot move was last scheduled for
     cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     scores: list[dict[str, Any]] | None = None
+    used: float = field(default_factory=time.monotonic)
+    evicted: bool = False  # taken out of memory: use GameService.game(id) again
 
     @property
     def hotseat(self) -> bool:
@@ -277,8 +279,11 @@ class BotScheduler:
 class GameService:
     """All games of one server. Thread-safe. See the module docstring for the contract."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
+                 max_games: int = 1000) -> None:
         self.store = store
+        #: How many games stay in memory (more are loaded again on use).
+        self.max_games = max(1, max_games)
         self.bot_delay = max(0.0, bot_delay)
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
@@ -329,6 +334,7 @@ class GameService:
             raise ServiceError(500, "could not find a free game id")
         with self._load_lock:
             self._games[game_id] = game
+            self._evict()
         self._schedule_bot(game)
         return self._created(game, None)
 
@@ -368,6 +374,7 @@ class GameService:
         """The live game, loaded from the store on first use; ServiceError(404) if none."""
         game = self._games.get(game_id)
         if game is not None:
+            game.used = time.monotonic()
             return game
         if not (0 < len(game_id) <= 32):
             raise ServiceError(404, "no such game")
@@ -385,8 +392,29 @@ class GameService:
                                             f"{exc}") from None
                 game.rematch = row.rematch
                 self._games[game_id] = game
+                self._evict()
         self._schedule_bot(game)
         return game
+
+    def _evict(self) -> None:
+        """Over ``max_games`` in memory: take out the least recently used games that wait
+        for no bot (with the load lock held). A game busy under its lock stays; an action
+        that finds its game evicted goes on with the copy loaded again from the store."""
+        over = len(self._games) - self.max_games
+        if over <= 0:
+            return
+        idle = sorted((g for g in self._games.values() if not self._bot_to_move(g)),
+                      key=lambda g: g.used)
+        for g in idle:
+            if over <= 0:
+                break
+            if g.lock.acquire(blocking=False):
+                try:
+                    g.evicted = True
+                    del self._games[g.id]
+                    over -= 1
+                finally:
+                    g.lock.release()
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
         """The seat of ``token`` in the game (None: a spectator); 404 if no such game."""
@@ -418,7 +446,15 @@ class GameService:
         return seat
 
     def _apply(self, game: LiveGame, seat: int, action: Action, version: int) -> None:
+        while not self._apply_once(game, seat, action, version):
+            game = self.game(game.id)  # it was taken out of memory: the loaded copy
+        self._changed(game)
+
+    def _apply_once(self, game: LiveGame, seat: int, action: Action, version: int) -> bool:
+        """Apply under the game's lock; False if the game was evicted meanwhile."""
         with game.lock:
+            if game.evicted:
+                return False
             snap = game.snap
             if version != snap.version:
                 raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
@@ -443,7 +479,7 @@ class GameService:
             entries = narrate(state, after, seat, action, [s.name for s in game.seats])
             game.log.extend(entries)
             game.snap = Snapshot(after, version + 1, len(game.log))
-        self._changed(game)
+        return True
 
     def _changed(self, game: LiveGame) -> None:
         self._schedule_bot(game)
