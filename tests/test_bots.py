@@ -323,3 +323,21 @@ def test_race_with_too_few_samples_returns_greedys_choice() -> None:
     assert list(stats) == [greedy_view_action(view)]
     more = race(view, None, 60, 1, 2)
     assert len(more) > 1 and all(a in view.legal_actions for a in more)
+
+
+def test_sharp_replies_only_with_enough_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import forest_shuffle.bots.mcts as mcts
+    seen: list[int] = []
+    real = mcts.race
+
+    def spy(*args: object) -> dict[Action, tuple[int, float]]:
+        seen.append(int(args[-1]))  # type: ignore[call-overload]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcts, "race", spy)
+    state = _mid_game(28)
+    view = state.view(state.to_move or 0)
+    MCTSBot(seed=1, time=0.05).choose(view)
+    MCTSBot(seed=1, iterations=12).choose(view)
+    MCTSBot(seed=1).choose(view, Budget(seconds=0.05))
+    assert seen == [0, 1, 0]

@@ -20,7 +20,8 @@ deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_poi
   rest of the own turn after the root action is played by the greedy policy in the rollout;
   the later choices of the turn get their own race. ``exact=k``: the turn decisions of the
   first ``k`` rounds of a rollout use the exact greedy (the opponent's own policy, so its
-  reply is modelled as it will be played) instead of the fast one. ``end=K``: with at most
+  reply is modelled as it will be played) instead of the fast one, when the turn budget is
+  at least ``EXACT_MIN_TIME`` (or ``iterations`` is set). ``end=K``: with at most
   ``K`` cards left in the deck, rollouts run to the end of the game.
 - ``race=0`` (:func:`search`): single-observer ISMCTS over the player's own decisions of the
   current turn (children are actions, chosen by UCB1 with exploration ``c`` among those
@@ -70,6 +71,9 @@ SCALE = 15.0
 #: Paired samples before the race drops a candidate; with fewer when the budget runs
 #: out, the race returns greedy's choice.
 MIN_ROUNDS = 6
+#: Below this many seconds a turn, ``exact`` is ignored: sharp replies make a rollout
+#: about three times slower, and a small budget then gets too few samples.
+EXACT_MIN_TIME = 0.5
 #: Fitted cut-off values (``hv=3``): points per unit of greedy's keep value of the hand
 #: cards, per empty tree slot and per tree, each ``a + b * r`` with ``r`` the fraction of
 #: the deck left. Least squares on the final-score margin of 1500 greedy self-play games
@@ -417,17 +421,22 @@ class MCTSBot(Bot):
         start = time.monotonic()
         iterations = self.iterations
         seconds: float | None = None
+        exact = self.exact
         if budget is not None and (budget.seconds is not None or budget.iterations):
             iterations = budget.iterations or 0
             seconds = budget.seconds
+            if not iterations and (seconds or 0.0) < EXACT_MIN_TIME:
+                exact = 0
         elif iterations <= 0:
             seconds = self._seconds(view)
+            if self.time < EXACT_MIN_TIME:
+                exact = 0
         deadline = None if seconds is None else start + seconds
         seed = self.rng.randrange(1 << 30)
         carry = self._carry if self.reuse else None
         if kind in ("turn", "mulligan"):
             carry = None
-        stats, root = self._run(view, deadline, iterations, seed, carry)
+        stats, root = self._run(view, deadline, iterations, seed, carry, exact)
         order = {a: i for i, a in enumerate(ranked_view_actions(view, len(legal)))}
         best = max(legal, key=lambda a: (stats.get(a, (0, 0.0))[0],
                                          stats.get(a, (0, 0.0))[1], -order.get(a, 99)))
@@ -437,7 +446,7 @@ class MCTSBot(Bot):
         return best
 
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
-             seed: int, carry: Node | None = None
+             seed: int, carry: Node | None = None, exact: int = 0
              ) -> tuple[dict[Action, tuple[int, float]], Node]:
         helper: Future[dict[Action, tuple[int, float]]] | None = None
         if self.workers == 2:
@@ -447,7 +456,7 @@ class MCTSBot(Bot):
                     helper = pool.submit(race, view, deadline, iterations,
                                          seed + 1, self.depth, self.width, self.hv, self.z,
                                          self.end, self.scale, self.diverse,
-                                         self.exact)
+                                         exact)
                 else:
                     helper = pool.submit(search, view, deadline, iterations,
                                          seed + 1, self.c, self.depth, self.width, self.hv,
@@ -455,7 +464,7 @@ class MCTSBot(Bot):
         if self.race:
             stats = race(view, deadline, iterations, seed, self.depth,
                          self.width, self.hv, self.z, self.end, self.scale,
-                         self.diverse, self.exact)
+                         self.diverse, exact)
             root = Node()
         else:
             stats, root = search_tree(view, deadline, iterations, seed, self.c,
