@@ -499,7 +499,10 @@ class Game {
       text = s && s.kind === "bot" ? `${s.name} (bot) is thinking…` : `Waiting for ${this.name(p.to_move)}…`;
     } else {
       const who = this.hotseat ? `${this.name(p.you)}: ` : "";
-      text = who + this.promptWords().replace(/^./, (c) => (who ? c : c.toUpperCase()));
+      const ask = this.selected !== null
+        ? `place ${this.cat.label(this.selected)}: click a lit place in your forest (or a button above your hand), or Cancel.`
+        : this.promptWords();
+      text = who + ask.replace(/^./, (c) => (who ? c : c.toUpperCase()));
       if (p.decision === "turn" && p.view.extra_turns) sub = "This is an extra turn.";
       if (p.decision === "option" && pend) sub = this.stepText(pend);
       if (p.decision === "pay") sub = this.payWords();
@@ -814,7 +817,8 @@ class Game {
   }
 
   sideDetail() {
-    return h("section", { class: "side-detail" }, h("p", { class: "hint" }, "Point at a card to read it here (or tap its i)."));
+    return h("section", { class: "side-detail" }, this.selected !== null ? cardDetail(this.cat, this.selected)
+      : h("p", { class: "hint" }, "Point at a card to read it here (or tap its i)."));
   }
 
   logSection() {
