@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -331,7 +332,7 @@ def test_sharp_replies_only_with_enough_time(monkeypatch: pytest.MonkeyPatch) ->
     real = mcts.race
 
     def spy(*args: object) -> dict[Action, tuple[int, float]]:
-        seen.append(int(args[-1]))  # type: ignore[call-overload]
+        seen.append(int(args[11]))  # type: ignore[call-overload]
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(mcts, "race", spy)
@@ -341,3 +342,24 @@ def test_sharp_replies_only_with_enough_time(monkeypatch: pytest.MonkeyPatch) ->
     MCTSBot(seed=1, iterations=12).choose(view)
     MCTSBot(seed=1).choose(view, Budget(seconds=0.05))
     assert seen == [0, 1, 0]
+
+
+def test_pick_keeps_greedys_choice_without_clear_evidence() -> None:
+    from forest_shuffle.bots.greedy import greedy_view_action
+    from forest_shuffle.bots.mcts import race
+    for game in (23, 29):  # greedy's choice still racing at the end, and dropped
+        _check_pick(greedy_view_action, race, game)
+
+
+def _check_pick(greedy_view_action: Any, race: Any, game: int) -> None:
+    state = _mid_game(game)
+    view = state.view(state.to_move or 0)
+    g = greedy_view_action(view)
+    for seed in range(3):
+        stats = race(view, None, 120, seed, 2, pick=1e9)  # no evidence is enough
+        free = race(view, None, 120, seed, 2, pick=0.0)
+        assert all(a in view.legal_actions for a in free)
+        if free[g][0] == max(v for v, _ in free.values()):  # greedy's choice still racing
+            assert list(stats) == [g]
+        else:  # dropped by the race: the evidence was clear
+            assert stats == free

@@ -263,13 +263,15 @@ def search_tree(view: PlayerView, deadline: float | None,
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
-         exact: int = 1) -> dict[Action, tuple[int, float]]:
+         exact: int = 1, pick: float = 0.0) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
     leader is below zero by more than ``z`` standard errors is dropped (down to the leader
-    and its closest rival, which race on until the budget is spent). Returns root
-    statistics like :func:`search` (survivors have the most visits)."""
+    and its closest rival, which race on until the budget is spent). With ``pick`` > 0,
+    greedy's choice, if still racing, is kept unless the leader beats it by ``pick``
+    paired standard errors. Returns root statistics like :func:`search` (survivors have
+    the most visits; only the kept action when greedy's choice is kept)."""
     rng = random.Random(seed)
     det = Determinizer(view)
     me = view.player
@@ -329,6 +331,15 @@ def race(view: PlayerView, deadline: float | None,
         # Too few paired samples to tell the candidates apart: greedy's choice.
         out[cands[0]] = (max(1, n[cands[0]]), tot[cands[0]] if n[cands[0]] else 0.5)
         return out
+    first = cands[0]
+    if pick > 0 and len(alive) > 1 and first in alive:
+        lead = max(alive, key=lambda x: tot[x] / n[x])
+        if lead != first:
+            d = [x - y for x, y in zip(rewards[lead], rewards[first], strict=True)]
+            mean = sum(d) / len(d)
+            var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
+            if mean <= pick * math.sqrt(var / len(d)):
+                return {first: (n[first], tot[first])}
     for a in cands:
         if n[a] == 0:
             continue
@@ -364,7 +375,7 @@ class MCTSBot(Bot):
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
-                 diverse: int = 1, exact: int = 1) -> None:
+                 diverse: int = 1, exact: int = 1, pick: float = 0.0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -391,6 +402,7 @@ class MCTSBot(Bot):
         self.scale = float(scale)
         self.diverse = int(diverse)
         self.exact = int(exact)
+        self.pick = float(pick)
         self._carry: Node | None = None
         self._turn = -1
         self._spent = 0.0
@@ -456,7 +468,7 @@ class MCTSBot(Bot):
                     helper = pool.submit(race, view, deadline, iterations,
                                          seed + 1, self.depth, self.width, self.hv, self.z,
                                          self.end, self.scale, self.diverse,
-                                         exact)
+                                         exact, self.pick)
                 else:
                     helper = pool.submit(search, view, deadline, iterations,
                                          seed + 1, self.c, self.depth, self.width, self.hv,
@@ -464,7 +476,7 @@ class MCTSBot(Bot):
         if self.race:
             stats = race(view, deadline, iterations, seed, self.depth,
                          self.width, self.hv, self.z, self.end, self.scale,
-                         self.diverse, exact)
+                         self.diverse, exact, self.pick)
             root = Node()
         else:
             stats, root = search_tree(view, deadline, iterations, seed, self.c,
