@@ -34,6 +34,18 @@ def click_action(page: Page, selector: str) -> None:
         arg=before)
 
 
+def page_state(page: Page) -> str:
+    """The page's state in one line, for failure messages."""
+    return str(page.evaluate(
+        "JSON.stringify({status: document.body.dataset.status,"
+        " version: document.body.dataset.version,"
+        " legal: window.forestShuffle.payload.legal,"
+        " pending: window.forestShuffle.payload.view.pending,"
+        " picked: [...window.forestShuffle.payPick],"
+        " banner: document.getElementById('banner').hidden ? null"
+        " : document.getElementById('banner').textContent})"))
+
+
 def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).count() > 0
 
@@ -77,17 +89,20 @@ def step(page: Page, prefer_play: bool = True) -> str:
         if visible(page, "[data-pick]"):
             # a payment of several cards: pick them (bonus keepers first) until it is sent
             before = version(page)
-            order = page.locator("[data-pick]:has(.badge)").evaluate_all(
-                "ts => ts.map(t => t.dataset.pick)")
-            order += page.locator("[data-pick]:not(:has(.badge))").evaluate_all(
-                "ts => ts.map(t => t.dataset.pick)")
-            for card in order:
-                page.locator(f"[data-pick='{card}']").click()
-                if version(page) != before or status(page) == "busy":
+            for _ in range(12):
+                if version(page) != before or status(page) != "your-turn":
                     break
-            page.wait_for_function(
-                "v => Number(document.body.dataset.version) !== v"
-                " && document.body.dataset.status !== 'busy'", arg=before)
+                free = "[data-pick]:not(.picked)"
+                keeper = f"{free}:has(.badge)"
+                if not visible(page, free):
+                    break
+                page.locator(keeper if visible(page, keeper) else free).first.click()
+            try:
+                page.wait_for_function(
+                    "v => Number(document.body.dataset.version) !== v"
+                    " && document.body.dataset.status !== 'busy'", arg=before)
+            except Exception as exc:
+                raise AssertionError(f"the payment was not sent: {page_state(page)}") from exc
             return "pay"
         keeps = "[data-testid=hand] .tile[data-action^='pay ']:has(.badge)"
         click_action(page, keeps if visible(page, keeps) else "[data-action^='pay ']")

@@ -60,6 +60,7 @@ class Game {
     this.selected = null;
     this.payPick = new Set(); // hand cards picked for a payment of several cards
     this.seen = {}; // seat -> the forest cards on the table after that seat's last action
+    this.handBefore = {}; // seat -> the hand before that seat's last action (new cards show)
     this.busy = false;
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
@@ -202,6 +203,7 @@ class Game {
     this.busy = true;
     document.body.dataset.status = "busy";
     this.selected = null;
+    if (this.payload.you !== null) this.handBefore[this.payload.you] = new Set(this.payload.view.hand);
     try {
       for (const [i, action] of actions.entries()) {
         const p = this.payload;
@@ -497,6 +499,8 @@ class Game {
     else if (!this.myDecision()) {
       const s = p.seats[p.to_move];
       text = s && s.kind === "bot" ? `${s.name} (bot) is thinking…` : `Waiting for ${this.name(p.to_move)}…`;
+      const last = [...(p.log || [])].reverse().find((e) => e.seat !== null && e.seat !== undefined);
+      if (last && !p.over) sub = `Last: ${last.text}`;
     } else {
       const who = this.hotseat ? `${this.name(p.you)}: ` : "";
       const ask = this.selected !== null
@@ -718,6 +722,8 @@ class Game {
           if (this.selected === id) classes += " selected";
         }
       }
+      const before = this.handBefore[p.you];
+      if (before && !before.has(id)) classes += " new-card";
       const t = this.tile(id, { action, classes, badge });
       if (pick && pick.has(id)) t.dataset.pick = id;
       else if (!action) t.dataset.ui = "hand-card";
