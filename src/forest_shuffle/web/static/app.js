@@ -504,7 +504,7 @@ class Game {
     } else {
       const who = this.hotseat ? `${this.name(p.you)}: ` : "";
       const ask = this.selected !== null
-        ? `place ${this.cat.label(this.selected)}: click a lit place in your forest (or a button above your hand), or Cancel.`
+        ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
         : this.promptWords();
       text = who + ask.replace(/^./, (c) => (who ? c : c.toUpperCase()));
       if (p.decision === "turn" && p.view.extra_turns) sub = "This is an extra turn.";
