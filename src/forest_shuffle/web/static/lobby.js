@@ -46,7 +46,7 @@ export function showLobby(root, ui) {
       LEVELS.map((l) => h("option", { value: l.level, selected: seat.level === l.level }, l.words))) : null;
       const remove = seats.length > 2 ? h("button", { type: "button", class: "ghost small", title: "Remove this seat",
         "aria-label": `remove seat ${i + 1}`, onclick: () => { seats.splice(i, 1); draw(); } }, "✕") : null;
-      return h("li", { class: `seat-row ${seat.kind}` }, kind, name, level, remove);
+      return h("li", { class: `seat-row ${seat.kind}` }, h("span", { class: "seat-num" }, i + 1), kind, name, level, remove);
     }));
     addButton.hidden = seats.length >= 5;
     const humans = seats.filter((s) => s.kind === "human").length;
