@@ -263,7 +263,7 @@ def search_tree(view: PlayerView, deadline: float | None,
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
-         exact: int = 1, pick: float = 0.0) -> dict[Action, tuple[int, float]]:
+         exact: int = 0, pick: float = 0.0) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -375,7 +375,7 @@ class MCTSBot(Bot):
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
-                 diverse: int = 1, exact: int = 1, pick: float = 0.0) -> None:
+                 diverse: int = 1, exact: int = 0, pick: float = 0.0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
