@@ -297,8 +297,8 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
     from forest_shuffle.bots.greedy import greedy_view_action
     from forest_shuffle.bots.mcts import _card_key, diverse_candidates
     state = GameState.new(2, 26)
-    checked = 0
-    while not state.over and checked < 40:
+    checked = covered = 0
+    while not state.over and checked < 60:
         view = state.view(state.to_move or 0)
         if view.pending is not None and view.pending.kind == "turn":
             cands = diverse_candidates(view, 6)
@@ -309,9 +309,16 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
             assert len(cands) == min(6, len(set(
                 (a.kind, a.side, _card_key(a.card)) if a.card else (a,)
                 for a in view.legal_actions)))
+            legal_kinds = {a.kind for a in view.legal_actions}
+            for family in ({"draw", "take"}, {"play", "sapling"}):
+                if legal_kinds & family:  # a draw and a play always race
+                    assert any(a.kind in family for a in cands)
+            plain = diverse_candidates(view, 6, cover=False)
+            assert plain[:-1] == cands[:-1] and len(plain) == len(cands)
+            covered += plain != cands
             checked += 1
         state.apply(greedy_action(state, exact=False))
-    assert checked == 40
+    assert checked == 60 and covered > 0
 
 
 def test_race_with_too_few_samples_returns_greedys_choice() -> None:

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +34,7 @@ from .bots import make_bot
 from .engine import GameState
 from .rules import Rules
 from .scoring import LINES, score_table
+from .workers import process_pool
 
 __all__ = [
     "BotError", "BotStats", "MatchResult", "TournamentResult", "bot_seed", "deal_seed",
@@ -177,8 +177,9 @@ def run_matches(jobs: Sequence[Job], workers: int = 1,
                 progress: Callable[[int], None] | None = None) -> list[MatchResult]:
     """Play every job and return the results in job order, whatever ``workers`` is.
 
-    ``workers`` > 1 uses that many spawned worker processes; ``progress`` (if given) is
-    called with the number of finished games after each one.
+    ``workers`` > 1 uses that many fresh worker processes
+    (:func:`~forest_shuffle.workers.process_pool`; they exit if this process dies);
+    ``progress`` (if given) is called with the number of finished games after each one.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -189,9 +190,7 @@ def run_matches(jobs: Sequence[Job], workers: int = 1,
             if progress is not None:
                 progress(i + 1)
     else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
-                                 mp_context=context) as pool:
+        with process_pool(min(workers, len(jobs))) as pool:
             futures = {pool.submit(_play_job, job): i for i, job in enumerate(jobs)}
             try:
                 for done, future in enumerate(as_completed(futures), start=1):

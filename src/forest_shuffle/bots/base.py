@@ -34,6 +34,9 @@ class Bot(ABC):
 
     #: The name the registry knows the bot by (``random``, ``greedy``, ``mcts``).
     name: str = "bot"
+    #: Whether a decision takes long (a search): a server then runs it in a worker
+    #: process instead of beside its own threads.
+    searches: bool = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -11,7 +11,8 @@ deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_poi
 ``hv=4`` as 2 with a heavier hand).
 
 - ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
-  (``diverse=1``: one per distinct move, so not the same card on six trees,
+  (``diverse=1``: one per distinct move, so not the same card on six trees, and with
+  ``cover=1`` at least one draw and one play when both are legal,
   :func:`diverse_candidates`) are each played out on the SAME sample (the rollouts are
   deterministic, so differences come from the move, not the cards); a candidate whose
   paired difference to the leader falls below zero by ``z`` standard errors is dropped (but
@@ -41,17 +42,17 @@ from __future__ import annotations
 
 import atexit
 import math
-import multiprocessing
 import random
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..actions import Action
+from ..actions import DRAW, PLAY, SAPLING, TAKE, Action
 from ..engine import GameState
 from ..rules import HAND_LIMIT
 from ..scoring import totals
 from ..view import PlayerView
+from ..workers import process_pool
 from .base import Bot, Budget
 from .determinize import Determinizer
 from .greedy import card_of, greedy_action, hand_values, ranked_actions, ranked_view_actions
@@ -154,11 +155,19 @@ def _card_key(cid: int) -> tuple[object, ...]:
     return tuple((side, h.species.name, h.symbol) for side, h in sorted(card.halves.items()))
 
 
-def diverse_candidates(view: PlayerView, width: int) -> list[Action]:
+#: The two families of turn actions: taking cards and playing one.
+DRAWS = frozenset({DRAW, TAKE})
+PLAYS = frozenset({PLAY, SAPLING})
+
+
+def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list[Action]:
     """At most ``width`` root candidates in greedy's order, one per distinct move: the same
     card (or an identical copy) played on the same side of another tree, or taken, counts
     once (its best placement by greedy's ranking), so the candidates are really different
-    moves, not the same card on ``width`` trees."""
+    moves, not the same card on ``width`` trees. With ``cover`` (and ``width`` >= 2), when
+    both drawing and playing are legal and the candidates hold only one of the two, the
+    last candidate gives way to the best-ranked move of the other family, so the race
+    always weighs a draw against a play."""
     ranked = ranked_view_actions(view, len(view.legal_actions))
     seen: set[tuple[object, ...]] = set()
     out: list[Action] = []
@@ -170,6 +179,13 @@ def diverse_candidates(view: PlayerView, width: int) -> list[Action]:
         out.append(a)
         if len(out) >= width:
             break
+    if cover and len(out) >= 2:
+        for family in (DRAWS, PLAYS):
+            if any(a.kind in family for a in out):
+                continue
+            best = next((a for a in ranked if a.kind in family), None)
+            if best is not None:
+                out[-1] = best
     return out
 
 
@@ -263,7 +279,8 @@ def search_tree(view: PlayerView, deadline: float | None,
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
-         exact: int = 0, pick: float = 0.0) -> dict[Action, tuple[int, float]]:
+         exact: int = 0, pick: float = 0.0, cover: int = 1
+         ) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -276,7 +293,8 @@ def race(view: PlayerView, deadline: float | None,
     det = Determinizer(view)
     me = view.player
     horizon = _horizon(view, depth, end)
-    cands = diverse_candidates(view, width) if diverse else ranked_view_actions(view, width)
+    cands = (diverse_candidates(view, width, bool(cover)) if diverse
+             else ranked_view_actions(view, width))
     alive = list(cands)
     n = {a: 0 for a in cands}
     tot = {a: 0.0 for a in cands}
@@ -354,12 +372,12 @@ _POOL_FAILED = False
 
 
 def _pool() -> ProcessPoolExecutor | None:
-    """One helper process for ``workers=2`` (created on first use)."""
+    """One helper process for ``workers=2`` (created on first use; a fresh process, not a
+    fork, so it holds none of this process's files or threads, and it exits with it)."""
     global _POOL, _POOL_FAILED
     if _POOL is None and not _POOL_FAILED:
         try:
-            _POOL = ProcessPoolExecutor(max_workers=1,
-                                        mp_context=multiprocessing.get_context("fork"))
+            _POOL = process_pool(1)
             atexit.register(_POOL.shutdown, wait=False, cancel_futures=True)
         except (OSError, ValueError, AssertionError):
             _POOL_FAILED = True
@@ -370,12 +388,14 @@ class MCTSBot(Bot):
     """Information-set MCTS with greedy rollouts (see the module contract)."""
 
     name = "mcts"
+    searches = True
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
-                 diverse: int = 1, exact: int = 0, pick: float = 0.0) -> None:
+                 diverse: int = 1, exact: int = 0, pick: float = 0.0,
+                 cover: int = 1) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -403,6 +423,7 @@ class MCTSBot(Bot):
         self.diverse = int(diverse)
         self.exact = int(exact)
         self.pick = float(pick)
+        self.cover = int(cover)
         self._carry: Node | None = None
         self._turn = -1
         self._spent = 0.0
@@ -468,7 +489,7 @@ class MCTSBot(Bot):
                     helper = pool.submit(race, view, deadline, iterations,
                                          seed + 1, self.depth, self.width, self.hv, self.z,
                                          self.end, self.scale, self.diverse,
-                                         exact, self.pick)
+                                         exact, self.pick, self.cover)
                 else:
                     helper = pool.submit(search, view, deadline, iterations,
                                          seed + 1, self.c, self.depth, self.width, self.hv,
@@ -476,7 +497,7 @@ class MCTSBot(Bot):
         if self.race:
             stats = race(view, deadline, iterations, seed, self.depth,
                          self.width, self.hv, self.z, self.end, self.scale,
-                         self.diverse, exact, self.pick)
+                         self.diverse, exact, self.pick, self.cover)
             root = Node()
         else:
             stats, root = search_tree(view, deadline, iterations, seed, self.c,

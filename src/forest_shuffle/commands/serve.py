@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -16,6 +17,10 @@ def serve_command(
         show_default="SQLite in the user's data directory")] = None,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="S", help="Seconds a bot waits before each action.")] = 0.4,
+    bot_processes: Annotated[int | None, typer.Option(
+        "--bot-processes", metavar="N",
+        help="Worker processes in which hard bots think (0: in the server's threads).",
+        show_default="the number of CPUs")] = None,
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
     if not 0 <= port <= 65535:
@@ -24,13 +29,18 @@ def serve_command(
     if bot_delay < 0:
         typer.echo(f"--bot-delay must be at least 0, not {bot_delay:g}", err=True)
         raise typer.Exit(2)
+    if bot_processes is None:
+        bot_processes = os.cpu_count() or 1
+    elif bot_processes < 0:
+        typer.echo(f"--bot-processes must be at least 0, not {bot_processes}", err=True)
+        raise typer.Exit(2)
     import uvicorn
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
     from forest_shuffle.web.app import create_app
 
     try:
-        app = create_app(db, bot_delay)
+        app = create_app(db, bot_delay, bot_processes=bot_processes)
     except ImportError as exc:
         typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
                    "forest-shuffle[postgres]", err=True)

@@ -176,11 +176,13 @@ def _validation_line(exc: RequestValidationError) -> str:
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.4,
-               service: GameService | None = None) -> FastAPI:
-    """The web app over a database URL (default: SQLite in the user's data directory).
+               service: GameService | None = None, bot_processes: int = 0) -> FastAPI:
+    """The web app over a database URL (default: SQLite in the user's data directory);
+    searching bots think in ``bot_processes`` worker processes (0: in threads).
     Unfinished games that wait for a bot are resumed at once."""
     if service is None:
-        service = GameService(Store(db_url or default_db_url()), bot_delay)
+        service = GameService(Store(db_url or default_db_url()), bot_delay,
+                              bot_processes=bot_processes)
     svc = service
     hub = Hub(svc)
     svc.resume()

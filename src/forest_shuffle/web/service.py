@@ -12,7 +12,10 @@ Contract (no HTTP here):
   applied to a copy of the state, **stored (one transaction) before** the copy is published;
   any refusal raises :class:`ServiceError` and changes nothing.
 - Bot seats move by themselves in worker threads, ``bot_delay`` seconds after the state
-  they answer was published.
+  they answer was published. A searching bot (``Bot.searches``, the hard level) thinks in
+  one of ``bot_processes`` worker processes (:func:`~forest_shuffle.workers.process_pool`)
+  so it does not hold the server's interpreter lock; the bot object goes there with the
+  view and comes back with its new state. ``bot_processes=0`` keeps every bot in threads.
 - :meth:`GameService.payload` is what one viewer (a seat, or None for a spectator) may see:
   built from that seat's view (or the spectator view) and public facts only.
 - Listeners (:attr:`GameService.listeners`) are called with the game id after every change,
@@ -30,7 +33,8 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +55,7 @@ from ..narration import (
 )
 from ..rules import WINTER_CARDS_TO_END, Rules
 from ..view import PlayerView, make_spectator_view
+from ..workers import process_pool
 from .store import SeatRow, StaleWrite, Store
 
 log = logging.getLogger(__name__)
@@ -231,6 +236,12 @@ def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
 # ---------------------------------------------------------------------------- bots
 
 
+def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
+    """One decision of ``bot`` in a worker process: the action and the bot as it is after
+    choosing (its random state and turn budget), to replace the server's copy."""
+    return bot.choose(view), bot
+
+
 class BotScheduler:
     """Runs ``run(game_id, version)`` at a given time in a small pool of worker threads."""
 
@@ -280,7 +291,7 @@ class GameService:
     """All games of one server. Thread-safe. See the module docstring for the contract."""
 
     def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
-                 max_games: int = 1000) -> None:
+                 max_games: int = 1000, bot_processes: int = 0) -> None:
         self.store = store
         #: How many games stay in memory (more are loaded again on use).
         self.max_games = max(1, max_games)
@@ -289,10 +300,16 @@ class GameService:
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
         self._bots = BotScheduler(self._bot_move, bot_workers)
+        #: Worker processes for searching bots (None: they think in threads).
+        self._processes = bot_processes
+        self._thinkers: ProcessPoolExecutor | None = (
+            process_pool(bot_processes) if bot_processes > 0 else None)
 
     def close(self) -> None:
         """Stop the bots and release the database."""
         self._bots.close()
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     def resume(self) -> int:
@@ -514,7 +531,7 @@ class GameService:
             return
         view = snap.state.view(p)
         try:
-            action = game.bots[p].choose(view)
+            action = self._think(game, p, view)
         except Exception:
             log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
             action = random.Random(version).choice(view.legal_actions)
@@ -524,6 +541,23 @@ class GameService:
             log.warning("bot move dropped in game %s: %s", game_id, exc)
         except Exception:
             log.exception("bot move failed in game %s", game_id)
+
+    def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
+        """Seat ``p``'s bot decides: a searching bot in a worker process when there are
+        any (its new state replaces the old), any other bot here."""
+        bot = game.bots[p]
+        pool = self._thinkers
+        if not bot.searches or pool is None:
+            return bot.choose(view)
+        try:
+            action, game.bots[p] = pool.submit(think, bot, view).result()
+        except BrokenProcessPool:
+            log.error("a bot worker process died; starting new ones")
+            with self._load_lock:
+                if self._thinkers is pool:
+                    self._thinkers = process_pool(self._processes)
+            return bot.choose(view)
+        return action
 
     # ------------------------------------------------------------ rematch
 
