@@ -17,13 +17,14 @@ def test_serve_is_listed() -> None:
     assert "serve" in COMMANDS
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for word in ("--host", "--port", "--db", "--bot-delay"):
+    for word in ("--host", "--port", "--db", "--bot-delay", "--bot-processes"):
         assert word in result.output
 
 
 @pytest.mark.parametrize("args", [
     ["--port", "70000"],
     ["--bot-delay", "-1"],
+    ["--bot-processes", "-1"],
     ["--db", "nosuchdb://x"],
     ["--db", "sqlite:////no/such/folder/games.db"],
 ])
