@@ -482,22 +482,20 @@ class MCTSBot(Bot):
              seed: int, carry: Node | None = None, exact: int = 0
              ) -> tuple[dict[Action, tuple[int, float]], Node]:
         helper: Future[dict[Action, tuple[int, float]]] | None = None
+        # The race's options after the seed, the same for this search and the helper's.
+        opts = (self.depth, self.width, self.hv, self.z, self.end, self.scale,
+                self.diverse, exact, self.pick, self.cover)
         if self.workers == 2:
             pool = _pool()
             if pool is not None:
                 if self.race:
-                    helper = pool.submit(race, view, deadline, iterations,
-                                         seed + 1, self.depth, self.width, self.hv, self.z,
-                                         self.end, self.scale, self.diverse,
-                                         exact, self.pick, self.cover)
+                    helper = pool.submit(race, view, deadline, iterations, seed + 1, *opts)
                 else:
                     helper = pool.submit(search, view, deadline, iterations,
                                          seed + 1, self.c, self.depth, self.width, self.hv,
                                          None, self.end)
         if self.race:
-            stats = race(view, deadline, iterations, seed, self.depth,
-                         self.width, self.hv, self.z, self.end, self.scale,
-                         self.diverse, exact, self.pick, self.cover)
+            stats = race(view, deadline, iterations, seed, *opts)
             root = Node()
         else:
             stats, root = search_tree(view, deadline, iterations, seed, self.c,

@@ -302,6 +302,7 @@ class GameService:
         self._bots = BotScheduler(self._bot_move, bot_workers)
         #: Worker processes for searching bots (None: they think in threads).
         self._processes = bot_processes
+        self._thinkers_lock = threading.Lock()
         self._thinkers: ProcessPoolExecutor | None = (
             process_pool(bot_processes) if bot_processes > 0 else None)
 
@@ -553,9 +554,10 @@ class GameService:
             action, game.bots[p] = pool.submit(think, bot, view).result()
         except BrokenProcessPool:
             log.error("a bot worker process died; starting new ones")
-            with self._load_lock:
+            with self._thinkers_lock:
                 if self._thinkers is pool:
                     self._thinkers = process_pool(self._processes)
+            pool.shutdown(wait=False, cancel_futures=True)
             return bot.choose(view)
         return action
 
