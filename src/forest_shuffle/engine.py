@@ -14,13 +14,13 @@ Contract (in the manner of OpenSpiel's game state):
 
 Multi-step choices are a stack of pending decisions: payment card by card, each optional
 effect, bonus or mushroom draw as yes/no, free plays, the Mole and the Raccoon. The engine
-does no I/O and holds no global random state: the seed is only used to shuffle at setup.
+does no I/O and holds no global random state: the seed is only used to shuffle at setup
+(:mod:`forest_shuffle.deal`: a keyed shuffle for new games, Python's for old saves).
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,7 @@ from .actions import (
     IllegalActionError,
 )
 from .cards import CATALOG, SIDES, Card, Effect, Species
+from .deal import KEYED, LEGACY, check_seed, shuffler
 from .forest import Dweller, Forest, TreeSite
 from .rules import (
     CLEARING_LIMIT,
@@ -192,13 +193,14 @@ class GameState:
     """The full state of one game. See the module docstring for the contract."""
 
     __slots__ = (
-        "num_players", "seed", "rules", "first_player", "deck", "box", "clearing", "winter",
-        "hands", "forests", "caves", "known", "current", "turn", "extra_turns", "over",
+        "num_players", "seed", "deal", "rules", "first_player", "deck", "box", "clearing",
+        "winter", "hands", "forests", "caves", "known", "current", "turn", "extra_turns", "over",
         "stack", "queue", "active", "history", "_legal",
     )
 
     num_players: int
     seed: int
+    deal: str  # the scheme that turns the seed into the deal (deal.KEYED or deal.LEGACY)
     rules: Rules
     first_player: int
     deck: list[int]  # the top card is the last one
@@ -223,19 +225,22 @@ class GameState:
 
     @staticmethod
     def new(num_players: int, seed: int, rules: Rules | None = None,
-            first_player: int = 0) -> GameState:
+            first_player: int = 0, deal: str = KEYED) -> GameState:
         """Set up a game: box the unseen cards, build the deck with winter in the last
-        third, deal 6 cards each and offer mulligans. ValueError on a bad player count."""
+        third, deal 6 cards each and offer mulligans. ``deal`` names how the seed shuffles
+        (:mod:`forest_shuffle.deal`; new games use the keyed scheme). ValueError on a bad
+        player count, seed or scheme."""
         if num_players not in REMOVED_AT_SETUP:
             raise ValueError(f"Forest Shuffle is for 2 to 5 players, not {num_players}")
         if not 0 <= first_player < num_players:
             raise ValueError(f"first player must be a seat from 0 to {num_players - 1}")
+        rng = shuffler(seed, deal)
         s = GameState.__new__(GameState)
         s.num_players = num_players
         s.seed = seed
+        s.deal = deal
         s.rules = rules or Rules()
         s.first_player = first_player
-        rng = random.Random(seed)
         winter = [c.id for c in CATALOG.cards if c is not None and c.is_winter]
         others = [c.id for c in CATALOG.cards if c is not None and not c.is_winter]
         rng.shuffle(others)
@@ -793,6 +798,7 @@ class GameState:
         s = GameState.__new__(GameState)
         s.num_players = self.num_players
         s.seed = self.seed
+        s.deal = self.deal
         s.rules = self.rules
         s.first_player = self.first_player
         s.deck = self.deck[:]
@@ -854,6 +860,7 @@ class GameState:
             "format": FORMAT,
             "num_players": self.num_players,
             "seed": self.seed,
+            "deal": self.deal,
             "rules": self.rules.to_dict(),
             "first_player": self.first_player,
             "deck": self.deck[:],
@@ -888,6 +895,9 @@ class GameState:
             s = GameState.__new__(GameState)
             s.num_players = int(data["num_players"])
             s.seed = int(data["seed"])
+            # Saves from before the keyed deal have no scheme: they were dealt the old way.
+            s.deal = data.get("deal", LEGACY)
+            check_seed(s.seed, s.deal)
             s.rules = Rules.from_dict(data["rules"])
             s.first_player = int(data["first_player"])
             s.deck = list(data["deck"])

@@ -3,7 +3,8 @@
 Contract:
 
 - :func:`record_of` turns a :class:`~forest_shuffle.engine.GameState` into a record (a
-  JSON-ready dict, see ``docs/records.md``): format tag, seed, players, rules, first
+  JSON-ready dict, see ``docs/records.md``): format tag, seed and deal scheme, players,
+  rules, first
   player, every action in text form, final scores (totals and the four score-pad lines),
   winners and where every card id ended.
 - :func:`write_record` / :func:`read_record` save and load one; ``read_record`` raises
@@ -30,6 +31,7 @@ from typing import Any
 
 from .actions import Action, ActionParseError, IllegalActionError
 from .cards import CATALOG, SIDES
+from .deal import LEGACY, check_seed
 from .engine import GameState
 from .rules import REMOVED_AT_SETUP, Rules
 from .scoring import LINES, score_table
@@ -105,6 +107,7 @@ def record_of(state: GameState) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "seed": state.seed,
+        "deal": state.deal,
         "players": state.num_players,
         "rules": state.rules.to_dict(),
         "first_player": state.first_player,
@@ -173,6 +176,10 @@ def check_record(data: object) -> None:
                 "final"):
         _need(key in data, f"missing field {key!r}")
     _need(_int(data["seed"]), "'seed' must be an integer")
+    try:
+        check_seed(data["seed"], data.get("deal", LEGACY))
+    except ValueError as exc:
+        raise RecordError(f"'seed'/'deal': {exc}") from None
     n = data["players"]
     _need(_int(n) and n in REMOVED_AT_SETUP, "'players' must be 2, 3, 4 or 5")
     try:
@@ -298,7 +305,9 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     :class:`RecordError` if ``record`` is not well-formed."""
     check_record(record)
     rules = Rules.from_dict(record["rules"])
-    state = GameState.new(record["players"], record["seed"], rules, record["first_player"])
+    # Records from before the keyed deal have no 'deal': they were dealt the legacy way.
+    state = GameState.new(record["players"], record["seed"], rules, record["first_player"],
+                          record.get("deal", LEGACY))
 
     def fail(kind: str, message: str, index: int | None = None,
              card: int | None = None) -> ReplayResult:

@@ -10,7 +10,6 @@ specification) chooses from its own view only.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -34,6 +33,7 @@ from .actions import (
 )
 from .bots import Bot, make_bot
 from .cards import CATALOG, SIDES, Species
+from .deal import derive, new_seed
 from .engine import GameState
 from .forest import Forest, TreeSite
 from .narration import (
@@ -321,7 +321,9 @@ class Terminal:
             raise ValueError(f"Forest Shuffle is for 2 to 5 players, not {players}")
         if not 0 <= bots <= players:
             raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
-        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        # A deal nobody chose is secret: its seed is shown only once the game is over.
+        self.seed_chosen = seed is not None
+        self.seed = new_seed() if seed is None else seed
         self.console = console or Console(highlight=False)
         self.read_line: ReadLine = read_line or input
         self.state = GameState.new(players, self.seed, rules)
@@ -333,7 +335,7 @@ class Terminal:
                 self.seats.append(Seat(name))
             else:
                 self.seats.append(Seat(f"Player {i + 1} (bot)",
-                                       make_bot(level, self.seed * 10 + i)))
+                                       make_bot(level, derive(self.seed, f"bot {i}"))))
         self.humans = humans
         self._last_human: int | None = None
 
@@ -355,7 +357,8 @@ class Terminal:
 
     def run(self) -> list[int] | None:
         """Play to the end and show the scores; the winners, or None if the game was left."""
-        self.say(f"Forest Shuffle: {self.state.num_players} players, seed {self.seed}. "
+        seed = f", seed {self.seed}" if self.seed_chosen else ""
+        self.say(f"Forest Shuffle: {self.state.num_players} players{seed}. "
                  "Type help for help.", style="bold green")
         try:
             while not self.state.over:
@@ -493,7 +496,8 @@ class Terminal:
         parts: list[RenderableType] = []
         head = Text()
         head.append(f"Turn {view.turn}", style="bold")
-        head.append(f" · seed {self.seed}", style="dim")
+        if self.seed_chosen:
+            head.append(f" · seed {self.seed}", style="dim")
         head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/{WINTER_CARDS_TO_END}")
         if view.extra_turns:
             head.append(f" · {view.extra_turns} extra turn to come")
@@ -583,6 +587,8 @@ class Terminal:
         self.console.print(pad)
         winners = scoring.winners([s.total for s in sheets])
         best = sheets[winners[0]].total
+        self.say(f"Seed of this deal: {self.seed} (play it again with --seed {self.seed}).",
+                 style="dim")
         if len(winners) == 1:
             self.say(f"Winner: {names[winners[0]]} with {best} points.", style="bold green")
         else:

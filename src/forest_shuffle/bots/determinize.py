@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import CATALOG
+from ..deal import KEYED
 from ..engine import D_PAY, MUSHROOMS, GameState
 from ..forest import Forest
 from ..rules import REMOVED_AT_SETUP, Rules
@@ -128,7 +129,8 @@ class Determinizer:
         deck = self._deck(plain, rng)
         s = GameState.__new__(GameState)
         s.num_players = n
-        s.seed = 0
+        s.seed = 0  # a sampled world has no seed of its own: it is never dealt again
+        s.deal = KEYED
         s.rules = self.rules
         s.first_player = self.first_player
         s.deck = deck
