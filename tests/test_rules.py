@@ -1130,8 +1130,14 @@ def test_nested_mole_resolves_in_its_place() -> None:
     woodpecker, _ = pk.half("Great Spotted Woodpecker", "top")
     pay = sorted(pk.fillers(8))
     deck = pk.fillers(10)
-    s = build([[m1, m2, marten, jay, woodpecker, *pay], []], deck,
+    # 13 cards in hand break the hand limit a save is checked against: build with 10 and
+    # move the last 3 payment cards from the box into the hand in memory.
+    s = build([[m1, m2, marten, jay, woodpecker, *pay[:5]], []], deck,
               forests=[[site(oak), site(birch)], []])
+    for c in pay[5:]:
+        s.box.remove(c)
+        s.hands[0].append(c)
+    s._legal = None
     act(s, f"play {m1} bottom 1", f"pay {pay[0]}", f"pay {pay[1]}", "yes")
     # through the first Mole: Marten, the second Mole, the Jay
     act(s, f"play {marten} {mside} 1", f"pay {pay[2]}")

@@ -205,3 +205,14 @@ def test_level_picks_the_bots_and_bad_level_is_refused() -> None:
     result = CliRunner().invoke(app, ["play", "--level", "brilliant"])
     assert result.exit_code == 2
     assert "unknown bot" in result.output
+
+
+def test_non_ascii_digits_and_huge_numbers_are_one_line_answers() -> None:
+    # Python calls "²" and "١" digits; int("²") raises, which used to end the game.
+    script = Script(["²", "١٢", "9" * 5000, "card ²", "card " + "9" * 5000, "quit"])
+    term = script.terminal(2, 1, seed=3)
+    assert term.run() is None
+    assert "Game abandoned." in script.text
+    for chunk in script.chunks[1:]:
+        assert len(chunk.strip().splitlines()) == 2  # the message and the prompt
+    assert "Traceback" not in script.text and not term.state.history

@@ -16,7 +16,10 @@ Text forms (tree numbers count from 1, card numbers are the deck ids):
 ========================  ==============================================================
 
 ``str(Action.parse(text)) == text`` for every canonical text, and
-``Action.parse(str(a)) == a`` for every action.
+``Action.parse(str(a)) == a`` for every action. Any other text raises
+:class:`ActionParseError` with a one-line printable reason: numbers are ASCII digits
+``0``-``9`` (at most :data:`MAX_NUMBER_DIGITS`), a text has at most
+:data:`MAX_ACTION_TEXT` characters.
 """
 
 from __future__ import annotations
@@ -39,6 +42,13 @@ DONE = "done"
 
 _BARE = (KEEP, MULLIGAN, DRAW, YES, NO, DONE)
 _WITH_CARD = (TAKE, SAPLING, PAY, CAVE)
+
+#: The longest action text parsed (the longest canonical one, ``play 161 bottom 158``, has
+#: 19 characters; the web server accepts texts of up to 200 characters).
+MAX_ACTION_TEXT = 200
+#: Card and tree numbers have at most this many digits (ids go to 161, leading zeros are
+#: allowed), so no number is too long for ``int``.
+MAX_NUMBER_DIGITS = 6
 
 
 class ActionParseError(ValueError):
@@ -72,21 +82,24 @@ class Action(NamedTuple):
     @staticmethod
     def parse(text: str) -> Action:
         """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise."""
+        if len(text) > MAX_ACTION_TEXT:
+            raise ActionParseError(f"an action is at most {MAX_ACTION_TEXT} characters, not "
+                                   f"{len(text)}")
         words = text.strip().lower().split()
         if not words:
             raise ActionParseError("empty action")
         kind, args = words[0], words[1:]
         if kind in _BARE:
             if args:
-                raise ActionParseError(f"'{kind}' takes nothing after it")
+                raise ActionParseError(f"{_shown(kind)} takes nothing after it")
             return Action(kind)
         if kind in _WITH_CARD or kind == PLAY:
             if not args:
-                raise ActionParseError(f"'{kind}' needs a card number")
+                raise ActionParseError(f"{_shown(kind)} needs a card number")
             card = _number(args[0], "card")
             if kind != PLAY or len(args) == 1:
                 if len(args) != 1:
-                    raise ActionParseError(f"'{kind}' takes one card number")
+                    raise ActionParseError(f"{_shown(kind)} takes one card number")
                 return Action(kind, card)
             if len(args) != 3 or args[1] not in SIDES:
                 raise ActionParseError("write 'play CARD' for a tree or 'play CARD SIDE TREE' "
@@ -96,11 +109,23 @@ class Action(NamedTuple):
                 raise ActionParseError("trees are numbered from 1")
             return Action(PLAY, card, args[1], tree - 1)
         raise ActionParseError(
-            f"unknown action '{kind}' (one of: keep, mulligan, draw, take, play, sapling, pay, "
-            "yes, no, cave, done)")
+            f"unknown action {_shown(kind)} (one of: keep, mulligan, draw, take, play, sapling, "
+            "pay, yes, no, cave, done)")
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise ActionParseError(f"{what} must be a number, not '{word}'")
+    """A number of ASCII digits (``str.isdigit`` alone also admits ``²`` and ``٣``)."""
+    if not (word.isascii() and word.isdigit()):
+        raise ActionParseError(f"{what} must be a number, not {_shown(word)}")
+    if len(word) > MAX_NUMBER_DIGITS:
+        raise ActionParseError(f"{what} number has {len(word)} digits (at most "
+                               f"{MAX_NUMBER_DIGITS})")
     return int(word)
+
+
+def _shown(word: str, limit: int = 24) -> str:
+    """A word of the text quoted for a message: cut short, unprintable characters escaped."""
+    cut = word[:limit]
+    if not cut.isprintable():
+        cut = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    return f"'{cut}...'" if len(word) > limit else f"'{cut}'"

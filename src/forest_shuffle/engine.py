@@ -888,9 +888,16 @@ class GameState:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> GameState:
-        """Restore a state saved by :meth:`to_dict`. ValueError if it is not one."""
+        """Restore a state saved by :meth:`to_dict`.
+        :class:`~forest_shuffle.state_check.BrokenSaveError` (a ValueError, one line naming
+        the first problem) if it is not one a game can reach: the shape and every card are
+        checked before the state is built, the whole state after (:mod:`.state_check`)."""
+        from .actions import ActionParseError
+        from .state_check import BrokenSaveError, check_save, check_state, printable
+
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"not a saved game (expected format {FORMAT!r})")
+            raise BrokenSaveError(f"not a saved game (expected format {FORMAT!r})")
+        check_save(data)
         try:
             s = GameState.__new__(GameState)
             s.num_players = int(data["num_players"])
@@ -927,10 +934,20 @@ class GameState:
             s.stack = [Pending.from_dict(p) for p in data["stack"]]
             s.queue = [(q[0], q[1], q[2], q[3]) for q in data["queue"]]
             s.active = [{m: int(a[m]) for m in MUSHROOMS} for a in data["active"]]
-            s.history = [_parse_action(a) for a in data["history"]]
+            s.history = []
+            for k, text in enumerate(data["history"]):
+                try:
+                    s.history.append(_parse_action(text))
+                except ActionParseError as exc:
+                    raise BrokenSaveError(f"broken saved game: history[{k}] "
+                                          f"{printable(repr(text[:40]))}: {exc}") from None
             s._legal = None
-        except (KeyError, TypeError, IndexError, AssertionError) as exc:
-            raise ValueError(f"broken saved game: {exc!r}") from None
+        except BrokenSaveError:
+            raise
+        except (KeyError, TypeError, IndexError, AssertionError, ValueError) as exc:
+            why = printable(str(exc).split("\n")[0][:200]) or type(exc).__name__
+            raise BrokenSaveError(f"broken saved game: {why}") from None
+        check_state(s)
         return s
 
     # ------------------------------------------------------------ views

@@ -3,8 +3,12 @@
 Contract: :func:`parse_forest_json` / :func:`load_forest_json` turn a document into player
 names and :class:`~forest_shuffle.forest.Forest` values, or raise :class:`ForestJsonError`
 with one line naming the player, the tree (counted from 1) and the slot of the first
-problem. Nothing is returned from a refused document. :func:`result_to_json` gives the
-exact output shape of ``score --json``; :func:`render_result` prints the same for a person.
+problem. Nothing is returned from a refused document. Besides the refusals of the spec, an
+unknown key that holds cards (a list or an object) or looks like a misspelt key is refused
+(other unknown keys are annotations), a ``game`` other than ``"base"``, a
+table holding more cards than the deck (caves included), and text that is not plain JSON
+(``docs/forest-json.md``, the project notes). :func:`result_to_json` gives the exact output
+shape of ``score --json``; :func:`render_result` prints the same for a person.
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .cards import CATALOG, SIDES, TREE_SPECIES, Card, Species, normalize_name
 from .forest import TOAD, Dweller, Forest, TreeSite
 from .scoring import LINES, ForestScore, winners
+from .state_check import JsonInputError, load_json, printable
 
 __all__ = [
     "ForestJsonError", "parse_forest_json", "load_forest_json", "forests_from_document",
@@ -28,8 +34,18 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 5
+#: The cards of the base game that can be on the table (all but the 3 winter cards): every
+#: tree, sapling and dweller is one of them, and so is every card under a cave.
+TABLE_CARDS = sum(1 for c in CATALOG.cards if c is not None and not c.is_winter)
+#: The largest document read (a full table written out card by card is far smaller).
+MAX_DOCUMENT_CHARS = 2_000_000
+_DOCUMENT_KEYS = frozenset({"players", "game"})
+_PLAYER_KEYS = frozenset({"name", "cave", "trees"})
 _TREE_KEYS = frozenset({"tree", "card", *SIDES})
 _DWELLER_KEYS = frozenset({"species", "symbol", "card"})
+#: Why some keys of the spec are refused in the base game.
+_KEY_HINTS: Mapping[str, str] = {"moors": "moors are in the Dartmoor game only"}
+_EXPANSIONS = frozenset({"alpine", "woodland_edge"})
 _SAPLING = normalize_name("sapling")
 #: Other spellings accepted for tree species (the appendix says "Linden Tree").
 _TREE_ALIASES: Mapping[str, str] = {normalize_name("Linden Tree"): "Linden"}
@@ -64,9 +80,17 @@ def _deck_tables() -> tuple[dict[tuple[str, str], int], dict[str, frozenset[str]
 _DECK_PAIRS, _DECK_SYMBOLS = _deck_tables()
 
 
-def _q(value: Any) -> str:
-    """A user value quoted on one line."""
-    return json.dumps(value, ensure_ascii=False)
+def _q(value: Any, limit: int = 40) -> str:
+    """A user value quoted on one short line (cut to ``limit`` characters, unprintable
+    characters escaped)."""
+    if isinstance(value, str):
+        text = printable(json.dumps(value[:limit], ensure_ascii=False))
+        return text[:-1] + '..."' if len(value) > limit else text
+    try:
+        text = printable(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):  # not JSON, or an int of 4,300+ digits
+        return "a huge number" if isinstance(value, int) else type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _tree_symbol(raw: Any, where: str) -> str:
@@ -99,6 +123,14 @@ class _Reader:
 
     def __init__(self) -> None:
         self.used = _Used({}, {}, {})
+        self.on_table = 0  # cards in the forests and caves read so far
+
+    def take_place(self, where: str) -> None:
+        """One more physical card on the table (a tree, a sapling or a dweller)."""
+        self.on_table += 1
+        if self.on_table > TABLE_CARDS:
+            raise ForestJsonError(f"{where}: more cards on the table than the game has "
+                                  f"({TABLE_CARDS} besides the winter cards)")
 
     # -- table-wide counts -------------------------------------------------------------
 
@@ -133,7 +165,7 @@ class _Reader:
     def tree(self, raw: Any, where: str) -> TreeSite:
         if not isinstance(raw, dict):
             raise ForestJsonError(f"{where}: a tree must be an object, not {_q(raw)}")
-        _refuse_misspelt_keys(raw, _TREE_KEYS, where)
+        _refuse_unknown_keys(raw, _TREE_KEYS, where)
         if ("tree" in raw) == ("card" in raw):
             raise ForestJsonError(f"{where}: give exactly one of \"tree\" and \"card\"")
         if "card" in raw:
@@ -164,7 +196,7 @@ class _Reader:
         if not isinstance(raw, dict):
             raise ForestJsonError(f"{where}: a card must be a species name or an object, "
                                   f"not {_q(raw)}")
-        _refuse_misspelt_keys(raw, _DWELLER_KEYS, where)
+        _refuse_unknown_keys(raw, _DWELLER_KEYS, where)
         if "card" not in raw:
             if "species" not in raw:
                 raise ForestJsonError(f"{where}: a card object needs \"species\" or \"card\"")
@@ -214,11 +246,15 @@ class _Reader:
         return Dweller(sp, sym)
 
     def forest(self, raw: Any, who: str) -> Forest:
+        _refuse_unknown_keys(raw, _PLAYER_KEYS, who)
         cave = raw.get("cave", 0)
         if isinstance(cave, float) and cave.is_integer():
             cave = int(cave)
         if isinstance(cave, bool) or not isinstance(cave, int) or cave < 0:
             raise ForestJsonError(f"{who}, cave: must be a non-negative integer, not {_q(cave)}")
+        if cave > TABLE_CARDS:
+            raise ForestJsonError(f"{who}, cave: {_q(cave)} cards, but the game has only "
+                                  f"{TABLE_CARDS} cards besides the winter cards")
         trees_raw = raw.get("trees", [])
         if not isinstance(trees_raw, list):
             raise ForestJsonError(f"{who}: \"trees\" must be a list")
@@ -226,6 +262,7 @@ class _Reader:
         for j, traw in enumerate(trees_raw, start=1):
             where = f"{who}, tree {j}"
             site = self.tree(traw, where)
+            self.take_place(where)
             for side in SIDES:
                 stack = traw.get(side, [])
                 if not isinstance(stack, list):
@@ -233,8 +270,15 @@ class _Reader:
                 slot_where = f"{where}, {side}"
                 for entry in stack:
                     d = self.dweller(entry, side, slot_where)
+                    self.take_place(slot_where)
                     self.place(site, side, d, slot_where)
             forest.trees.append(site)
+        free = TABLE_CARDS - self.on_table
+        if cave > free:
+            raise ForestJsonError(f"{who}, cave: {cave} cards, but only {free} of the game's "
+                                  f"{TABLE_CARDS} cards (besides the winter cards) are not "
+                                  "already on the table")
+        self.on_table += cave
         self.resolve_symbols(forest, who)
         return forest
 
@@ -291,6 +335,9 @@ def forests_from_document(doc: Any) -> tuple[list[str], list[Forest]]:
     """Check a parsed forest-json document and build the table from it."""
     if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
         raise ForestJsonError("the document must be an object with a \"players\" list")
+    _refuse_unknown_keys(doc, _DOCUMENT_KEYS, "the document")
+    if "game" in doc:
+        _check_game(doc["game"])
     players = doc["players"]
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ForestJsonError(f"players: {len(players)} players, expected 1 to {MAX_PLAYERS}")
@@ -312,15 +359,30 @@ def forests_from_document(doc: Any) -> tuple[list[str], list[Forest]]:
     return names, forests
 
 
+def _check_game(game: Any) -> None:
+    """The ``game`` of spec version 2: ``"base"`` is read; the other games the spec names
+    are refused as not supported, anything else as unknown."""
+    parts = [p.strip().lower() for p in game.split("+")] if isinstance(game, str) else []
+    if parts == ["base"]:
+        return
+    known = (parts == ["dartmoor"]
+             or ("base" in parts and len(set(parts)) == len(parts)
+                 and set(parts) <= _EXPANSIONS | {"base"}))
+    if known:
+        raise ForestJsonError(f"game {_q(game)}: this scorer reads only the base game "
+                              "(\"base\"); the expansions are not supported yet")
+    raise ForestJsonError(f"game: unknown game {_q(game)} (\"base\", \"base\" joined with \"+\" "
+                          "to \"alpine\" and/or \"woodland_edge\", or \"dartmoor\")")
+
+
 def parse_forest_json(text: str) -> tuple[list[str], list[Forest]]:
-    """Parse forest-json text into ``(names, forests)``; :class:`ForestJsonError` if refused."""
+    """Parse forest-json text into ``(names, forests)``; :class:`ForestJsonError` if refused
+    (also for text that is not JSON, too large, nested too deeply or holding an integer too
+    long for Python: see :func:`~forest_shuffle.state_check.load_json`)."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ForestJsonError(f"not valid JSON: {exc.msg} at line {exc.lineno}, "
-                              f"column {exc.colno}") from None
-    except RecursionError:
-        raise ForestJsonError("not valid JSON: nested too deeply") from None
+        doc = load_json(text, max_chars=MAX_DOCUMENT_CHARS)
+    except JsonInputError as exc:
+        raise ForestJsonError(str(exc)) from None
     return forests_from_document(doc)
 
 
@@ -328,16 +390,32 @@ def load_forest_json(path: str) -> tuple[list[str], list[Forest]]:
     """Read forest-json from a file path (``-`` for standard input) and parse it."""
     import sys
 
+    limit = MAX_DOCUMENT_CHARS + 1
     if path == "-":
-        text = sys.stdin.read()
+        where = "standard input"
+        try:
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:
+                text = sys.stdin.read(limit)
+            else:
+                data = buffer.read(4 * limit)  # a character is at most 4 bytes of UTF-8
+                if len(data) == 4 * limit:
+                    raise ForestJsonError(f"{where}: larger than {MAX_DOCUMENT_CHARS:,} "
+                                          "characters")
+                text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ForestJsonError(f"{where}: not UTF-8 text") from None
     else:
+        where = printable(path)
         try:
             with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+                text = fh.read(limit)
         except OSError as exc:
-            raise ForestJsonError(f"{path}: cannot read the file ({exc.strerror})") from None
+            raise ForestJsonError(f"{where}: cannot read the file ({exc.strerror})") from None
         except UnicodeDecodeError:
-            raise ForestJsonError(f"{path}: not UTF-8 text") from None
+            raise ForestJsonError(f"{where}: not UTF-8 text") from None
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise ForestJsonError(f"{where}: larger than {MAX_DOCUMENT_CHARS:,} characters")
     return parse_forest_json(text)
 
 
@@ -367,19 +445,22 @@ _LINE_TITLES: Mapping[str, str] = {
 
 def render_result(names: Sequence[str], scores: Sequence[ForestScore],
                   console: Console | None = None) -> None:
-    """Print the score as tables for a person: the score pad, then each forest's cards."""
+    """Print the score as tables for a person: the score pad, then each forest's cards.
+    Names are printed as plain text (no markup, control characters escaped), so any name
+    prints in time linear in its length."""
     out = console if console is not None else Console()
+    shown = [printable(name) for name in names]
     best = set(winners([s.total for s in scores]))
     pad = Table(title="Score pad")
     pad.add_column("Player")
     for line in LINES:
         pad.add_column(_LINE_TITLES[line], justify="right")
     pad.add_column("Total", justify="right", style="bold")
-    for i, (name, s) in enumerate(zip(names, scores, strict=True)):
+    for i, (name, s) in enumerate(zip(shown, scores, strict=True)):
         label = f"{name} (winner)" if i in best else name
-        pad.add_row(label, *(str(s.lines[line]) for line in LINES), str(s.total))
-    for name, s in zip(names, scores, strict=True):
-        cards = Table(title=f"{name}: {s.total} points")
+        pad.add_row(Text(label), *(str(s.lines[line]) for line in LINES), str(s.total))
+    for name, s in zip(shown, scores, strict=True):
+        cards = Table(title=Text(f"{name}: {s.total} points", style="table.title"))
         cards.add_column("Where")
         cards.add_column("Card")
         cards.add_column("Points", justify="right")
@@ -388,18 +469,28 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
             cards.add_row(c.where, c.species, str(c.points), c.why)
         out.print(cards)
     out.print(pad)
-    won = [names[i] for i in sorted(best)]
+    won = [shown[i] for i in sorted(best)]
     if won:
         verb = "wins" if len(won) == 1 else "share the victory"
-        out.print(f"{' and '.join(won)} {verb}.", markup=False)
+        # No highlighting: rich's highlighter regexes are quadratic on a long word.
+        out.print(Text(f"{' and '.join(won)} {verb}."), highlight=False)
 
 
-def _refuse_misspelt_keys(raw: dict[str, Any], known: frozenset[str] | set[str],
-                          where: str) -> None:
-    """Extra keys are welcome (tools may annotate), but one that looks like a misspelt
-    known key (``"topp"``) is refused, so no card is silently dropped."""
-    for key in sorted(set(raw) - set(known)):
-        close = difflib.get_close_matches(str(key).lower(), sorted(known), n=1, cutoff=0.7)
-        if close:
-            raise ForestJsonError(f"{where}: unknown key {_q(key)} (did you mean "
-                                  f"{_q(close[0])}?)")
+def _refuse_unknown_keys(raw: dict[str, Any], known: frozenset[str], where: str) -> None:
+    """Keys the spec does not define are annotations, welcome when they hold a text, a
+    number, true/false or null (tools may annotate: the spec is forgiving where that costs
+    nothing). An unknown key that holds a list or an object (cards, by all appearances) or
+    looks like a misspelt known key is refused, naming it: it would otherwise drop cards
+    silently (``"forest"`` for ``"trees"`` scored an empty forest)."""
+    for key in raw:
+        if key in known:
+            continue
+        hint = _KEY_HINTS.get(key)
+        close = difflib.get_close_matches(str(key).lower()[:40], sorted(known), n=1,
+                                          cutoff=0.7)
+        if hint is None and not close and not isinstance(raw[key], (list, dict)):
+            continue  # an annotation
+        if hint is None:
+            hint = (f"did you mean {_q(close[0])}?" if close
+                    else "known keys: " + ", ".join(_q(k) for k in sorted(known)))
+        raise ForestJsonError(f"{where}: unknown key {_q(key)} ({hint})")

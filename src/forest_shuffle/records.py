@@ -131,23 +131,29 @@ def write_record(path: str | Path, record: dict[str, Any]) -> None:
 
 def read_record(path: str | Path) -> dict[str, Any]:
     """Load and check a record. :class:`RecordError` (one line) if the file cannot be read,
-    is not JSON or is not a well-formed record."""
+    is not JSON (or is larger than 8 million characters, nested deeper than 32 levels, holds
+    an integer too long for Python: :func:`~forest_shuffle.state_check.load_json`) or is not
+    a well-formed record."""
+    from .state_check import MAX_JSON_CHARS, JsonInputError, load_json, printable
+
     p = Path(path)
+    shown = printable(str(p))
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open(encoding="utf-8") as fh:
+            text = fh.read(MAX_JSON_CHARS + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read {shown}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise RecordError(f"{p} is not a text file (not UTF-8)") from None
+        raise RecordError(f"{shown} is not a text file (not UTF-8)") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{p} is not valid JSON: {exc.msg} at line {exc.lineno} "
-                          f"column {exc.colno}") from None
+        data = load_json(text)
+    except JsonInputError as exc:
+        raise RecordError(f"{shown} is {exc}") from None
     try:
         check_record(data)
     except RecordError as exc:
-        raise RecordError(f"{p}: {exc}") from None
+        why = printable(str(exc))
+        raise RecordError(f"{shown}: {why if len(why) <= 300 else why[:297] + '...'}") from None
     result: dict[str, Any] = data
     return result
 

@@ -449,7 +449,7 @@ class Terminal:
         if word.split()[0] == "card":
             self._show_card(word.split()[1:])
             return False
-        if word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 6:  # "²" is a digit too
             n = int(word)
             if not 1 <= n <= len(actions):
                 self.say(f"No action {n}: choose 1 to {len(actions)}.", style="yellow")
@@ -472,7 +472,8 @@ class Terminal:
         return True
 
     def _show_card(self, args: list[str]) -> None:
-        if len(args) != 1 or not args[0].lstrip("#").isdigit():
+        digits = args[0].lstrip("#") if len(args) == 1 else ""
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
             self.say("Write card ID, e.g. card 12.", style="yellow")
             return
         try:

@@ -151,7 +151,7 @@ def show_card(console: Console, card: Card, catalog: Catalog = CATALOG) -> None:
 def resolve(query: str, catalog: Catalog = CATALOG) -> Species | Card:
     """A card id number gives that card; anything else is matched as a species name."""
     text = query.strip().lstrip("#")
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 6:  # "²" is a digit to Python
         try:
             return catalog.card(int(text))
         except KeyError:

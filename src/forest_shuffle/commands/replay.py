@@ -3,7 +3,9 @@
 Contract: ``forest-shuffle replay RECORD`` exits 0 with a one-line ``OK: ...`` summary on
 stdout when the replay matches the record; 1 with one line on stderr naming the first
 difference (illegal action, card place, order, score, winners); 2 with one line on stderr
-when the file cannot be read or is not a record.
+when the file cannot be read or is not a record (not JSON, too large, nested too deeply,
+an integer too long, a field of the wrong shape). Every message is one printable line of at
+most :data:`MAX_MESSAGE` characters.
 """
 
 from __future__ import annotations
@@ -14,8 +16,17 @@ from typing import Annotated
 import typer
 
 from forest_shuffle.records import RecordError, read_record, replay
+from forest_shuffle.state_check import printable
 
-__all__ = ["register", "replay_command"]
+__all__ = ["MAX_MESSAGE", "register", "replay_command"]
+
+#: Messages are cut to this length (a record may hold an action text of any length).
+MAX_MESSAGE = 400
+
+
+def _line(message: str) -> str:
+    text = printable(message)
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
 def replay_command(
@@ -27,10 +38,10 @@ def replay_command(
         data = read_record(record)
         result = replay(data)
     except RecordError as exc:
-        typer.echo(str(exc), err=True)
+        typer.echo(_line(str(exc)), err=True)
         raise typer.Exit(2) from None
     if not result.ok:
-        typer.echo(f"{record}: {result.message}", err=True)
+        typer.echo(_line(f"{record}: {result.message}"), err=True)
         raise typer.Exit(1)
     typer.echo(result.message)
 
