@@ -28,7 +28,7 @@ def _db(tmp_path: Path) -> str:
 def test_racing_writers_of_one_index_cannot_both_land(tmp_path: Path) -> None:
     url = _db(tmp_path)
     first, second = Store(url), Store(url)
-    first.create_game("g", 1, {}, [SeatRow(0, "human", "A", None, "t0"),
+    first.create_game("g", 1, "legacy", {}, [SeatRow(0, "human", "A", None, "t0"),
                                    SeatRow(1, "human", "B", None, "t1")], False)
     results: list[str] = []
     barrier = threading.Barrier(6)
@@ -211,7 +211,7 @@ def test_a_thinking_bot_does_not_block_the_server() -> None:
 def test_a_broken_record_is_a_one_line_error(tmp_path: Path) -> None:
     url = _db(tmp_path)
     store = Store(url)
-    store.create_game("broken", 1, {}, [SeatRow(0, "human", "A", None, "a"),
+    store.create_game("broken", 1, "legacy", {}, [SeatRow(0, "human", "A", None, "a"),
                                         SeatRow(1, "bot", "B", "easy", None)], True)
     store.append_action("broken", 0, "take 999", 1, over=False, bot_to_move=True)
     store.close()

@@ -63,10 +63,13 @@ def test_no_hidden_card_reaches_a_seat_or_a_spectator() -> None:
                 got[None].append(p)
                 if p["over"]:
                     break
+        whole0 = c.get(f"/api/games/{gid}?log_from=0", headers=head(tok0)).json()["log"]
         service = c.app.state.service  # type: ignore[attr-defined]
         texts = service.actions(gid)
         state = service.game(gid).snap.state
     assert state.over and len(texts) > 100
+    # the socket sends the log as increments: each entry once, so each is checked below
+    assert [e for p in got[0] for e in p["log"]] == whole0
     for viewer, payloads in got.items():
         assert payloads
         hidden, seen = visibility(2024, 4, texts, viewer)
@@ -148,6 +151,9 @@ def test_no_hidden_card_on_a_real_socket(tmp_path: Path) -> None:
                     acted = p["version"]
                     ws.send(json.dumps({"type": "action", "action": rng.choice(p["legal"]),
                                         "version": p["version"]}))
+        whole = httpx.get(base + f"/api/games/{gid}", headers=head(tok)).json()["log"]
+    # log increments: every entry came once, in one of the frames checked below
+    assert [e for text in frames for e in json.loads(text)["payload"]["log"]] == whole
     row = Store(url).load(gid)
     assert row is not None and row.over
     hidden, seen = visibility(31, 3, list(row.actions), 0)

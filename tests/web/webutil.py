@@ -13,8 +13,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,7 @@ PUBLIC_KINDS = frozenset({"play", "pay", "take"})
 NOT_CARDS = frozenset({
     "version", "you", "to_move", "player", "num_players", "hand_sizes", "cave_sizes",
     "deck_size", "box_size", "current", "turn", "extra_turns", "tree", "need", "seat",
-    "total", "points", "lines", "active", "rules", "winners",
+    "total", "points", "lines", "active", "rules", "winners", "log_from", "log_total",
 })
 _CARD_WORDS = re.compile(r"\bcards? (\d+)")
 
@@ -149,22 +150,26 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db_url: str, bot_delay: float = 0.0, port: int | None = None
-           ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``forest-shuffle serve`` as a real process on a free loopback port; yields the process
-    and its base URL once it answers. Killed (SIGKILL) at the end if still running."""
+def server(db_url: str, bot_delay: float = 0.0, port: int | None = None,
+           extra: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``forest-shuffle serve`` as a real process on a free loopback port (``extra``: more
+    options); yields the process and its base URL once it answers. Killed (SIGKILL) at the
+    end if still running. Its standard error goes to a file (a pipe nobody reads would
+    stop a chatty server once full) and is shown if it fails to start."""
     port = port or free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
     proc = subprocess.Popen(
         [sys.executable, "-m", "forest_shuffle", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+         "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay), *extra],
+        env=env, stdout=subprocess.DEVNULL, stderr=errors)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 30
         while True:
             if proc.poll() is not None:
-                err = proc.stderr.read().decode() if proc.stderr else ""
+                errors.seek(0)
+                err = errors.read().decode(errors="replace")
                 raise AssertionError(f"server exited with {proc.returncode}: {err}")
             try:
                 if httpx.get(base + "/api/levels", timeout=1).status_code == 200:
@@ -172,15 +177,14 @@ def server(db_url: str, bot_delay: float = 0.0, port: int | None = None
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise AssertionError("server did not start in 20 s")
+                raise AssertionError("server did not start in 30 s")
             time.sleep(0.05)
         yield proc, base
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-        if proc.stderr:
-            proc.stderr.close()
+        errors.close()
 
 
 def kill9(proc: subprocess.Popen[bytes]) -> None:

@@ -21,6 +21,11 @@ def serve_command(
         "--bot-processes", metavar="N",
         help="Worker processes in which hard bots think (0: in the server's threads).",
         show_default="the number of CPUs")] = None,
+    limits: Annotated[str, typer.Option(
+        "--limits", metavar="NAME=VALUE,...", envvar="FOREST_SHUFFLE_LIMITS",
+        help="Change bounds on input and floods (docs/web.md, Limits), such as "
+             "requests_per_second=200,spectators_per_game=20; a value 'off' removes a bound, "
+             "'off' alone every flood bound.")] = "",
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
     if not 0 <= port <= 65535:
@@ -34,13 +39,26 @@ def serve_command(
     elif bot_processes < 0:
         typer.echo(f"--bot-processes must be at least 0, not {bot_processes}", err=True)
         raise typer.Exit(2)
+    from forest_shuffle.web.limits import fit_to_files, parse_limits, raise_file_limit
+
+    try:
+        bounds = parse_limits(limits)
+    except ValueError as exc:
+        typer.echo(f"--limits: {exc}", err=True)
+        raise typer.Exit(2) from None
+    files = raise_file_limit()
+    fitted = fit_to_files(bounds, files)
+    if fitted != bounds:
+        typer.echo(f"the open-file limit ({files}) allows {fitted.sockets} sockets "
+                   f"({fitted.spectators} spectators)", err=True)
+    bounds = fitted
     import uvicorn
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
     from forest_shuffle.web.app import create_app
 
     try:
-        app = create_app(db, bot_delay, bot_processes=bot_processes)
+        app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds)
     except ImportError as exc:
         typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
                    "forest-shuffle[postgres]", err=True)
@@ -50,7 +68,10 @@ def serve_command(
         typer.echo(f"--db: cannot open the database: {line}", err=True)
         raise typer.Exit(2) from None
     typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
+    # open files allow get 503 rather than a failing accept()
+    uvicorn.run(app, host=host, port=port, log_level="warning",
+                ws_max_size=bounds.body_bytes, limit_concurrency=max(64, files - 64))
 
 
 def register(app: typer.Typer) -> None:

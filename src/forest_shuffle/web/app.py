@@ -5,7 +5,8 @@ Contract: :func:`create_app` builds an app over one :class:`GameService`. Every 
 not do that), 404 (no such game or route) or 409 (stale version). A seat's token comes in
 the ``X-Seat-Token`` header or the ``token`` query parameter; without a seat's token a
 request or socket is a spectator's. Each socket gets its own seat's payload after every
-change of its game (the newest state; quick changes may be sent as one).
+change of its game (the newest state; quick changes may be sent as one), its log as an
+increment: only the entries the socket was not sent yet (from the client's ``log_from``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import platformdirs
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -30,8 +31,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import DIFFICULTIES
 from . import schemas
+from .limits import (
+    ACTION_CHARS,
+    VERSION_MAX,
+    Guard,
+    Limits,
+    SocketGate,
+    client_gone,
+    parse_message,
+)
 from .service import GameService, SeatSpec, ServiceError, card_catalog
-from .store import Store
+from .store import Store, StoreClosed
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -42,11 +52,14 @@ The server holds every game; clients send actions in text form (`take 57`, `play
 with the version they saw, and the engine decides. A seat's token (its invite link) goes in
 the `X-Seat-Token` header or the `token` query parameter; without one a client is a
 spectator. Every refusal is `{"error": "one line"}`: 400 bad input or illegal action, 403
-not allowed for this token, 404 no such game, 409 stale version.
+not allowed for this token, 404 no such game, 409 stale version, 413 body over 64 KB, 429
+too many requests or new games from one address (see `Retry-After`).
 
-**WebSocket** `/api/games/{game_id}/ws?token=...`: the server sends
+**WebSocket** `/api/games/{game_id}/ws?token=...&log_from=N`: the server sends
 `{"type": "state", "payload": ...}` (the same payload as `GET /api/games/{game_id}`) at once
-and after every change; the client may send
+and after every change; the log of each comes as an increment: the entries from `log_from`
+(the first message: the client's `N`, default 0; then what this socket was not sent yet)
+to `log_total`. The client may send
 `{"type": "action", "action": "draw", "version": 12}` (a refusal comes back as
 `{"type": "error", "error": "...", "status": 409}`) or `{"type": "ping"}`.
 """
@@ -64,6 +77,10 @@ def default_db_url() -> str:
 #: A seat's token, in the ``X-Seat-Token`` header or the ``token`` query parameter.
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="a seat's token")]
 QToken = Annotated[str | None, Query(alias="token", description="a seat's token")]
+#: The log entries the client holds: the answer's log starts there (0 or left out: all).
+LogFrom = Annotated[str | None, Query(
+    alias="log_from", description="the log entries the client holds (whole number, 0 to "
+                                  "the log's length): the answer's log starts there")]
 
 
 class SeatIn(BaseModel):
@@ -85,8 +102,9 @@ class NewGame(BaseModel):
 class ActionIn(BaseModel):
     """An action in text form (docs/actions.md) sent against the version the client saw."""
 
-    action: str = Field(max_length=200, examples=["take 57"])
-    version: StrictInt = Field(description="the payload version the action answers")
+    action: str = Field(max_length=ACTION_CHARS, examples=["take 57"])
+    version: StrictInt = Field(ge=0, le=VERSION_MAX,
+                               description="the payload version the action answers")
 
 
 # ---------------------------------------------------------------------------- sockets
@@ -122,8 +140,13 @@ class Hub:
                 loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: str) -> None:
-        for conn in self.conns.get(game_id, ()):
-            conn.dirty.set()
+        conns = self.conns.get(game_id, ())
+        for conn in conns:  # players first: their senders run before the spectators'
+            if conn.seat is not None:
+                conn.dirty.set()
+        for conn in conns:
+            if conn.seat is None:
+                conn.dirty.set()
 
     def connected(self, game_id: str) -> frozenset[int]:
         return frozenset(c.seat for c in self.conns.get(game_id, ()) if c.seat is not None)
@@ -141,8 +164,8 @@ class Hub:
             else:
                 self._wake(game_id)
 
-    def payload(self, game_id: str, seat: int | None) -> dict[str, Any]:
-        return self.service.payload(game_id, seat, self.connected(game_id))
+    def payload(self, game_id: str, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+        return self.service.payload(game_id, seat, self.connected(game_id), log_from)
 
 
 # ---------------------------------------------------------------------------- the app
@@ -176,10 +199,14 @@ def _validation_line(exc: RequestValidationError) -> str:
 
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.4,
-               service: GameService | None = None, bot_processes: int = 0) -> FastAPI:
+               service: GameService | None = None, bot_processes: int = 0,
+               limits: Limits | None = None) -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
-    searching bots think in ``bot_processes`` worker processes (0: in threads).
+    searching bots think in ``bot_processes`` worker processes (0: in threads); input and
+    floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
     Unfinished games that wait for a bot are resumed at once."""
+    lim = limits or Limits()
+    gate = SocketGate(lim)
     if service is None:
         service = GameService(Store(db_url or default_db_url()), bot_delay,
                               bot_processes=bot_processes)
@@ -202,10 +229,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     )
     app.state.service = svc
     app.state.hub = hub
+    app.state.limits = lim
+    app.add_middleware(Guard, limits=lim)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:
         return _error(exc.status, str(exc))
+
+    @app.exception_handler(StoreClosed)
+    async def _stopping(_req: Request, _exc: StoreClosed) -> JSONResponse:
+        return _error(503, "the server is stopping; try again")
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:
@@ -248,19 +281,24 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     @app.get("/api/games/{game_id}", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
-    def get_game(game_id: str, x_seat_token: Token = None, token: QToken = None) -> Response:
-        """The payload of the token's seat (a spectator's without a seat token)."""
+    def get_game(game_id: str, x_seat_token: Token = None, token: QToken = None,
+                 log_from: LogFrom = None) -> Response:
+        """The payload of the token's seat (a spectator's without a seat token), its log
+        from entry ``log_from`` on."""
+        start = svc.check_log_from(game_id, log_from)
         seat = svc.seat_for(game_id, token_of(x_seat_token, token))
-        return _answer(hub.payload(game_id, seat))
+        return _answer(hub.payload(game_id, seat, start))
 
     @app.post("/api/games/{game_id}/actions", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
     def post_action(game_id: str, body: ActionIn, x_seat_token: Token = None,
-                    token: QToken = None) -> Response:
-        """Apply an action of the token's seat; the new payload. 409 if ``version`` is not
-        the game's version, 403 if it is not this seat's decision, 400 if illegal."""
+                    token: QToken = None, log_from: LogFrom = None) -> Response:
+        """Apply an action of the token's seat; the new payload (its log from entry
+        ``log_from`` on). 409 if ``version`` is not the game's version, 403 if it is not this
+        seat's decision, 400 if illegal (or a bad ``log_from``, checked first)."""
+        start = svc.check_log_from(game_id, log_from)
         seat = svc.act(game_id, token_of(x_seat_token, token), body.action, body.version)
-        return _answer(hub.payload(game_id, seat))
+        return _answer(hub.payload(game_id, seat, start))
 
     @app.post("/api/games/{game_id}/rematch", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Created}, **schemas.ERRORS})
@@ -280,35 +318,48 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     # ------------------------------------------------------------ WebSocket
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
+                     log_from: str | None = None) -> None:
         await websocket.accept()
         hub.loop = asyncio.get_running_loop()
         tok = token or websocket.headers.get("x-seat-token")
         try:
             seat = await run_in_threadpool(svc.seat_for, game_id, tok)
+            # the log entries the client holds: each state carries only the ones after
+            sent = await run_in_threadpool(svc.check_log_from, game_id, log_from)
         except ServiceError as exc:
             await websocket.send_json({"type": "error", "error": str(exc),
                                        "status": exc.status})
             await websocket.close(code=4000 + exc.status)
             return
+        ticket = await gate.open(websocket, game_id, seat)
+        if ticket is None:  # refused (4429): too many sockets
+            return
         conn = Conn(websocket, seat)
 
         async def sender() -> None:
+            nonlocal sent
             last: tuple[Any, ...] = ()
             try:
                 while True:
                     await conn.dirty.wait()
+                    await ticket.pace()  # a spectator waits a little between two states
                     conn.dirty.clear()
-                    payload = hub.payload(game_id, seat)
+                    payload = hub.payload(game_id, seat, sent)
                     key = (payload["version"], payload["rematch"],
                            tuple(s["connected"] for s in payload["seats"]))
                     if key != last:  # nothing new for this socket
                         last = key
                         await conn.send({"type": "state", "payload": payload})
+                        sent = payload["log_total"]
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a socket without updates is closed, the client reconnects
-                log.exception("socket of game %s failed", game_id)
+            except Exception as exc:  # a socket without updates is closed; the client
+                # reconnects
+                if client_gone(websocket, exc):  # the client closed it: normal
+                    log.debug("socket of game %s closed by its client", game_id)
+                else:
+                    log.exception("socket of game %s failed", game_id)
                 with contextlib.suppress(Exception):
                     await websocket.close(code=1011)
 
@@ -322,12 +373,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                reply = await _socket_message(svc, game_id, tok, text)
+                await ticket.throttle()  # a socket sending too fast is read slower
+                reply = await _socket_message(svc, lim, game_id, tok, text)
                 if reply is not None:
                     await conn.send(reply)
-        except WebSocketDisconnect:
-            pass
+        except Exception as exc:
+            if not client_gone(websocket, exc):
+                raise
+            log.debug("socket of game %s closed by its client", game_id)
         finally:
+            ticket.release()
             hub.remove(game_id, conn)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -368,15 +423,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     return app
 
 
-async def _socket_message(svc: GameService, game_id: str, token: str | None,
+async def _socket_message(svc: GameService, lim: Limits, game_id: str, token: str | None,
                           text: str) -> dict[str, Any] | None:
     """Handle one client message; the reply to send (an error or a pong), or None."""
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        return {"type": "error", "error": "the message is not valid JSON", "status": 400}
-    if not isinstance(msg, dict):
-        return {"type": "error", "error": "a message is a JSON object", "status": 400}
+    msg, bad = parse_message(text, lim)
+    if msg is None:
+        return bad
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
@@ -387,4 +439,7 @@ async def _socket_message(svc: GameService, game_id: str, token: str | None,
         await run_in_threadpool(svc.act, game_id, token, msg.get("action"), msg.get("version"))
     except ServiceError as exc:
         return {"type": "error", "error": str(exc), "status": exc.status}
+    except Exception:  # as over REST: a 500 in one line, the socket stays open
+        log.exception("internal error")
+        return {"type": "error", "error": "internal error of the server", "status": 500}
     return None

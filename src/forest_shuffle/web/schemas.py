@@ -113,11 +113,17 @@ class Payload(BaseModel):
     legal_words: list[str] = Field(description="the same actions in words")
     prompt: str | None = Field(description="what the decision asks, for the viewer to move")
     pay: PayHint | None
-    log: list[LogLine] = Field(description="the game in words, as this viewer may see it")
+    log_from: int = Field(description="the index of the first entry of log (the entries "
+                                      "the client said it holds; 0: the whole log)")
+    log: list[LogLine] = Field(description="the game in words, as this viewer may see it: "
+                                           "the entries from log_from to log_total")
+    log_total: int = Field(description="the number of entries of the whole log")
     over: bool
     scores: list[PlayerScore] | None
     winners: list[int] | None
     rematch: str | None = Field(description="the id of the rematch, once there is one")
+    deal_chosen: bool = Field(description="the creator chose the seed and so may know every "
+                                          "card (docs/web.md, Deals)")
 
 
 class CardOut(BaseModel):

@@ -16,8 +16,15 @@ Contract (no HTTP here):
   one of ``bot_processes`` worker processes (:func:`~forest_shuffle.workers.process_pool`)
   so it does not hold the server's interpreter lock; the bot object goes there with the
   view and comes back with its new state. ``bot_processes=0`` keeps every bot in threads.
+  Searching decisions have threads of their own (:class:`BotScheduler`), one per search
+  slot, so a cheap bot never waits behind a search.
+- Games in memory are bounded: a finished game leaves memory after ``idle_over`` seconds
+  unused, an unfinished one waiting for no bot after ``idle_open``, and beyond
+  ``max_games`` the least recently used go; a game that left is loaded again on use.
 - :meth:`GameService.payload` is what one viewer (a seat, or None for a spectator) may see:
-  built from that seat's view (or the spectator view) and public facts only.
+  built from that seat's view (or the spectator view) and public facts only. Its log is an
+  increment: the entries from ``log_from`` (what the client holds) to ``log_total``; the log
+  is only appended to and its entries never change (:class:`LogEntry`).
 - Listeners (:attr:`GameService.listeners`) are called with the game id after every change,
   from whatever thread made it.
 """
@@ -42,6 +49,7 @@ from .. import cardtext, scoring
 from ..actions import PAY, SAPLING, TAKE, YES, Action, ActionParseError, IllegalActionError
 from ..bots import Bot, make_bot
 from ..bots.registry import DIFFICULTIES
+from ..deal import KEYED, derive, new_seed
 from ..engine import GameState
 from ..narration import (
     action_words,
@@ -56,7 +64,7 @@ from ..narration import (
 from ..rules import WINTER_CARDS_TO_END, Rules
 from ..view import PlayerView, make_spectator_view
 from ..workers import process_pool
-from .store import SeatRow, StaleWrite, Store
+from .store import SeatRow, StaleWrite, Store, StoreClosed
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +96,12 @@ class SeatSpec:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of the game log. ``private``, if set, replaces ``text`` for ``seat`` itself
-    (it may name cards only that seat saw, such as the card it drew)."""
+    (it may name cards only that seat saw, such as the card it drew).
+
+    A game's log is only appended to, and an entry never changes (frozen, its words made
+    from the seats' names and the actions alone, so a game loaded again narrates the same
+    entries): what a client was sent of it stays true, so clients are sent only the entries
+    they miss (:meth:`GameService.payload`'s ``log_from``)."""
 
     seat: int | None
     text: str
@@ -100,7 +113,9 @@ class LogEntry:
         return {"seat": self.seat, "text": text, "cards": _named_cards(text)}
 
 
-@functools.lru_cache(maxsize=65536)
+# Small: a log line is looked up again only while its game is being served (65536
+# lines, about 19 MB, kept lines of games long gone).
+@functools.lru_cache(maxsize=2048)
 def _named_cards(text: str) -> list[int]:
     """The card ids a log line names (every card in a log line is written ``card N``)."""
     return [int(n) for n in _CARD_WORDS.findall(text)]
@@ -123,7 +138,8 @@ class LiveGame:
     """A game in memory."""
 
     id: str
-    seed: int
+    seed: int  # secret: never in a payload
+    deal: str  # the deal scheme of forest_shuffle.deal
     settings: dict[str, Any]
     seats: tuple[SeatRow, ...]
     snap: Snapshot
@@ -186,6 +202,18 @@ def link(game_id: str, token: str | None) -> str:
     return f"/game/{game_id}" + (f"?token={token}" if token else "")
 
 
+def log_from_param(text: str | None) -> int:
+    """The ``log_from`` query parameter: the log entries a client holds (0 if left out);
+    ServiceError(400) unless it is a whole number written in ASCII digits (at most 9)."""
+    if text is None:
+        return 0
+    if not re.fullmatch(r"[0-9]{1,9}", text):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise ServiceError(400, f"log_from must be a whole number from 0 (the log entries "
+                                f"the client holds), not {shown!r}")
+    return int(text)
+
+
 # ---------------------------------------------------------------------------- log words
 
 
@@ -243,15 +271,27 @@ def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
 
 
 class BotScheduler:
-    """Runs ``run(game_id, version)`` at a given time in a small pool of worker threads."""
+    """Runs ``run(game_id, version)`` at a given time in worker threads of two lanes, so a
+    cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
+    says whether the bot to move searches; such a decision goes to ``search_workers``
+    threads (one per search slot, so none of them waits for a slot), every other to
+    ``workers`` threads of its own. Searching decisions run in the order they were due;
+    until a search thread takes one it is only its game id and version (the view is made
+    when it starts, and a decision for a version that has moved on costs nothing)."""
 
-    def __init__(self, run: Callable[[str, int], None], workers: int = 4) -> None:
+    def __init__(self, run: Callable[[str, int], None], workers: int = 4,
+                 search_workers: int = 2,
+                 searches: Callable[[str], bool] | None = None) -> None:
         self._run = run
+        self._searches = searches
         self._heap: list[tuple[float, int, str, int]] = []
         self._count = 0
         self._cond = threading.Condition()
         self._closed = False
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="forest-bot")
+        self._waiting = 0  # searching decisions due and not yet started
+        self._pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="forest-bot")
+        self._search_pool = ThreadPoolExecutor(max(1, search_workers),
+                                               thread_name_prefix="forest-search")
         self._thread = threading.Thread(target=self._loop, name="forest-bot-timer",
                                         daemon=True)
         self._thread.start()
@@ -261,6 +301,11 @@ class BotScheduler:
             self._count += 1
             heapq.heappush(self._heap, (due, self._count, game_id, version))
             self._cond.notify()
+
+    def waiting_searches(self) -> int:
+        """Searching decisions that are due and wait for a search thread."""
+        with self._cond:
+            return self._waiting
 
     def _loop(self) -> None:
         while True:
@@ -273,15 +318,31 @@ class BotScheduler:
                     return
                 _, _, game_id, version = heapq.heappop(self._heap)
             try:
-                self._pool.submit(self._run, game_id, version)
+                searching = self._searches is not None and self._searches(game_id)
+            except Exception:  # decide it in the cheap lane rather than not at all
+                log.exception("cannot tell whether the bot of game %s searches", game_id)
+                searching = False
+            try:
+                if searching:
+                    with self._cond:
+                        self._waiting += 1
+                    self._search_pool.submit(self._search, game_id, version)
+                else:
+                    self._pool.submit(self._run, game_id, version)
             except RuntimeError:  # the pool was shut down
                 return
+
+    def _search(self, game_id: str, version: int) -> None:
+        with self._cond:
+            self._waiting -= 1
+        self._run(game_id, version)
 
     def close(self) -> None:
         with self._cond:
             self._closed = True
             self._cond.notify()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._search_pool.shutdown(wait=False, cancel_futures=True)
 
 
 # ---------------------------------------------------------------------------- service
@@ -291,15 +352,25 @@ class GameService:
     """All games of one server. Thread-safe. See the module docstring for the contract."""
 
     def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
-                 max_games: int = 1000, bot_processes: int = 0) -> None:
+                 max_games: int = 1000, bot_processes: int = 0,
+                 idle_over: float = 60.0, idle_open: float = 1800.0) -> None:
         self.store = store
         #: How many games stay in memory (more are loaded again on use).
         self.max_games = max(1, max_games)
+        #: Seconds unused after which a finished game, or an unfinished one that waits
+        #: for no bot, is taken out of memory (it is loaded again on its next use).
+        self.idle_over = max(0.0, idle_over)
+        self.idle_open = max(0.0, idle_open)
+        self._swept = time.monotonic()
         self.bot_delay = max(0.0, bot_delay)
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
-        self._bots = BotScheduler(self._bot_move, bot_workers)
+        # Searches have a lane of their own: one thread per worker process (two when
+        # they think in threads), so cheap bots never wait behind them.
+        self._bots = BotScheduler(self._bot_move, bot_workers,
+                                  search_workers=bot_processes if bot_processes > 0 else 2,
+                                  searches=self._searches)
         #: Worker processes for searching bots (None: they think in threads).
         self._processes = bot_processes
         self._thinkers_lock = threading.Lock()
@@ -333,19 +404,23 @@ class GameService:
         """A new game: ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token,
         link}]}`` (token and link None for bots). ServiceError(400) on bad settings."""
         seat_specs = check_seats(specs)
+        chosen = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        elif not 0 <= seed <= MAX_SEED:
+            seed = new_seed()  # 128 secret bits: no seat can search for the deal
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
         rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
                              secrets.token_urlsafe(24) if s.kind == "human" else None)
                      for i, s in enumerate(seat_specs))
-        settings = {"hotseat": bool(hotseat), "first_player": first_player % len(seat_specs),
-                    "rules": Rules().to_dict()}
+        settings: dict[str, Any] = {"hotseat": bool(hotseat),
+                                    "first_player": first_player % len(seat_specs),
+                                    "rules": Rules().to_dict()}
+        if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
+            settings["deal_chosen"] = True
         for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
             game_id = secrets.token_hex(6)
-            game = self._build(game_id, seed, settings, rows, ())
-            if self.store.create_game(game_id, seed, settings, list(rows),
+            game = self._build(game_id, seed, KEYED, settings, rows, ())
+            if self.store.create_game(game_id, seed, KEYED, settings, list(rows),
                                       self._bot_to_move(game)):
                 break
         else:
@@ -366,11 +441,12 @@ class GameService:
         return {"game_id": game.id, "spectate": link(game.id, None), "hotseat": game.hotseat,
                 "seats": seats}
 
-    def _build(self, game_id: str, seed: int, settings: dict[str, Any],
+    def _build(self, game_id: str, seed: int, deal: str, settings: dict[str, Any],
                rows: tuple[SeatRow, ...], texts: Sequence[str]) -> LiveGame:
         """A live game from its stored parts, replaying the actions."""
         rules = Rules.from_dict(settings.get("rules", {}))
-        state = GameState.new(len(rows), seed, rules, int(settings.get("first_player", 0)))
+        state = GameState.new(len(rows), seed, rules, int(settings.get("first_player", 0)),
+                              deal)
         names = [r.name for r in rows]
         entries = opening_log(state, names)
         for text in texts:
@@ -380,12 +456,13 @@ class GameService:
             after.apply(Action.parse(text))
             entries.extend(narrate(state, after, seat, Action.parse(text), names))
             state = after
-        game = LiveGame(game_id, seed, settings, rows, Snapshot(state, len(texts), len(entries)),
-                        entries)
+        game = LiveGame(game_id, seed, deal, settings, rows,
+                        Snapshot(state, len(texts), len(entries)), entries)
         for r in rows:
             if r.kind == "bot":
+                # One-way: watching a bot's choices tells nothing of the deal's seed.
                 game.bots[r.seat] = make_bot(r.level or DEFAULT_LEVEL,
-                                             (seed * 10 + r.seat) % MAX_SEED)
+                                             derive(seed, f"bot {r.seat}"))
         return game
 
     def game(self, game_id: str) -> LiveGame:
@@ -403,7 +480,7 @@ class GameService:
                 if row is None:
                     raise ServiceError(404, f"no game {game_id!r}")
                 try:
-                    game = self._build(row.id, row.seed, row.settings, row.seats,
+                    game = self._build(row.id, row.seed, row.deal, row.settings, row.seats,
                                        row.actions)
                 except (ValueError, KeyError, AssertionError) as exc:  # a broken record
                     raise ServiceError(500, f"game {game_id} cannot be replayed: "
@@ -415,9 +492,16 @@ class GameService:
         return game
 
     def _evict(self) -> None:
-        """Over ``max_games`` in memory: take out the least recently used games that wait
-        for no bot (with the load lock held). A game busy under its lock stays; an action
-        that finds its game evicted goes on with the copy loaded again from the store."""
+        """Take games out of memory (with the load lock held): at most once a second every
+        game unused for ``idle_over`` seconds once it is over (``idle_open`` before, if it
+        waits for no bot); then, over ``max_games``, the least recently used games that
+        wait for no bot. A game busy under its lock stays; a request that finds its game
+        evicted goes on with the copy loaded again from the store."""
+        now = time.monotonic()
+        if now - self._swept >= min(1.0, self.idle_over, self.idle_open):
+            self._swept = now
+            for g in [g for g in self._games.values() if self._idle(g, now)]:
+                self._take_out(g)
         over = len(self._games) - self.max_games
         if over <= 0:
             return
@@ -426,13 +510,25 @@ class GameService:
         for g in idle:
             if over <= 0:
                 break
-            if g.lock.acquire(blocking=False):
-                try:
-                    g.evicted = True
-                    del self._games[g.id]
-                    over -= 1
-                finally:
-                    g.lock.release()
+            if self._take_out(g):
+                over -= 1
+
+    def _idle(self, game: LiveGame, now: float) -> bool:
+        """Whether ``game`` has been unused long enough to leave memory."""
+        if game.snap.state.over:
+            return now - game.used >= self.idle_over
+        return now - game.used >= self.idle_open and not self._bot_to_move(game)
+
+    def _take_out(self, game: LiveGame) -> bool:
+        """Take ``game`` out of memory unless it is busy under its lock (load lock held)."""
+        if not game.lock.acquire(blocking=False):
+            return False
+        try:
+            game.evicted = True
+            self._games.pop(game.id, None)
+        finally:
+            game.lock.release()
+        return True
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
         """The seat of ``token`` in the game (None: a spectator); 404 if no such game."""
@@ -458,7 +554,7 @@ class GameService:
             raise ServiceError(400, "the version must be a whole number")
         try:
             action = Action.parse(text)
-        except ActionParseError as exc:
+        except (ActionParseError, ValueError) as exc:  # any failure of the parser: 400
             raise ServiceError(400, f"not an action: {exc}") from None
         self._apply(game, seat, action, version)
         return seat
@@ -494,6 +590,8 @@ class GameService:
             except StaleWrite:
                 raise ServiceError(409, "stale: another action for this decision was stored "
                                         "first") from None
+            except StoreClosed:
+                raise ServiceError(503, "the server is stopping; try again") from None
             entries = narrate(state, after, seat, action, [s.name for s in game.seats])
             game.log.extend(entries)
             game.snap = Snapshot(after, version + 1, len(game.log))
@@ -521,6 +619,15 @@ class GameService:
             game.bot_scheduled = snap.version
         self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
 
+    def _searches(self, game_id: str) -> bool:
+        """Whether the bot to move in the game searches (its decision takes long)."""
+        game = self._games.get(game_id)
+        if game is None:
+            return False
+        p = game.snap.state.to_move
+        bot = None if p is None else game.bots.get(p)
+        return bot is not None and bot.searches
+
     def _bot_move(self, game_id: str, version: int) -> None:
         """One bot decision for the state at ``version`` (dropped if the game moved on)."""
         game = self._games.get(game_id)
@@ -538,8 +645,13 @@ class GameService:
             action = random.Random(version).choice(view.legal_actions)
         try:
             self._apply(game, p, action, version)
+        except StoreClosed:
+            log.debug("bot move of game %s dropped: the server is stopping", game_id)
         except ServiceError as exc:
-            log.warning("bot move dropped in game %s: %s", game_id, exc)
+            if exc.status == 503:
+                log.debug("bot move of game %s dropped: %s", game_id, exc)
+            else:
+                log.warning("bot move dropped in game %s: %s", game_id, exc)
         except Exception:
             log.exception("bot move failed in game %s", game_id)
 
@@ -579,7 +691,11 @@ class GameService:
                 first = (int(game.settings.get("first_player", 0)) + 1) % len(specs)
                 new_id = self.create(specs, hotseat=game.hotseat,
                                      first_player=first)["game_id"]
-                self.store.set_rematch(game.id, new_id)
+                if not self.store.set_rematch(game.id, new_id):
+                    # a copy of this game loaded again (it was evicted meanwhile) made
+                    # its rematch first: that one holds
+                    row = self.store.load(game.id)
+                    new_id = row.rematch if row is not None and row.rematch else new_id
                 game.rematch = new_id
                 game.cache.clear()
             new = self.game(game.rematch)
@@ -600,12 +716,25 @@ class GameService:
 
     # ------------------------------------------------------------ payload
 
+    def check_log_from(self, game_id: str, text: str | None) -> int:
+        """The ``log_from`` query parameter of a request for the game (0 if left out), once
+        checked against the game's log; ServiceError(404) if no such game, (400) if it is not
+        a whole number or beyond the log."""
+        game = self.game(game_id)
+        log_from = log_from_param(text)
+        _check_log_from(log_from, game.snap.log_len)
+        return log_from
+
     def payload(self, game_id: str, seat: int | None,
-                connected: frozenset[int] = frozenset()) -> dict[str, Any]:
+                connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the game now; ``connected`` names
-        the seats with an open socket (bots always count as connected)."""
+        the seats with an open socket (bots always count as connected). The log is sent
+        from entry ``log_from`` on (the client holds the ones before): ``log_from``,
+        ``log`` (those entries, in this viewer's words) and ``log_total``. ServiceError(400)
+        if ``log_from`` is beyond the log."""
         game = self.game(game_id)
         snap = game.snap
+        _check_log_from(log_from, snap.log_len)
         key = (snap.version, -1 if seat is None else seat)
         base = game.cache.get(key)
         if base is None:
@@ -618,6 +747,12 @@ class GameService:
                          "connected": s.kind == "bot" or s.seat in connected}
                         for s in game.seats]
         out["rematch"] = game.rematch
+        # The creator chose the seed and so may know every card: every seat is told.
+        out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))
+        viewer = -1 if seat is None else seat
+        out["log_from"] = log_from
+        out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
+        out["log_total"] = snap.log_len
         return out
 
     def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
@@ -625,7 +760,6 @@ class GameService:
         view = make_spectator_view(state) if seat is None else state.view(seat)
         mine = seat is not None and state.to_move == seat
         viewer = -1 if seat is None else seat
-        entries = [e.shown(viewer) for e in game.log[:snap.log_len]]
         over = state.over
         if over and game.scores is None:
             game.scores = _scores(make_spectator_view(state))
@@ -641,12 +775,17 @@ class GameService:
             "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
             "prompt": pending_words(view, game.name(viewer)) if mine else None,
             "pay": _pay_hint(view) if mine else None,
-            "log": entries,
             "over": over,
             "scores": game.scores if over else None,
             "winners": scoring.winners([s["total"] for s in game.scores])
             if over and game.scores else None,
         }
+
+
+def _check_log_from(log_from: int, total: int) -> None:
+    if not 0 <= log_from <= total:
+        raise ServiceError(400, f"log_from must be from 0 to {total} (the entries of the "
+                                f"log so far), not {log_from}")
 
 
 def _pay_hint(view: PlayerView) -> dict[str, Any] | None:

@@ -11,8 +11,11 @@ is a private in-memory database (tests).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,18 +34,25 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
+
+from ..deal import LEGACY, check_seed
 
 metadata = MetaData()
 
 games = Table(
     "games", metadata,
     Column("id", String(32), primary_key=True),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # a legacy deal's seed (0 for keyed deals)
+    # How the deal is made, for every game since the keyed deal: "keyed:<seed in hex>"
+    # (128 secret bits do not fit a BIGINT). NULL: a legacy deal of ``seed``.
+    Column("deal_seed", String(80), nullable=True),
     Column("settings", Text, nullable=False),  # JSON: hotseat, rules, first player
     Column("version", Integer, nullable=False, default=0),
     Column("over", Boolean, nullable=False, default=False),
@@ -75,6 +85,10 @@ class StaleWrite(Exception):
     """The action index was taken by another writer (or the game moved on)."""
 
 
+class StoreClosed(Exception):
+    """The store was closed (the server is stopping): nothing was read or written."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     """One seat of a stored game."""
@@ -92,6 +106,7 @@ class GameRow:
 
     id: str
     seed: int
+    deal: str  # the deal scheme of forest_shuffle.deal
     settings: dict[str, Any]
     version: int
     over: bool
@@ -131,24 +146,62 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._upgrade()
+        self._closed = False
+        self._busy = 0  # calls in progress
+        self._cond = threading.Condition()
 
-    def close(self) -> None:
+    @contextlib.contextmanager
+    def _open(self) -> Iterator[None]:
+        """Around every use of the database: :class:`StoreClosed` once closed, and
+        :meth:`close` waits for the calls in progress (a thread still writing when the
+        server stops must not find the connection pool gone)."""
+        with self._cond:
+            if self._closed:
+                raise StoreClosed("the server is stopping")
+            self._busy += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._busy -= 1
+                self._cond.notify_all()
+
+    def _upgrade(self) -> None:
+        """Add the columns that databases made by earlier versions lack (their rows keep
+        their meaning: a NULL ``deal_seed`` is a legacy deal)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        if "deal_seed" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(sql_text("ALTER TABLE games ADD COLUMN deal_seed VARCHAR(80)"))
+
+    def close(self, wait: float = 10.0) -> None:
+        """Refuse new calls, wait up to ``wait`` seconds for those in progress, then
+        release the connections."""
+        with self._cond:
+            self._closed = True
+            self._cond.wait_for(lambda: self._busy == 0, timeout=wait)
         self.engine.dispose()
 
-    def create_game(self, game_id: str, seed: int, settings: dict[str, Any],
+    def create_game(self, game_id: str, seed: int, deal: str, settings: dict[str, Any],
                     seat_rows: list[SeatRow], bot_to_move: bool) -> bool:
         """Insert a new game with its seats (one transaction); False if the id is taken."""
         try:
-            self._create(game_id, seed, settings, seat_rows, bot_to_move)
+            with self._open():
+                self._create(game_id, seed, deal, settings, seat_rows, bot_to_move)
         except IntegrityError:
             return False
         return True
 
-    def _create(self, game_id: str, seed: int, settings: dict[str, Any],
+    def _create(self, game_id: str, seed: int, deal: str, settings: dict[str, Any],
                 seat_rows: list[SeatRow], bot_to_move: bool) -> None:
+        check_seed(seed, deal)
+        legacy = deal == LEGACY
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
-                id=game_id, seed=seed, settings=json.dumps(settings), version=0, over=False,
+                id=game_id, seed=seed if legacy else 0,
+                deal_seed=None if legacy else f"{deal}:{seed:x}",
+                settings=json.dumps(settings), version=0, over=False,
                 bot_to_move=bot_to_move, rematch=None, created=time.time()))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "token": s.token, "kind": s.kind,
@@ -159,7 +212,7 @@ class Store:
         """Store action number ``index`` (0-based) and set the version to ``index + 1``, in
         one transaction. :class:`StaleWrite` if the game is not at version ``index``."""
         try:
-            with self.engine.begin() as conn:
+            with self._open(), self.engine.begin() as conn:
                 done = conn.execute(
                     update(games).where(games.c.id == game_id, games.c.version == index)
                     .values(version=index + 1, over=over, bot_to_move=bot_to_move))
@@ -172,7 +225,7 @@ class Store:
 
     def set_rematch(self, game_id: str, new_id: str) -> bool:
         """Record the rematch of a game; False if it already had one."""
-        with self.engine.begin() as conn:
+        with self._open(), self.engine.begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id,
                                                     games.c.rematch.is_(None))
                                 .values(rematch=new_id))
@@ -180,7 +233,7 @@ class Store:
 
     def load(self, game_id: str) -> GameRow | None:
         """The game with its seats and actions, or None."""
-        with self.engine.connect() as conn:
+        with self._open(), self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
@@ -189,8 +242,14 @@ class Store:
             texts = conn.execute(
                 select(actions.c.text).where(actions.c.game_id == game_id)
                 .order_by(actions.c.index)).scalars().all()
+        if row.deal_seed is None:
+            deal, seed = LEGACY, row.seed
+        else:
+            deal, _, hexed = row.deal_seed.partition(":")
+            seed = int(hexed, 16)
         return GameRow(
-            id=row.id, seed=row.seed, settings=json.loads(row.settings), version=row.version,
+            id=row.id, seed=seed, deal=deal, settings=json.loads(row.settings),
+            version=row.version,
             over=row.over, rematch=row.rematch,
             seats=tuple(SeatRow(s.seat, s.kind, s.name, s.level, s.token) for s in seat_rows),
             actions=tuple(texts),
@@ -198,6 +257,6 @@ class Store:
 
     def games_waiting_for_bots(self) -> list[str]:
         """Ids of the unfinished games whose next decision is a bot's."""
-        with self.engine.connect() as conn:
+        with self._open(), self.engine.connect() as conn:
             return list(conn.execute(select(games.c.id).where(
                 games.c.bot_to_move.is_(True), games.c.over.is_(False))).scalars().all())

@@ -63,6 +63,10 @@ export function rememberCreated(created, hotseat) {
 /**
  * A live connection to one game as one seat: WebSocket `state` messages, with polling while
  * the socket is down. onState(payload), onError(message, status).
+ *
+ * The server sends the log as increments (`log_from`, `log`, `log_total`: docs/web.md): this
+ * keeps the entries it has (they never change) and asks every request and socket only for
+ * the ones after; onState gets the payload with the whole log (`log_from` 0).
  */
 export class Live {
   constructor(gameId, token, { onState, onError, onConnection }) {
@@ -72,6 +76,7 @@ export class Live {
     this.onError = onError;
     this.onConnection = onConnection || (() => {});
     this.closed = false;
+    this.log = []; // this viewer's log entries so far
     this.socket = null;
     this.retry = 500;
     this.poller = null;
@@ -81,10 +86,9 @@ export class Live {
   open() {
     if (this.closed) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
     let socket;
     try {
-      socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws${q}`);
+      socket = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws${this.query(true)}`);
     } catch (err) {
       this.startPolling();
       return;
@@ -103,7 +107,7 @@ export class Live {
         return;
       }
       if (this.closed) return;
-      if (msg.type === "state" && msg.payload) this.onState(msg.payload);
+      if (msg.type === "state" && msg.payload) this.deliver(msg.payload);
       else if (msg.type === "error") this.onError(msg.error || "The server refused.", msg.status || 400);
     };
     socket.onclose = () => {
@@ -125,18 +129,45 @@ export class Live {
     this.poller = null;
   }
 
+  /** `?log_from=N` (the entries held), with the token for a socket (REST sends a header). */
+  query(withToken) {
+    const q = new URLSearchParams();
+    if (withToken && this.token) q.set("token", this.token);
+    q.set("log_from", String(this.log.length));
+    return `?${q}`;
+  }
+
+  /** Add a payload's log entries to the ones held, and pass it on with the whole log. */
+  deliver(payload) {
+    if (this.closed) return null;
+    const from = Number.isInteger(payload.log_from) ? payload.log_from : 0;
+    const entries = payload.log || [];
+    const gap = from > this.log.length; // entries missing in between: fetch them
+    if (!gap && from + entries.length > this.log.length) this.log.push(...entries.slice(this.log.length - from));
+    const whole = { ...payload, log_from: 0, log: this.log.slice(), log_total: this.log.length };
+    this.onState(whole);
+    if (gap) this.fetch().catch(() => {});
+    return whole;
+  }
+
   async fetch() {
-    const payload = await api("GET", `/api/games/${encodeURIComponent(this.gameId)}`, { token: this.token });
-    if (!this.closed) this.onState(payload);
-    return payload;
+    const get = () => api("GET", `/api/games/${encodeURIComponent(this.gameId)}${this.query(false)}`, { token: this.token });
+    let payload;
+    try {
+      payload = await get();
+    } catch (err) {
+      if (err.status !== 400 || !this.log.length) throw err;
+      this.log = []; // the server does not know the log held here (beyond its own): start over
+      payload = await get();
+    }
+    return this.deliver(payload);
   }
 
   async act(action, version) {
-    const payload = await api("POST", `/api/games/${encodeURIComponent(this.gameId)}/actions`, {
+    const payload = await api("POST", `/api/games/${encodeURIComponent(this.gameId)}/actions${this.query(false)}`, {
       token: this.token, body: { action, version },
     });
-    if (!this.closed) this.onState(payload);
-    return payload;
+    return this.deliver(payload);
   }
 
   close() {

@@ -473,6 +473,9 @@ class Game {
       h("aside", { class: "side-col" }, this.playersSection(), this.sideDetail(), this.logSection()));
     fill(root, h("div", { class: "game" },
       p.over ? this.scoreSection() : this.promptSection(),
+      p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
+        title: "The creator of this game chose its seed, so the creator could know every card." },
+      "This deal was chosen by the creator") : null,
       board));
     const log = root.querySelector(".log-list");
     if (log) log.scrollTop = log.scrollHeight;

@@ -25,7 +25,7 @@ export function showLobby(root, ui) {
     hotseat = e.target.checked;
     draw();
   } });
-  const seedInput = h("input", { type: "number", id: "seed", min: "0", placeholder: "random", dataset: { testid: "seed" } });
+  const seedInput = h("input", { type: "number", id: "seed", min: "0", max: "9007199254740991", step: "1", placeholder: "random", dataset: { testid: "seed" } });
   const note = h("p", { class: "hint" });
   const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create-game" } }, "Create the game");
 
@@ -87,6 +87,7 @@ export function showLobby(root, ui) {
     h("h2", {}, "Seats"), list, addButton,
     h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
     h("div", { class: "form-row" }, h("label", { for: "seed" }, "Seed (optional) "), seedInput),
+    h("p", { class: "hint", dataset: { testid: "seed-hint" } }, "A chosen seed lets you know every card: every seat is told \u201cthis deal was chosen by the creator\u201d. Leave it empty for a secret deal."),
     note, submit);
 }
 
