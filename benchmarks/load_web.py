@@ -28,8 +28,10 @@ HTTP client, ``websockets`` of ``uvicorn[standard]``).
 
 Usage: ``python benchmarks/load_web.py [--clients 8] [--games 2] [--seconds 60]
 [--players 2] [--level easy] [--think 0] [--spectators 0] [--hard-games 0] [--rest]
-[--limits off] [--bot-processes N] [--src DIR] [--json]`` (``--src``: run the server from
-another source folder, such as ``git archive`` of an older commit, to compare)
+[--limits off] [--bot-processes N] [--serve-extra OPTS] [--src DIR] [--json]``
+(``--src``: run the server from another source folder, such as ``git archive`` of an older
+commit, to compare; ``--serve-extra``: more ``serve`` options, such as ``--workers 2
+--pubsub redis://...`` with ``--db postgresql://...``, see ``load_scale.py``)
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import os
 import random
 import resource
 import selectors
+import shlex
 import signal
 import socket
 import statistics
@@ -52,7 +55,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,7 +138,8 @@ def raise_file_limit() -> int:
 
 def start_server(db: str, port: int, limits: str | None = "off",
                  bot_processes: int | None = None,
-                 src: Path | None = None) -> subprocess.Popen[bytes]:
+                 src: Path | None = None,
+                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     """``forest-shuffle serve`` on 127.0.0.1:``port`` with bot delay 0, once it answers
     (``src``: the package from this source folder, default this tree's ``src``)."""
     env = dict(os.environ, PYTHONPATH=str(src or ROOT / "src"))
@@ -145,6 +149,7 @@ def start_server(db: str, port: int, limits: str | None = "off",
         cmd += ["--limits", limits]
     if bot_processes is not None:
         cmd += ["--bot-processes", str(bot_processes)]
+    cmd += list(extra)
     proc = subprocess.Popen(cmd, env=env)
     http = Http(port, timeout=1)
     deadline = time.monotonic() + 30
@@ -176,7 +181,8 @@ def server(args: argparse.Namespace) -> Iterator[tuple[int, subprocess.Popen[byt
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        proc = start_server(db, port, args.limits, args.bot_processes, args.src)
+        proc = start_server(db, port, args.limits, args.bot_processes, args.src,
+                            shlex.split(getattr(args, "serve_extra", "") or ""))
         try:
             yield port, proc
         finally:
@@ -411,13 +417,15 @@ class Flood:
     """Idle spectator sockets on one game, on the standard library in one thread: the
     WebSocket handshake, then reading (and answering pings) until told to move to another
     game or to stop. Counts the sockets let in, refused (an error 429 or close code 4429)
-    or failed, and the states received."""
+    or failed, the close codes (with their reasons) of the sockets refused or closed,
+    and the states received."""
 
     def __init__(self, port: int, count: int) -> None:
         self.port = port
         self.count = count
         self.target: str | None = None
         self.opened = self.refused = self.failed = self.states = self.moves = 0
+        self.closes: dict[str, int] = {}  # "code reason": sockets closed so (this game)
         self.ready = threading.Event()  # every socket of the first game was tried
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -474,6 +482,7 @@ class Flood:
                 socks.clear()
                 current = target
                 self.opened = self.refused = self.failed = 0  # of the game watched now
+                self.closes = {}
                 self.moves += 1
                 if target is not None:
                     for _ in range(self.count):
@@ -481,7 +490,7 @@ class Flood:
                             break
                         opened = self._open(target)
                         if opened is not None:
-                            socks[opened] = [b"", 0]
+                            socks[opened] = [b"", 0, False]  # buffer, seen, refused
                             sel.register(opened, selectors.EVENT_READ)
                     self.ready.set()
             for key, _ in sel.select(timeout=0.2):
@@ -518,7 +527,9 @@ class Flood:
             body, buf = buf[start:start + size], buf[start + size:]
             if opcode == 8:  # close
                 code = struct.unpack("!H", body[:2])[0] if len(body) >= 2 else 1005
-                if code == 4429 and entry[1] == 0:
+                why = f"{code} {body[2:].decode('utf-8', 'replace')}".strip()
+                self.closes[why] = self.closes.get(why, 0) + 1
+                if code == 4429 and entry[1] == 0 and not entry[2]:
                     self.refused += 1
                 return False
             if opcode == 9 and size < 126:  # ping: pong, masked as a client must
@@ -531,8 +542,10 @@ class Flood:
             elif opcode in (0, 1) and fin:
                 if entry[1] == 0:
                     if b'"status":429' in body.replace(b" ", b""):
-                        self.refused += 1
-                        return False
+                        if not entry[2]:  # refused: read on to its close frame
+                            self.refused += 1
+                            entry[2] = True
+                        continue
                     self.opened += 1
                 else:
                     self.states += 1
@@ -593,6 +606,8 @@ def add_server_options(ap: argparse.ArgumentParser) -> None:
                          "address); 'default' for the bounds as shipped")
     ap.add_argument("--bot-processes", type=int, default=None,
                     help="the server's --bot-processes (default: its own, one per CPU)")
+    ap.add_argument("--serve-extra", default="",
+                    help="more options for serve, e.g. '--workers 2 --pubsub redis://...'")
     ap.add_argument("--src", type=Path, default=None,
                     help="run the server from this source folder (to compare versions; "
                          "default: this tree's src)")
@@ -658,6 +673,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         report["spectators"] = {"asked": args.spectators, "let_in": flood.opened,
                                 "refused": flood.refused, "failed": flood.failed,
                                 "games_watched": flood.moves,
+                                "close_codes": flood.closes,
                                 "states_received": flood.states}
         report["watched_player"] = {"latency_ms": ms(watched.latencies),
                                     "turnaround_ms": ms(watched.turnarounds),
@@ -689,6 +705,9 @@ def show(report: dict[str, Any]) -> None:
         print(f"  spectators: {s['asked']} asked, {s['let_in']} let in, {s['refused']} "
               f"refused, {s['failed']} failed (on the last of {s['games_watched']} watched "
               f"games); {s['states_received']} states received")
+        if s["close_codes"]:
+            print("  spectator sockets closed by the server: " + ", ".join(
+                f"{n} × {why!r}" for why, n in sorted(s["close_codes"].items())))
         w = report["watched_player"]
         print(line("watched game's player, latency", w["latency_ms"]))
         print(line("watched game's player, turnaround", w["turnaround_ms"]))

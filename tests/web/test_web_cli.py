@@ -27,6 +27,12 @@ def test_serve_is_listed() -> None:
     ["--bot-processes", "-1"],
     ["--db", "nosuchdb://x"],
     ["--db", "sqlite:////no/such/folder/games.db"],
+    ["--workers", "0"],
+    ["--workers", "2"],  # several processes need PostgreSQL and Redis
+    ["--workers", "2", "--db", "sqlite:///x.db", "--pubsub", "redis://127.0.0.1:1"],
+    ["--pubsub", "http://127.0.0.1:1"],
+    ["--pubsub", "redis://127.0.0.1:1", "--db", "sqlite://"],  # SQLite is one process's
+    ["--bot-lease", "0.1"],
 ])
 def test_serve_refuses_bad_options_in_one_line(args: list[str]) -> None:
     out = subprocess.run([sys.executable, "-m", "forest_shuffle", "serve", *args],

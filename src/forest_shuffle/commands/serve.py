@@ -26,6 +26,18 @@ def serve_command(
         help="Change bounds on input and floods (docs/web.md, Limits), such as "
              "requests_per_second=200,spectators_per_game=20; a value 'off' removes a bound, "
              "'off' alone every flood bound.")] = "",
+    pubsub: Annotated[str | None, typer.Option(
+        "--pubsub", metavar="URL",
+        help="Redis URL (redis://host:6379/0): this server is one of several processes on "
+             "one PostgreSQL database (docs/deploy.md); needs forest-shuffle[scale].")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", metavar="N",
+        help="Server processes on this port (more than 1 needs --db postgresql://... and "
+             "--pubsub).")] = 1,
+    lease: Annotated[float, typer.Option(
+        "--bot-lease", metavar="S",
+        help="With --pubsub: seconds after which another process takes over the bots of a "
+             "process that died.")] = 5.0,
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
     if not 0 <= port <= 65535:
@@ -38,6 +50,20 @@ def serve_command(
         bot_processes = os.cpu_count() or 1
     elif bot_processes < 0:
         typer.echo(f"--bot-processes must be at least 0, not {bot_processes}", err=True)
+        raise typer.Exit(2)
+    if workers < 1:
+        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
+        raise typer.Exit(2)
+    if not 0.5 <= lease <= 600:
+        typer.echo(f"--bot-lease must be from 0.5 to 600 seconds, not {lease:g}", err=True)
+        raise typer.Exit(2)
+    shared = db is not None and db.startswith("postgresql")
+    if workers > 1 and not (shared and pubsub):
+        typer.echo("--workers above 1 needs --db postgresql://... and --pubsub redis://... "
+                   "(processes share games through them; docs/deploy.md)", err=True)
+        raise typer.Exit(2)
+    if pubsub is not None and not pubsub.startswith(("redis://", "rediss://", "unix://")):
+        typer.echo(f"--pubsub must be a redis:// URL, not {pubsub[:60]!r}", err=True)
         raise typer.Exit(2)
     from forest_shuffle.web.limits import fit_to_files, parse_limits, raise_file_limit
 
@@ -57,8 +83,25 @@ def serve_command(
 
     from forest_shuffle.web.app import create_app
 
+    if workers > 1:
+        import json
+
+        from forest_shuffle.web.app import SERVE_ENV
+        os.environ[SERVE_ENV] = json.dumps({
+            "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
+            "limits": limits, "pubsub": pubsub, "lease": lease})
+        typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
+                   "processes", err=True)
+        uvicorn.run("forest_shuffle.web.app:app_from_env", factory=True, workers=workers,
+                    host=host, port=port, log_level="warning", ws_max_size=bounds.body_bytes,
+                    limit_concurrency=max(64, files - 64))
+        return
     try:
-        app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds)
+        app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
+                         pubsub=pubsub, lease_seconds=lease)
+    except ValueError as exc:
+        typer.echo(f"--pubsub: {str(exc).splitlines()[0]}", err=True)
+        raise typer.Exit(2) from None
     except ImportError as exc:
         typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
                    "forest-shuffle[postgres]", err=True)

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,7 @@ from .limits import (
     client_gone,
     parse_message,
 )
+from .pubsub import Bus, Leases, RedisBus, RedisLeases
 from .service import GameService, SeatSpec, ServiceError, card_catalog
 from .store import Store, StoreClosed
 
@@ -200,16 +202,38 @@ def _validation_line(exc: RequestValidationError) -> str:
 
 def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                service: GameService | None = None, bot_processes: int = 0,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, pubsub: str | None = None,
+               lease_seconds: float = 5.0) -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
     searching bots think in ``bot_processes`` worker processes (0: in threads); input and
     floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
-    Unfinished games that wait for a bot are resumed at once."""
+    With ``pubsub`` (a ``redis://`` URL) this is one of several processes on one database:
+    changes travel through Redis and bot seats are leased for ``lease_seconds``
+    (docs/deploy.md). Unfinished games that wait for a bot are resumed at once.
+    ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
     if service is None:
-        service = GameService(Store(db_url or default_db_url()), bot_delay,
-                              bot_processes=bot_processes)
+        store = Store(db_url or default_db_url())
+        bus: Bus | None = None
+        leases: Leases | None = None
+        if pubsub:
+            if store.url.startswith("sqlite"):
+                store.close()
+                raise ValueError("several processes need a shared database: "
+                                 "--db postgresql://...")
+            try:
+                bus = RedisBus(pubsub)
+                leases = RedisLeases(pubsub, ttl=lease_seconds)
+            except ValueError:
+                store.close()
+                raise
+            except Exception as exc:  # redis-py's connection errors, a bad URL
+                store.close()
+                line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise ValueError(f"cannot use Redis at {pubsub[:60]!r}: {line}") from None
+        service = GameService(store, bot_delay, bot_processes=bot_processes, bus=bus,
+                              leases=leases)
     svc = service
     hub = Hub(svc)
     svc.resume()
@@ -443,3 +467,20 @@ async def _socket_message(svc: GameService, lim: Limits, game_id: str, token: st
         log.exception("internal error")
         return {"type": "error", "error": "internal error of the server", "status": 500}
     return None
+
+
+#: The environment variable through which ``serve --workers N`` hands its options to
+#: each worker process (uvicorn starts them and calls :func:`app_from_env`).
+SERVE_ENV = "FOREST_SHUFFLE_SERVE"
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker of ``serve --workers N``, from the options in
+    :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease)."""
+    from .limits import fit_to_files, parse_limits, raise_file_limit
+
+    opts = json.loads(os.environ[SERVE_ENV])
+    bounds = fit_to_files(parse_limits(opts.get("limits", "")), raise_file_limit())
+    return create_app(opts["db"], float(opts["bot_delay"]),
+                      bot_processes=int(opts["bot_processes"]), limits=bounds,
+                      pubsub=opts.get("pubsub"), lease_seconds=float(opts.get("lease", 5.0)))

@@ -64,6 +64,7 @@ from ..narration import (
 from ..rules import WINTER_CARDS_TO_END, Rules
 from ..view import PlayerView, make_spectator_view
 from ..workers import process_pool
+from .pubsub import Bus, Leases, LocalBus, LocalLeases
 from .store import SeatRow, StaleWrite, Store, StoreClosed
 
 log = logging.getLogger(__name__)
@@ -353,8 +354,16 @@ class GameService:
 
     def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
                  max_games: int = 1000, bot_processes: int = 0,
-                 idle_over: float = 60.0, idle_open: float = 1800.0) -> None:
+                 idle_over: float = 60.0, idle_open: float = 1800.0,
+                 bus: Bus | None = None, leases: Leases | None = None) -> None:
         self.store = store
+        #: Carries "game G is at version V" to the other server processes (none: alone).
+        self.bus: Bus = bus or LocalBus()
+        #: Which process drives each game's bots (alone: this one, always).
+        self.leases: Leases = leases or LocalLeases()
+        self._held: set[str] = set()  # games whose bot lease this process holds
+        self._held_lock = threading.Lock()
+        self._stop = threading.Event()
         #: How many games stay in memory (more are loaded again on use).
         self.max_games = max(1, max_games)
         #: Seconds unused after which a finished game, or an unfinished one that waits
@@ -376,12 +385,27 @@ class GameService:
         self._thinkers_lock = threading.Lock()
         self._thinkers: ProcessPoolExecutor | None = (
             process_pool(bot_processes) if bot_processes > 0 else None)
+        self.bus.start(self._remote)
+        self._keeper: threading.Thread | None = None
+        if not isinstance(self.leases, LocalLeases):
+            self._keeper = threading.Thread(target=self._keep_leases, name="forest-leases",
+                                            daemon=True)
+            self._keeper.start()
 
     def close(self) -> None:
-        """Stop the bots and release the database."""
+        """Stop the bots, hand back this process's bot leases, release the database."""
+        self._stop.set()
         self._bots.close()
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
+        if self._keeper is not None:
+            self._keeper.join(5)
+        with self._held_lock:
+            held, self._held = set(self._held), set()
+        for gid in held:
+            self.leases.release(gid)
+        self.bus.close()
+        self.leases.close()
         self.store.close()
 
     def resume(self) -> int:
@@ -570,6 +594,8 @@ class GameService:
             if game.evicted:
                 return False
             snap = game.snap
+            if version > snap.version and self._catch_up(game):
+                snap = game.snap  # another process moved it on: this copy was behind
             if version != snap.version:
                 raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
                                         f"action was sent against version {version}")
@@ -588,8 +614,10 @@ class GameService:
                 self.store.append_action(game.id, version, str(action), seat, over=after.over,
                                          bot_to_move=self._bot_to_move(game, after))
             except StaleWrite:
+                self._catch_up(game)  # another process stored it: this copy catches up
                 raise ServiceError(409, "stale: another action for this decision was stored "
-                                        "first") from None
+                                        f"first (the game is at version {game.snap.version})"
+                                   ) from None
             except StoreClosed:
                 raise ServiceError(503, "the server is stopping; try again") from None
             entries = narrate(state, after, seat, action, [s.name for s in game.seats])
@@ -597,8 +625,119 @@ class GameService:
             game.snap = Snapshot(after, version + 1, len(game.log))
         return True
 
-    def _changed(self, game: LiveGame) -> None:
-        self._schedule_bot(game)
+    # ------------------------------------------------------------ several processes
+
+    def _catch_up(self, game: LiveGame) -> bool:
+        """With the game's lock held: apply the actions another process stored since this
+        copy's version; whether there were any."""
+        snap = game.snap
+        texts = self.store.actions_from(game.id, snap.version)
+        if not texts:
+            return False
+        state, entries = snap.state, []
+        names = [s.name for s in game.seats]
+        for text in texts:
+            seat = state.to_move
+            after = state.clone()
+            try:
+                action = Action.parse(text)
+                if seat is None:
+                    raise IllegalActionError(action, "the game is over")
+                after.apply(action)
+            except (IllegalActionError, ActionParseError) as exc:
+                raise ServiceError(500, f"game {game.id}: stored action {text[:40]!r} does "
+                                        f"not replay ({exc})") from None
+            entries.extend(narrate(state, after, seat, action, names))
+            state = after
+        game.log.extend(entries)
+        game.snap = Snapshot(state, snap.version + len(texts), len(game.log))
+        game.cache.clear()
+        return True
+
+    def _remote(self, game_id: str, version: int) -> None:
+        """From the bus: game ``game_id`` reached ``version`` (maybe in another process).
+        A copy held here that is behind catches up and its sockets and bots hear of it."""
+        game = self._games.get(game_id)
+        if game is None:
+            return  # not held here: loaded fresh on its next use
+        if game.snap.version >= version:
+            if game.snap.state.over and game.rematch is None:  # a rematch, maybe
+                try:
+                    game.rematch = self.store.rematch_of(game_id)
+                except StoreClosed:
+                    return
+                if game.rematch is not None:
+                    game.cache.clear()
+                    self._changed(game, publish=False)
+            return  # else this process's own news
+        try:
+            with game.lock:
+                if game.evicted or not self._catch_up(game):
+                    return
+        except (ServiceError, StoreClosed) as exc:
+            log.warning("game %s did not catch up: %s", game_id, exc)
+            return
+        self._changed(game, publish=False)
+
+    def _lease(self, game_id: str) -> bool:
+        """Whether this process drives the game's bots (taking the lease if it is free)."""
+        with self._held_lock:
+            if game_id in self._held:
+                return True
+        if not self.leases.acquire(game_id):
+            return False
+        with self._held_lock:
+            self._held.add(game_id)
+        return True
+
+    def _unlease(self, game_id: str) -> None:
+        with self._held_lock:
+            if game_id not in self._held:
+                return
+            self._held.discard(game_id)
+        self.leases.release(game_id)
+
+    def _keep_leases(self) -> None:
+        """Every third of a lease's life: renew the leases held (dropping lost ones and
+        those of games that wait for no bot now), and take the free leases of games that
+        wait for a bot, so a killed process's bots go on here."""
+        pause = max(0.05, min(self.leases.ttl / 3, 2.0))
+        while not self._stop.wait(pause):
+            try:
+                with self._held_lock:
+                    held = list(self._held)
+                for gid in held:
+                    game = self._games.get(gid)
+                    if game is not None and not self._bot_to_move(game):
+                        self._unlease(gid)
+                    elif not self.leases.renew(gid):
+                        with self._held_lock:
+                            self._held.discard(gid)
+                for gid in self.store.games_waiting_for_bots():
+                    if self._stop.is_set():
+                        return
+                    with self._held_lock:
+                        if gid in self._held:
+                            continue
+                    if not self._lease(gid):
+                        continue
+                    if gid not in self._games:
+                        self.game(gid)  # loaded from the store; it schedules the bot
+                        continue
+                    game = self.game(gid)
+                    with game.lock:
+                        self._catch_up(game)
+                        game.bot_scheduled = -1  # whoever scheduled it before is gone
+                    self._schedule_bot(game)
+            except StoreClosed:
+                return
+            except Exception:  # keep going: the next round tries again
+                log.exception("bot leases: a round failed")
+
+    def _changed(self, game: LiveGame, publish: bool = True) -> None:
+        self._schedule_bot(game)  # first, so this process has the first go at the lease
+        if publish:
+            self.bus.publish(game.id, game.snap.version)
         for listener in list(self.listeners):
             try:
                 listener(game.id)
@@ -614,7 +753,20 @@ class GameService:
     def _schedule_bot(self, game: LiveGame) -> None:
         with game.lock:
             snap = game.snap
-            if not self._bot_to_move(game) or game.bot_scheduled == snap.version:
+            if not self._bot_to_move(game):
+                waiting = False
+            elif game.bot_scheduled == snap.version:
+                return
+            else:
+                waiting = True
+        if not waiting:
+            if game.id in self._held:
+                self._unlease(game.id)
+            return
+        if not self._lease(game.id):
+            return  # another process drives this game's bots
+        with game.lock:
+            if game.bot_scheduled == snap.version or game.snap is not snap:
                 return
             game.bot_scheduled = snap.version
         self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
@@ -637,6 +789,10 @@ class GameService:
         p = snap.state.to_move
         if snap.version != version or p is None or game.seats[p].kind != "bot":
             return
+        if not self._lease(game_id) or not self.leases.renew(game_id):
+            with self._held_lock:
+                self._held.discard(game_id)
+            return  # another process took this game's bots over
         view = snap.state.view(p)
         try:
             action = self._think(game, p, view)

@@ -255,6 +255,21 @@ class Store:
             actions=tuple(texts),
         )
 
+    def actions_from(self, game_id: str, index: int) -> list[str]:
+        """The texts of the game's actions from number ``index`` (0-based) on, in order:
+        what a process holding the game at version ``index`` missed."""
+        with self._open(), self.engine.connect() as conn:
+            return list(conn.execute(
+                select(actions.c.text).where(actions.c.game_id == game_id,
+                                             actions.c.index >= index)
+                .order_by(actions.c.index)).scalars().all())
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The id of the game's rematch, if it has one."""
+        with self._open(), self.engine.connect() as conn:
+            value = conn.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
+        return None if value is None else str(value)
+
     def games_waiting_for_bots(self) -> list[str]:
         """Ids of the unfinished games whose next decision is a bot's."""
         with self._open(), self.engine.connect() as conn:

@@ -1,0 +1,301 @@
+"""Several server processes on one PostgreSQL database and one Redis (``serve --pubsub``):
+players on different processes share a game, racing actions through different processes
+apply once, a ``kill -9`` of a process loses no acknowledged action and its bots are taken
+over, and no process lets a hidden card out. Real servers: throwaway PostgreSQL and Redis
+(``services.py``; skipped without them, except under CI)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from services import postgres, redis_server
+from websockets.sync.client import connect
+from webutil import check_payload, free_port, head, kill9, server, visibility
+
+from forest_shuffle.web.store import Store
+
+pytest.importorskip("redis")
+
+LEASE = "1.5"
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[str]:
+    with postgres() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    with redis_server() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def servers(pg: str, redis_url: str, n: int, bot_delays: list[float] | None = None
+            ) -> Iterator[list[tuple[Any, str]]]:
+    """``n`` server processes on the same database and Redis."""
+    delays = bot_delays or [0.0] * n
+    with contextlib.ExitStack() as stack:
+        procs = [stack.enter_context(server(
+            pg, bot_delay=delays[i],
+            extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", "off",
+                   "--bot-lease", LEASE])) for i in range(n)]
+        yield procs
+
+
+def create(base: str, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    r = httpx.post(base + "/api/games", json={"seats": seats, "seed": seed}, timeout=10)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def get(base: str, gid: str, token: str | None) -> dict[str, Any]:
+    r = httpx.get(f"{base}/api/games/{gid}", headers=head(token), timeout=10)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def post(base: str, gid: str, token: str | None, action: str, version: int) -> httpx.Response:
+    return httpx.post(f"{base}/api/games/{gid}/actions", headers=head(token),
+                      json={"action": action, "version": version}, timeout=10)
+
+
+def ws_url(base: str, gid: str, token: str | None, log_from: int = 0) -> str:
+    q = f"?log_from={log_from}" + (f"&token={token}" if token else "")
+    return base.replace("http", "ws", 1) + f"/api/games/{gid}/ws{q}"
+
+
+def test_serve_refuses_a_redis_it_cannot_reach(pg: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "forest_shuffle", "serve", "--db", pg,
+                          "--pubsub", f"redis://127.0.0.1:{free_port()}/0"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Redis" in out.stderr, out.stderr
+
+
+def test_serve_workers_share_one_port(pg: str, redis_url: str) -> None:
+    with server(pg, extra=["--pubsub", redis_url, "--workers", "2", "--bot-processes", "0",
+                           "--limits", "off"]) as (proc, base):
+        game = create(base, [{"kind": "human"}, {"kind": "bot", "level": "easy"}], seed=45)
+        gid, tok = game["game_id"], game["seats"][0]["token"]
+        rng = random.Random(5)
+        for _ in range(20):  # new connections each time: both workers answer some
+            p = get(base, gid, tok)
+            if p["to_move"] != 0:
+                time.sleep(0.02)
+                continue
+            r = post(base, gid, tok, rng.choice(p["legal"]), p["version"])
+            assert r.status_code in (200, 409), r.text
+        workers = [int(x) for x in subprocess.run(
+            ["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()]
+        assert len(workers) >= 2, workers
+    row = Store(pg).load(gid)
+    assert row is not None and row.version >= 10
+
+
+def test_players_on_two_processes_play_a_game_to_the_end(pg: str, redis_url: str) -> None:
+    rng = random.Random(1)
+    with servers(pg, redis_url, 2) as procs:
+        bases = [b for _p, b in procs]
+        game = create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=41)
+        gid = game["game_id"]
+        tokens = [s["token"] for s in game["seats"]]
+        delays: list[float] = []
+        # Seat 0 plays on process 0, seat 1 on process 1; seat 1 also watches a socket on
+        # process 1, which must hear of seat 0's actions (applied by process 0).
+        with connect(ws_url(bases[1], gid, tokens[1]), open_timeout=10,
+                     max_size=2**24) as ws:
+            first = json.loads(ws.recv(timeout=10))["payload"]
+            version = first["version"]
+            while True:
+                deadline = time.monotonic() + 5
+                while True:  # process 0 hears of process 1's last action within moments
+                    p = get(bases[0], gid, tokens[0])
+                    if p["version"] >= version:
+                        break
+                    assert time.monotonic() < deadline, (p["version"], version)
+                    time.sleep(0.01)
+                assert p["version"] == version
+                if p["over"]:
+                    break
+                seat = p["to_move"]
+                mine = get(bases[seat], gid, tokens[seat])
+                assert mine["version"] == p["version"]
+                sent = time.monotonic()
+                r = post(bases[seat], gid, tokens[seat], rng.choice(mine["legal"]),
+                         mine["version"])
+                assert r.status_code == 200, r.text
+                version = r.json()["version"]
+                while True:  # process 1's socket reaches that version
+                    msg = json.loads(ws.recv(timeout=10))
+                    if msg["type"] == "state" and msg["payload"]["version"] >= version:
+                        break
+                if seat == 0:
+                    delays.append(time.monotonic() - sent)
+        ends = [get(b, gid, tokens[0]) for b in bases]
+    assert ends[0]["over"] and ends[0]["scores"] == ends[1]["scores"]
+    assert ends[0]["version"] == ends[1]["version"] > 100
+    delays.sort()
+    # an action on one process reaches a socket of another well within a second
+    assert delays[len(delays) // 2] < 0.5, delays[len(delays) // 2]
+
+
+def test_racing_actions_through_three_processes_apply_once(pg: str, redis_url: str) -> None:
+    with servers(pg, redis_url, 3) as procs:
+        bases = [b for _p, b in procs]
+        game = create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=42)
+        gid = game["game_id"]
+        tokens = [s["token"] for s in game["seats"]]
+        for _turn in range(12):
+            p = get(bases[0], gid, tokens[0])
+            seat = p["to_move"]
+            mine = get(bases[0], gid, tokens[seat])
+            codes: list[int] = []
+            barrier = threading.Barrier(6)
+
+            def send(k: int, mine: dict[str, Any] = mine, seat: int = seat,
+                     codes: list[int] = codes, barrier: threading.Barrier = barrier) -> None:
+                action = mine["legal"][k % len(mine["legal"])]
+                barrier.wait()
+                codes.append(post(bases[k % 3], gid, tokens[seat], action,
+                                  mine["version"]).status_code)
+
+            threads = [threading.Thread(target=send, args=(k,)) for k in range(6)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(codes) == [200] + [409] * 5, codes
+            after = [get(b, gid, tokens[0])["version"] for b in bases]
+            assert after == [mine["version"] + 1] * 3, after
+    row = Store(pg).load(gid)
+    assert row is not None and row.version == 12 and len(row.actions) == 12
+
+
+def test_a_killed_process_loses_nothing_and_its_bots_are_taken_over(
+        pg: str, redis_url: str) -> None:
+    rng = random.Random(3)
+    # Process 0 waits 3 s before a bot moves, so its bot is still due when it is killed.
+    with servers(pg, redis_url, 3, bot_delays=[3.0, 0.0, 0.0]) as procs:
+        bases = [b for _p, b in procs]
+        game = create(bases[1], [{"kind": "human"}, {"kind": "bot", "level": "medium"}],
+                      seed=43)
+        gid, tok = game["game_id"], game["seats"][0]["token"]
+        acked: list[tuple[int, str]] = []
+        # A few turns through process 1 (its bot answers at once there).
+        while len(acked) < 6:
+            p = get(bases[1], gid, tok)
+            if p["to_move"] != 0:
+                time.sleep(0.05)
+                continue
+            action = rng.choice(p["legal"])
+            r = post(bases[1], gid, tok, action, p["version"])
+            assert r.status_code == 200, r.text
+            acked.append((p["version"], action))
+        # Now through process 0, whose socket the player also holds, until the bot is due
+        # there; then process 0 is killed.
+        held = 0
+        with connect(ws_url(bases[0], gid, tok), open_timeout=10, max_size=2**24) as sock:
+            while True:
+                p = get(bases[0], gid, tok)
+                if p["to_move"] != 0:
+                    time.sleep(0.05)
+                    continue
+                action = rng.choice(p["legal"])
+                r = post(bases[0], gid, tok, action, p["version"])
+                assert r.status_code == 200, r.text
+                acked.append((p["version"], action))
+                if r.json()["to_move"] == 1:  # process 0 now drives the bot, 3 s from now
+                    held = r.json()["version"]
+                    break
+            kill9(procs[0][0])
+            with pytest.raises(Exception):  # noqa: B017 (the socket's server is gone)
+                for _ in range(100):
+                    sock.recv(timeout=5)
+        # The bot is taken over by another process within the lease and moves.
+        deadline = time.monotonic() + 15
+        while True:
+            p = get(bases[2], gid, tok)
+            if p["version"] > held:
+                break
+            assert time.monotonic() < deadline, "the killed process's bot was not taken over"
+            time.sleep(0.1)
+        # The player's socket reconnects to another process and catches up from its count.
+        with connect(ws_url(bases[2], gid, tok, log_from=1), open_timeout=10,
+                     max_size=2**24) as ws2:
+            msg = json.loads(ws2.recv(timeout=10))
+            assert msg["type"] == "state" and msg["payload"]["version"] >= held
+            assert msg["payload"]["log_from"] == 1
+        # Play on to the end through the two processes left.
+        while True:
+            base = bases[1 + len(acked) % 2]
+            p = get(base, gid, tok)
+            if p["over"]:
+                break
+            if p["to_move"] != 0:
+                time.sleep(0.02)
+                continue
+            action = rng.choice(p["legal"])
+            r = post(base, gid, tok, action, p["version"])
+            if r.status_code == 200:
+                acked.append((p["version"], action))
+            else:
+                assert r.status_code == 409, r.text
+    row = Store(pg).load(gid)
+    assert row is not None and row.over
+    for index, text in acked:  # every acknowledged action is stored where it was sent
+        assert row.actions[index] == text
+
+
+def test_no_process_lets_a_hidden_card_out(pg: str, redis_url: str) -> None:
+    rng = random.Random(4)
+    got: list[dict[str, Any]] = []
+    spectated: list[dict[str, Any]] = []
+    with servers(pg, redis_url, 3) as procs:
+        bases = [b for _p, b in procs]
+        game = create(bases[0], [{"kind": "human"}, {"kind": "bot", "level": "medium"},
+                                 {"kind": "bot", "level": "easy"}], seed=44)
+        gid, tok = game["game_id"], game["seats"][0]["token"]
+        with contextlib.ExitStack() as stack:
+            socks = [stack.enter_context(connect(ws_url(b, gid, tok), open_timeout=10,
+                                                 max_size=2**24)) for b in bases]
+            watchers = [stack.enter_context(connect(ws_url(b, gid, None), open_timeout=10,
+                                                    max_size=2**24)) for b in bases]
+            turn = 0
+            while True:
+                p = get(bases[turn % 3], gid, tok)
+                got.append(p)
+                if p["over"]:
+                    break
+                if p["to_move"] != 0:
+                    time.sleep(0.02)
+                    continue
+                r = post(bases[turn % 3], gid, tok, rng.choice(p["legal"]), p["version"])
+                assert r.status_code in (200, 409), r.text
+                turn += 1
+            time.sleep(0.5)
+            for ws in socks + watchers:
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        msg = json.loads(ws.recv(timeout=0.5))
+                        if msg["type"] == "state":
+                            (got if ws in socks else spectated).append(msg["payload"])
+    row = Store(pg).load(gid)
+    assert row is not None and row.over and len(got) > 50 and spectated
+    hidden, seen = visibility(44, 3, list(row.actions), 0)
+    for payload in got:
+        check_payload(payload, hidden, seen)
+    hidden, seen = visibility(44, 3, list(row.actions), None)
+    for payload in spectated:
+        check_payload(payload, hidden, seen)
