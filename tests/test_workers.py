@@ -83,3 +83,15 @@ def test_workers_exit_when_the_parent_is_killed() -> None:
     finally:
         if parent.poll() is None:
             parent.kill()
+
+
+def test_a_worker_whose_parent_died_while_it_started_exits() -> None:
+    # A spawned worker starts in about a second; if the pool's process dies meanwhile, the
+    # worker is re-parented before its watch begins. It must still know its parent: the
+    # pid of the process that made the pool, not whatever getppid says at start.
+    code = ("import time; from forest_shuffle.workers import _watch; "
+            "_watch(2**22 + 12345); time.sleep(10)")
+    start = time.monotonic()
+    out = subprocess.run([sys.executable, "-c", code], timeout=30, capture_output=True)
+    assert out.returncode == 1 and out.stderr == b"", out.stderr  # the watch's exit
+    assert time.monotonic() - start < 8

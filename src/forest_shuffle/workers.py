@@ -27,10 +27,14 @@ WATCH_SECONDS = 0.5
 START_METHOD = "spawn"
 
 
-def _watch() -> None:
-    """Worker initializer: exit at once when the worker's parent is gone (the worker was
-    re-parented, so ``os.getppid`` changed)."""
-    parent = os.getppid()
+def _watch(parent: int) -> None:
+    """Worker initializer: exit at once when the worker's parent, the process ``parent``
+    that made the pool, is gone (the worker was re-parented, so ``os.getppid`` is another).
+    The pid comes from the parent: a worker that read its own ``getppid`` at start would
+    take the new parent for the old one if the parent died while it was starting (a spawn
+    takes a second), and never exit."""
+    if os.getppid() != parent:
+        os._exit(1)
 
     def loop() -> None:
         while True:
@@ -45,4 +49,4 @@ def process_pool(max_workers: int) -> ProcessPoolExecutor:
     """A pool of ``max_workers`` fresh worker processes that exit with this process."""
     context = multiprocessing.get_context(START_METHOD)
     return ProcessPoolExecutor(max_workers=max_workers, mp_context=context,
-                               initializer=_watch)
+                               initializer=_watch, initargs=(os.getpid(),))
