@@ -34,6 +34,10 @@ def serve_command(
         "--workers", metavar="N",
         help="Server processes on this port (more than 1 needs --db postgresql://... and "
              "--pubsub).")] = 1,
+    forwarded: Annotated[str, typer.Option(
+        "--forwarded-allow-ips", metavar="IPS", envvar="FORWARDED_ALLOW_IPS",
+        help="Proxies whose X-Forwarded-For names the client (comma-separated; the "
+             "per-address limits then count real clients).")] = "127.0.0.1",
     lease: Annotated[float, typer.Option(
         "--bot-lease", metavar="S",
         help="With --pubsub: seconds after which another process takes over the bots of a "
@@ -83,18 +87,37 @@ def serve_command(
 
     from forest_shuffle.web.app import create_app
 
+    # A socket frame holds one message: twice the message bound is room enough, and few
+    # frames wait per socket (the server reads a fast sender slower).
+    frame = max(8192, 2 * bounds.message_bytes)
     if workers > 1:
         import json
 
         from forest_shuffle.web.app import SERVE_ENV
+        from forest_shuffle.web.pubsub import RedisBus
+        from forest_shuffle.web.store import Store
+
+        assert db is not None and pubsub is not None  # checked above
+        try:  # in the parent first: a bad database or Redis is one line, not N crashes
+            Store(db).close()
+            RedisBus(pubsub).close()
+        except ImportError as exc:
+            typer.echo(f"a driver is missing ({exc.name}); install forest-shuffle[scale]",
+                       err=True)
+            raise typer.Exit(2) from None
+        except Exception as exc:
+            line = (str(exc).splitlines() or [type(exc).__name__])[0]
+            typer.echo(f"cannot open the database or Redis: {line}", err=True)
+            raise typer.Exit(2) from None
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
             "limits": limits, "pubsub": pubsub, "lease": lease})
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
                    "processes", err=True)
         uvicorn.run("forest_shuffle.web.app:app_from_env", factory=True, workers=workers,
-                    host=host, port=port, log_level="warning", ws_max_size=bounds.body_bytes,
-                    limit_concurrency=max(64, files - 64))
+                    host=host, port=port, log_level="warning", ws_max_size=frame,
+                    ws_max_queue=4, limit_concurrency=max(64, files - 64),
+                    forwarded_allow_ips=forwarded)
         return
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
@@ -113,8 +136,9 @@ def serve_command(
     typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs)", err=True)
     # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
     # open files allow get 503 rather than a failing accept()
-    uvicorn.run(app, host=host, port=port, log_level="warning",
-                ws_max_size=bounds.body_bytes, limit_concurrency=max(64, files - 64))
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=frame,
+                ws_max_queue=4, limit_concurrency=max(64, files - 64),
+                forwarded_allow_ips=forwarded)
 
 
 def register(app: typer.Typer) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import math
 import resource
@@ -121,6 +122,10 @@ def _limit_value(name: str, value: str) -> int | float | None:
         raise ValueError(f"limit {name}: {value!r} is not a number") from None
     if not math.isfinite(number) or number < 0 or (number == 0 and name != "spectator_interval"):
         raise ValueError(f"limit {name} must be above 0, not {value}")
+    if isinstance(default, float) and 0 < number < 0.001:  # a wait of ages overflows
+        raise ValueError(f"limit {name} must be at least 0.001, not {value}")
+    if number > 10**9:
+        raise ValueError(f"limit {name} must be at most 10**9, not {value}")
     return number
 
 
@@ -193,9 +198,24 @@ class Buckets:
 
 
 def address_of(scope: Scope) -> str:
-    """The client's address (as uvicorn gives it, after trusted proxy headers)."""
+    """The client's address as the limits count it (as uvicorn gives it, after trusted
+    proxy headers): an IPv4 address, or the /64 network of an IPv6 one (one client
+    usually holds a whole /64, so counting single IPv6 addresses would be no bound)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    if not client:
+        return "unknown"
+    host = str(client[0])
+    if ":" in host:
+        try:
+            addr = ipaddress.IPv6Address(host.split("%")[0])
+        except ValueError:
+            return host
+        if addr.ipv4_mapped is not None:
+            return str(addr.ipv4_mapped)
+        if addr.is_loopback:
+            return str(addr)
+        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+    return host
 
 
 def _per(rate: float, unit: str) -> str:

@@ -39,6 +39,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -122,7 +123,11 @@ def _named_cards(text: str) -> list[int]:
     return [int(n) for n in _CARD_WORDS.findall(text)]
 
 
+#: Seconds before a bot whose move could not be stored tries again.
+BOT_RETRY = 1.0
 _CARD_WORDS = re.compile(r"\bcard (\d+)")
+#: What a game id may be (ids are 12 hex digits; anything else is no game, never a query).
+_GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +165,8 @@ class LiveGame:
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None (a spectator)."""
-        if not token:
-            return None
+        if not token or len(token) > 64 or not token.isascii():
+            return None  # no token is that (compare_digest refuses non-ASCII text)
         for s in self.seats:
             if s.token is not None and secrets.compare_digest(s.token, token):
                 return s.seat
@@ -192,6 +197,9 @@ def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
         elif s.level is not None:
             raise ServiceError(400, f"seat {i + 1}: a human seat has no level")
         name = " ".join((s.name or "").split())
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+            raise ServiceError(400, f"seat {i + 1}: a name holds letters, digits, spaces and "
+                                    "punctuation only (no control characters)")
         if len(name) > MAX_NAME:
             raise ServiceError(400, f"seat {i + 1}: a name has at most {MAX_NAME} characters")
         out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
@@ -355,10 +363,16 @@ class GameService:
     def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
                  max_games: int = 1000, bot_processes: int = 0,
                  idle_over: float = 60.0, idle_open: float = 1800.0,
-                 bus: Bus | None = None, leases: Leases | None = None) -> None:
+                 bus: Bus | None = None, leases: Leases | None = None,
+                 max_bot_games: int = 20) -> None:
         self.store = store
+        #: Unfinished games of bots only (nobody to play them, only to watch) held at once:
+        #: they are never taken out of memory and keep the bots' threads busy.
+        self.max_bot_games = max(0, max_bot_games)
         #: Carries "game G is at version V" to the other server processes (none: alone).
         self.bus: Bus = bus or LocalBus()
+        #: Whether other processes share the database (a copy here may be behind it).
+        self._shared = not isinstance(self.bus, LocalBus)
         #: Which process drives each game's bots (alone: this one, always).
         self.leases: Leases = leases or LocalLeases()
         self._held: set[str] = set()  # games whose bot lease this process holds
@@ -410,7 +424,10 @@ class GameService:
 
     def resume(self) -> int:
         """Load every unfinished game that waits for a bot, so bots go on after a restart;
-        the number of games resumed."""
+        the number of games resumed. Sharing the database, nothing here: the lease keeper
+        takes the games whose bots nobody drives, each in one process only."""
+        if self._shared:
+            return 0
         ids = self.store.games_waiting_for_bots()
         done = 0
         for gid in ids:
@@ -428,6 +445,13 @@ class GameService:
         """A new game: ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token,
         link}]}`` (token and link None for bots). ServiceError(400) on bad settings."""
         seat_specs = check_seats(specs)
+        if all(s.kind == "bot" for s in seat_specs):
+            playing = sum(1 for g in list(self._games.values())
+                          if not g.snap.state.over and all(r.kind == "bot" for r in g.seats))
+            if playing >= self.max_bot_games:
+                raise ServiceError(429, f"{playing} games of bots only are being played "
+                                        "here, the most at once; try again later or take a "
+                                        "seat yourself")
         chosen = seed is not None
         if seed is None:
             seed = new_seed()  # 128 secret bits: no seat can search for the deal
@@ -495,7 +519,7 @@ class GameService:
         if game is not None:
             game.used = time.monotonic()
             return game
-        if not (0 < len(game_id) <= 32):
+        if not _GAME_ID.fullmatch(game_id):
             raise ServiceError(404, "no such game")
         with self._load_lock:
             game = self._games.get(game_id)
@@ -507,8 +531,10 @@ class GameService:
                     game = self._build(row.id, row.seed, row.deal, row.settings, row.seats,
                                        row.actions)
                 except (ValueError, KeyError, AssertionError) as exc:  # a broken record
-                    raise ServiceError(500, f"game {game_id} cannot be replayed: "
-                                            f"{exc}") from None
+                    # the details may name hidden cards: the log has them, the client not
+                    log.error("game %s cannot be replayed: %s", game_id, exc)
+                    raise ServiceError(500, f"game {game_id} cannot be replayed; the "
+                                            "server's log says why") from None
                 game.rematch = row.rematch
                 self._games[game_id] = game
                 self._evict()
@@ -589,13 +615,24 @@ class GameService:
         self._changed(game)
 
     def _apply_once(self, game: LiveGame, seat: int, action: Action, version: int) -> bool:
-        """Apply under the game's lock; False if the game was evicted meanwhile."""
+        """Apply under the game's lock; False if the game was evicted meanwhile. Sharing
+        the database with other processes, the copy first catches up with it (one read),
+        so a player is judged against the game as it is, whichever process answers."""
+        moved = [False]
+        try:
+            return self._apply_locked(game, seat, action, version, moved)
+        finally:
+            if moved[0]:  # this copy caught up: its sockets and bots hear of it
+                self._changed(game, publish=False)
+
+    def _apply_locked(self, game: LiveGame, seat: int, action: Action, version: int,
+                      moved: list[bool]) -> bool:
         with game.lock:
             if game.evicted:
                 return False
+            if (self._shared or version > game.snap.version) and self._catch_up(game):
+                moved[0] = True  # another process moved it on: this copy was behind
             snap = game.snap
-            if version > snap.version and self._catch_up(game):
-                snap = game.snap  # another process moved it on: this copy was behind
             if version != snap.version:
                 raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
                                         f"action was sent against version {version}")
@@ -614,7 +651,8 @@ class GameService:
                 self.store.append_action(game.id, version, str(action), seat, over=after.over,
                                          bot_to_move=self._bot_to_move(game, after))
             except StaleWrite:
-                self._catch_up(game)  # another process stored it: this copy catches up
+                if self._catch_up(game):  # another process stored it: this copy catches up
+                    moved[0] = True
                 raise ServiceError(409, "stale: another action for this decision was stored "
                                         f"first (the game is at version {game.snap.version})"
                                    ) from None
@@ -645,8 +683,10 @@ class GameService:
                     raise IllegalActionError(action, "the game is over")
                 after.apply(action)
             except (IllegalActionError, ActionParseError) as exc:
-                raise ServiceError(500, f"game {game.id}: stored action {text[:40]!r} does "
-                                        f"not replay ({exc})") from None
+                log.error("game %s: stored action %r does not replay (%s)", game.id,
+                          text[:40], exc)  # it may name a hidden card: not for the client
+                raise ServiceError(500, f"game {game.id} cannot be replayed; the server's "
+                                        "log says why") from None
             entries.extend(narrate(state, after, seat, action, names))
             state = after
         game.log.extend(entries)
@@ -658,8 +698,9 @@ class GameService:
         """From the bus: game ``game_id`` reached ``version`` (maybe in another process).
         A copy held here that is behind catches up and its sockets and bots hear of it."""
         game = self._games.get(game_id)
-        if game is None:
-            return  # not held here: loaded fresh on its next use
+        if game is None:  # not held here: sockets that watch it load it afresh
+            self._tell(game_id)
+            return
         if game.snap.version >= version:
             if game.snap.state.over and game.rematch is None:  # a rematch, maybe
                 try:
@@ -697,13 +738,28 @@ class GameService:
             self._held.discard(game_id)
         self.leases.release(game_id)
 
+    def _freshen(self) -> None:
+        """Catch up every game held here that the database has moved past: the bus
+        carries each change at most once, so a lost message costs at most one round."""
+        held = {gid: g.snap.version for gid, g in list(self._games.items())}
+        for gid, version in self.store.versions(list(held)).items():
+            game = self._games.get(gid)
+            if game is None or version <= held[gid]:
+                continue
+            with game.lock:
+                moved = not game.evicted and self._catch_up(game)
+            if moved:
+                self._changed(game, publish=False)
+
     def _keep_leases(self) -> None:
-        """Every third of a lease's life: renew the leases held (dropping lost ones and
-        those of games that wait for no bot now), and take the free leases of games that
-        wait for a bot, so a killed process's bots go on here."""
+        """Every third of a lease's life (at most 2 s): catch up the games held here that
+        another process moved on unheard (:meth:`_freshen`), renew the leases held
+        (dropping lost ones and those of games that wait for no bot now), and take the free
+        leases of games that wait for a bot, so a killed process's bots go on here."""
         pause = max(0.05, min(self.leases.ttl / 3, 2.0))
         while not self._stop.wait(pause):
             try:
+                self._freshen()
                 with self._held_lock:
                     held = list(self._held)
                 for gid in held:
@@ -738,11 +794,15 @@ class GameService:
         self._schedule_bot(game)  # first, so this process has the first go at the lease
         if publish:
             self.bus.publish(game.id, game.snap.version)
+        self._tell(game.id)
+
+    def _tell(self, game_id: str) -> None:
+        """Call every listener with the game id (a listener must not break the game)."""
         for listener in list(self.listeners):
             try:
-                listener(game.id)
-            except Exception:  # a listener must not break the game
-                log.exception("listener failed for game %s", game.id)
+                listener(game_id)
+            except Exception:
+                log.exception("listener failed for game %s", game_id)
 
     @staticmethod
     def _bot_to_move(game: LiveGame, state: GameState | None = None) -> bool:
@@ -806,10 +866,15 @@ class GameService:
         except ServiceError as exc:
             if exc.status == 503:
                 log.debug("bot move of game %s dropped: %s", game_id, exc)
-            else:
+            elif exc.status == 500:  # the database failed: try again in a moment
+                log.warning("bot move of game %s failed, again in %g s: %s", game_id,
+                            BOT_RETRY, exc)
+                self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
+            else:  # the game moved on (409) or the move is refused: nothing to do
                 log.warning("bot move dropped in game %s: %s", game_id, exc)
-        except Exception:
-            log.exception("bot move failed in game %s", game_id)
+        except Exception:  # the database failed: try again in a moment, not never
+            log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
+            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
 
     def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
         """Seat ``p``'s bot decides: a searching bot in a worker process when there are
@@ -839,8 +904,15 @@ class GameService:
         seat = game.seat_of(token)
         if seat is None:
             raise ServiceError(403, "only a seat of the game may ask for a rematch")
+        if self._shared and not game.snap.state.over:  # this copy may be behind
+            with game.lock:
+                moved = not game.evicted and self._catch_up(game)
+            if moved:
+                self._changed(game, publish=False)
         if not game.snap.state.over:
             raise ServiceError(400, "the game is not over yet")
+        if game.rematch is None and self._shared:  # another process may have made it
+            game.rematch = self.store.rematch_of(game.id)
         with game.lock:
             if game.rematch is None:
                 specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
@@ -864,6 +936,8 @@ class GameService:
         seat = game.seat_of(token)
         if seat is None:
             raise ServiceError(403, "only a seat of the game has a seat in its rematch")
+        if game.rematch is None and self._shared:  # another process may have made it
+            game.rematch = self.store.rematch_of(game.id)
         if game.rematch is None:
             raise ServiceError(404, "no rematch of this game yet")
         new = self.game(game.rematch)
@@ -878,8 +952,19 @@ class GameService:
         a whole number or beyond the log."""
         game = self.game(game_id)
         log_from = log_from_param(text)
+        self._reach(game, log_from)
         _check_log_from(log_from, game.snap.log_len)
         return log_from
+
+    def _reach(self, game: LiveGame, log_from: int) -> None:
+        """Sharing the database: a client that holds more of the log than this copy (it
+        was served by another process) makes this copy catch up first."""
+        if not self._shared or log_from <= game.snap.log_len:
+            return
+        with game.lock:
+            moved = not game.evicted and self._catch_up(game)
+        if moved:
+            self._changed(game, publish=False)
 
     def payload(self, game_id: str, seat: int | None,
                 connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
@@ -889,6 +974,7 @@ class GameService:
         ``log`` (those entries, in this viewer's words) and ``log_total``. ServiceError(400)
         if ``log_from`` is beyond the log."""
         game = self.game(game_id)
+        self._reach(game, log_from)
         snap = game.snap
         _check_log_from(log_from, snap.log_len)
         key = (snap.version, -1 if seat is None else seat)

@@ -264,6 +264,15 @@ class Store:
                                              actions.c.index >= index)
                 .order_by(actions.c.index)).scalars().all())
 
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these games (those that exist)."""
+        if not game_ids:
+            return {}
+        with self._open(), self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.version)
+                                .where(games.c.id.in_(game_ids))).all()
+        return {str(r.id): int(r.version) for r in rows}
+
     def rematch_of(self, game_id: str) -> str | None:
         """The id of the game's rematch, if it has one."""
         with self._open(), self.engine.connect() as conn:
