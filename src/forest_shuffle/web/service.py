@@ -721,15 +721,16 @@ class GameService:
         self._changed(game, publish=False)
 
     def _lease(self, game_id: str) -> bool:
-        """Whether this process drives the game's bots (taking the lease if it is free)."""
+        """Whether this process drives the game's bots (taking the lease if it is free).
+        Checked and taken under one lock, so the lease keeper cannot take it at the same
+        time and schedule the same decision twice."""
         with self._held_lock:
             if game_id in self._held:
                 return True
-        if not self.leases.acquire(game_id):
-            return False
-        with self._held_lock:
+            if not self.leases.acquire(game_id):
+                return False
             self._held.add(game_id)
-        return True
+            return True
 
     def _unlease(self, game_id: str) -> None:
         with self._held_lock:
@@ -772,11 +773,12 @@ class GameService:
                 for gid in self.store.games_waiting_for_bots():
                     if self._stop.is_set():
                         return
+                    # Check and take under one lock: a lease this process takes meanwhile
+                    # for its own action (and schedules) is not scheduled a second time.
                     with self._held_lock:
-                        if gid in self._held:
+                        if gid in self._held or not self.leases.acquire(gid):
                             continue
-                    if not self._lease(gid):
-                        continue
+                        self._held.add(gid)
                     if gid not in self._games:
                         self.game(gid)  # loaded from the store; it schedules the bot
                         continue
