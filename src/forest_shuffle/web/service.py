@@ -785,7 +785,8 @@ class GameService:
                     game = self.game(gid)
                     with game.lock:
                         self._catch_up(game)
-                        game.bot_scheduled = -1  # whoever scheduled it before is gone
+                    # schedules unless this process has that decision scheduled already (a
+                    # decision dropped for want of the lease un-scheduled itself)
                     self._schedule_bot(game)
             except StoreClosed:
                 return
@@ -854,6 +855,9 @@ class GameService:
         if not self._lease(game_id) or not self.leases.renew(game_id):
             with self._held_lock:
                 self._held.discard(game_id)
+            with game.lock:  # whoever holds the lease later may schedule it again
+                if game.bot_scheduled == version:
+                    game.bot_scheduled = -1
             return  # another process took this game's bots over
         view = snap.state.view(p)
         try:
