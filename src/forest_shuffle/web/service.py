@@ -765,9 +765,14 @@ class GameService:
                     held = list(self._held)
                 for gid in held:
                     game = self._games.get(gid)
-                    if game is not None and not self._bot_to_move(game):
-                        self._unlease(gid)
-                    elif not self.leases.renew(gid):
+                    if game is not None:
+                        with game.lock:  # as in _schedule_bot: no catch-up in between
+                            idle = not self._bot_to_move(game)
+                            if idle:
+                                self._unlease(gid)
+                        if idle:
+                            continue
+                    if not self.leases.renew(gid):
                         with self._held_lock:
                             self._held.discard(gid)
                 for gid in self.store.games_waiting_for_bots():
@@ -817,15 +822,13 @@ class GameService:
         with game.lock:
             snap = game.snap
             if not self._bot_to_move(game):
-                waiting = False
-            elif game.bot_scheduled == snap.version:
+                # Under the game's lock: a catch-up to a bot's turn cannot come between
+                # this reading and the release (the lease would go while a bot is due).
+                if game.id in self._held:
+                    self._unlease(game.id)
                 return
-            else:
-                waiting = True
-        if not waiting:
-            if game.id in self._held:
-                self._unlease(game.id)
-            return
+            if game.bot_scheduled == snap.version:
+                return
         if not self._lease(game.id):
             return  # another process drives this game's bots
         with game.lock:
@@ -859,6 +862,12 @@ class GameService:
                 if game.bot_scheduled == version:
                     game.bot_scheduled = -1
             return  # another process took this game's bots over
+        if self._shared:  # the lease may have come just after its last holder moved
+            with game.lock:
+                moved = not game.evicted and self._catch_up(game)
+            if moved:
+                self._changed(game, publish=False)
+                return  # that decision was made elsewhere
         view = snap.state.view(p)
         try:
             action = self._think(game, p, view)
@@ -876,7 +885,9 @@ class GameService:
                 log.warning("bot move of game %s failed, again in %g s: %s", game_id,
                             BOT_RETRY, exc)
                 self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-            else:  # the game moved on (409) or the move is refused: nothing to do
+            elif exc.status == 409:  # the game moved on meanwhile: nothing to do
+                log.info("bot move dropped in game %s: %s", game_id, exc)
+            else:  # the move is refused: nothing to do
                 log.warning("bot move dropped in game %s: %s", game_id, exc)
         except Exception:  # the database failed: try again in a moment, not never
             log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
