@@ -426,6 +426,7 @@ class Flood:
         self.target: str | None = None
         self.opened = self.refused = self.failed = self.states = self.moves = 0
         self.closes: dict[str, int] = {}  # "code reason": sockets closed so (this game)
+        self.open_now = 0  # sockets open (after the handshake) now
         self.ready = threading.Event()  # every socket of the first game was tried
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -442,7 +443,9 @@ class Flood:
         self._stop.set()
         self._thread.join()
 
-    def _open(self, game_id: str) -> socket.socket | None:
+    def _open(self, game_id: str) -> tuple[socket.socket, bytes] | None:
+        """A socket after its handshake, with the bytes that came after the response's
+        head (the first frames may come in the same read)."""
         try:
             s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
         except OSError:
@@ -466,7 +469,7 @@ class Flood:
             self.failed += 1
             return None
         s.setblocking(False)
-        return s
+        return s, head.partition(b"\r\n\r\n")[2]
 
     def _run(self) -> None:
         sel = selectors.DefaultSelector()
@@ -490,24 +493,41 @@ class Flood:
                             break
                         opened = self._open(target)
                         if opened is not None:
-                            socks[opened] = [b"", 0, False]  # buffer, seen, refused
-                            sel.register(opened, selectors.EVENT_READ)
+                            s, rest = opened
+                            socks[s] = [b"", 0, False]  # buffer, seen, refused
+                            if rest and not self._frames(s, socks[s], rest):
+                                s.close()
+                                del socks[s]
+                            else:
+                                sel.register(s, selectors.EVENT_READ)
+                        # read (and answer pings) while opening the others: opening
+                        # 1,900 takes longer than the server's ping timeout
+                        self._pump(sel, socks, 0)
                     self.ready.set()
-            for key, _ in sel.select(timeout=0.2):
-                s = socks_of(key.fileobj)
-                try:
-                    data = s.recv(1 << 16)
-                except BlockingIOError:
-                    continue
-                except OSError:
-                    data = b""
-                if not data or not self._frames(s, socks[s], data):
-                    sel.unregister(s)
-                    s.close()
-                    del socks[s]
+            self._pump(sel, socks, 0.2)
         for s in socks:
             s.close()
         sel.close()
+
+    def _pump(self, sel: selectors.BaseSelector, socks: dict[socket.socket, list[Any]],
+              timeout: float) -> None:
+        """Read what the open sockets have (waiting at most ``timeout``)."""
+        for key, _ in sel.select(timeout=timeout):
+            s = socks_of(key.fileobj)
+            try:
+                data = s.recv(1 << 16)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if not data and socks[s][1] == 0 and not socks[s][2]:
+                why = "closed before any message or close frame"
+                self.closes[why] = self.closes.get(why, 0) + 1
+            if not data or not self._frames(s, socks[s], data):
+                sel.unregister(s)
+                s.close()
+                del socks[s]
+        self.open_now = len(socks)
 
     def _frames(self, s: socket.socket, entry: list[Any], data: bytes) -> bool:
         """Read the frames in the buffer; False once the socket is closed."""
@@ -650,6 +670,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             t.join()
         elapsed = time.monotonic() - start
         if flood is not None:
+            open_at_end = flood.open_now
             flood.stop()
     lat = [x for t in tallies for x in t.latencies]
     turn = [x for t in tallies for x in t.turnarounds]
@@ -674,6 +695,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                 "refused": flood.refused, "failed": flood.failed,
                                 "games_watched": flood.moves,
                                 "close_codes": flood.closes,
+                                "open_at_end": open_at_end,
                                 "states_received": flood.states}
         report["watched_player"] = {"latency_ms": ms(watched.latencies),
                                     "turnaround_ms": ms(watched.turnarounds),
@@ -704,7 +726,8 @@ def show(report: dict[str, Any]) -> None:
         s = report["spectators"]
         print(f"  spectators: {s['asked']} asked, {s['let_in']} let in, {s['refused']} "
               f"refused, {s['failed']} failed (on the last of {s['games_watched']} watched "
-              f"games); {s['states_received']} states received")
+              f"games); {s['states_received']} states received, {s['open_at_end']} "
+              f"sockets open at the end")
         if s["close_codes"]:
             print("  spectator sockets closed by the server: " + ", ".join(
                 f"{n} × {why!r}" for why, n in sorted(s["close_codes"].items())))
