@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import struct
 from typing import Protocol
 
 KEYED = "keyed"
@@ -34,7 +35,7 @@ SEED_BITS = 256
 SECRET_BITS = 128
 
 _PERSON = b"fs-deal-keyed-1"  # at most 16 bytes; names the scheme and its version
-_WORD = 8  # bytes per random word
+_WORDS = struct.Struct(">8Q")  # a 64-byte block as eight big-endian words
 
 
 class Shuffler(Protocol):
@@ -52,17 +53,18 @@ class KeyedShuffler:
         check_seed(seed, KEYED)
         self._key = seed.to_bytes(SEED_BITS // 8, "big")
         self._counter = 0
-        self._buf = b""
+        self._buf: tuple[int, ...] = ()
         self._pos = 0
 
     def _word(self) -> int:
         if self._pos >= len(self._buf):
-            self._buf = hashlib.blake2b(self._counter.to_bytes(8, "big"), key=self._key,
-                                        person=_PERSON, digest_size=64).digest()
+            block = hashlib.blake2b(self._counter.to_bytes(8, "big"), key=self._key,
+                                    person=_PERSON, digest_size=64).digest()
+            self._buf = _WORDS.unpack(block)  # eight big-endian 64-bit words
             self._counter += 1
             self._pos = 0
-        w = int.from_bytes(self._buf[self._pos:self._pos + _WORD], "big")
-        self._pos += _WORD
+        w: int = self._buf[self._pos]
+        self._pos += 1
         return w
 
     def below(self, n: int) -> int:
