@@ -694,6 +694,15 @@ class GameService:
         game.cache.clear()
         return True
 
+    def _refresh(self, game: LiveGame) -> bool:
+        """Catch this copy up with the database and, if it moved, tell its sockets and
+        bots (not the bus: the news came from there); whether it moved."""
+        with game.lock:
+            moved = not game.evicted and self._catch_up(game)
+        if moved:
+            self._changed(game, publish=False)
+        return moved
+
     def _remote(self, game_id: str, version: int) -> None:
         """From the bus: game ``game_id`` reached ``version`` (maybe in another process).
         A copy held here that is behind catches up and its sockets and bots hear of it."""
@@ -747,10 +756,7 @@ class GameService:
             game = self._games.get(gid)
             if game is None or version <= held[gid]:
                 continue
-            with game.lock:
-                moved = not game.evicted and self._catch_up(game)
-            if moved:
-                self._changed(game, publish=False)
+            self._refresh(game)
 
     def _keep_leases(self) -> None:
         """Every third of a lease's life (at most 2 s): catch up the games held here that
@@ -862,12 +868,10 @@ class GameService:
                 if game.bot_scheduled == version:
                     game.bot_scheduled = -1
             return  # another process took this game's bots over
-        if self._shared:  # the lease may have come just after its last holder moved
-            with game.lock:
-                moved = not game.evicted and self._catch_up(game)
-            if moved:
-                self._changed(game, publish=False)
-                return  # that decision was made elsewhere
+        # the lease may have come just after its last holder moved: then that decision
+        # was made elsewhere
+        if self._shared and self._refresh(game):
+            return
         view = snap.state.view(p)
         try:
             action = self._think(game, p, view)
@@ -922,10 +926,7 @@ class GameService:
         if seat is None:
             raise ServiceError(403, "only a seat of the game may ask for a rematch")
         if self._shared and not game.snap.state.over:  # this copy may be behind
-            with game.lock:
-                moved = not game.evicted and self._catch_up(game)
-            if moved:
-                self._changed(game, publish=False)
+            self._refresh(game)
         if not game.snap.state.over:
             raise ServiceError(400, "the game is not over yet")
         if game.rematch is None and self._shared:  # another process may have made it
@@ -978,10 +979,7 @@ class GameService:
         was served by another process) makes this copy catch up first."""
         if not self._shared or log_from <= game.snap.log_len:
             return
-        with game.lock:
-            moved = not game.evicted and self._catch_up(game)
-        if moved:
-            self._changed(game, publish=False)
+        self._refresh(game)
 
     def payload(self, game_id: str, seat: int | None,
                 connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
