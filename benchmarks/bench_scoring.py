@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from forest_shuffle.cards import CATALOG
-from forest_shuffle.forest import Dweller, Forest, TreeSite
+from forest_shuffle.forest import Dweller, Forest, Host
 from forest_shuffle.scoring import score_table, totals
 
 
@@ -32,10 +32,10 @@ def random_table(rng: random.Random, players: int, trees: int = 8,
         for _ in range(max(1, trees + rng.randint(-2, 2))):
             if rng.random() < 0.1 and split_cards:
                 card = split_cards.pop()
-                forest.trees.append(TreeSite(None, card.id))
+                forest.trees.append(Host(None, card.id))
             else:
                 card = tree_cards.pop()
-                forest.trees.append(TreeSite(card.species, card.id))
+                forest.trees.append(Host(card.species, card.id))
         placed = 0
         target = dwellers + rng.randint(-4, 4)
         while placed < target and split_cards:

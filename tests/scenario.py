@@ -10,24 +10,34 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from forest_shuffle.actions import Action
-from forest_shuffle.cards import CATALOG, SIDES
-from forest_shuffle.engine import D_TURN, MUSHROOMS, GameState, Pending
+from forest_shuffle.cards import SIDES, Catalog
+from forest_shuffle.engine import D_TURN, GameState, Pending
+from forest_shuffle.games import make_game
 from forest_shuffle.rules import Rules
 
+#: The base game and its numbers, as the tests of the base game read them.
+BASE = make_game("base")
+CATALOG = BASE.catalog
+MUSHROOMS = BASE.mushrooms
+HAND_LIMIT = BASE.hand_limit
+CLEARING_LIMIT = BASE.clearing_limit
+WINTER_CARDS_TO_END = BASE.winter_to_end
+REMOVED_AT_SETUP = dict(BASE.removed_at_setup)
 ALL_IDS: tuple[int, ...] = CATALOG.deck_ids
 WINTER: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None and c.is_winter)
 
 
-def trees_of(species: str) -> list[int]:
-    """Ids of the tree cards of ``species``."""
-    return [c.id for c in CATALOG.cards
+def trees_of(species: str, catalog: Catalog = CATALOG) -> list[int]:
+    """Ids of the host cards (trees, shrubs) of ``species``."""
+    return [c.id for c in catalog.cards
             if c is not None and c.species is not None and c.species.name == species]
 
 
-def halves_of(species: str, side: str | None = None) -> list[tuple[int, str]]:
+def halves_of(species: str, side: str | None = None,
+              catalog: Catalog = CATALOG) -> list[tuple[int, str]]:
     """(card id, side) of every split-card half showing ``species`` (on ``side`` if given)."""
     out = []
-    for c in CATALOG.cards:
+    for c in catalog.cards:
         if c is None:
             continue
         for s, h in c.halves.items():
@@ -48,8 +58,9 @@ def symbol(cid: int, side: str = "") -> str:
 class Picker:
     """Hands out distinct card ids, so one scenario never uses a card twice."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = "base") -> None:
         self.used: set[int] = set()
+        self.cat = make_game(game).catalog
 
     def _take(self, ids: Iterable[int]) -> int:
         for cid in ids:
@@ -59,18 +70,18 @@ class Picker:
         raise LookupError("no card left")
 
     def tree(self, species: str) -> int:
-        return self._take(trees_of(species))
+        return self._take(trees_of(species, self.cat))
 
     def half(self, species: str, side: str | None = None, *, symbol_is: str | None = None,
              symbol_not: str | None = None) -> tuple[int, str]:
         """A card with a half of ``species``; optionally by the symbol on that half."""
-        for cid, s in halves_of(species, side):
+        for cid, s in halves_of(species, side, self.cat):
             if cid in self.used:
                 continue
-            sym = CATALOG.card(cid).halves[s].symbol
+            sym = self.cat.card(cid).halves[s].symbol
             if symbol_is is not None and sym != symbol_is:
                 continue
-            if symbol_not is not None and symbol_not in CATALOG.card(cid).symbols:
+            if symbol_not is not None and symbol_not in self.cat.card(cid).symbols:
                 continue
             self.used.add(cid)
             return cid, s
@@ -78,7 +89,7 @@ class Picker:
 
     def card(self, species: str, side: str | None = None) -> int:
         """Just the id of a tree or split card showing ``species``."""
-        if trees_of(species):
+        if trees_of(species, self.cat):
             return self.tree(species)
         return self.half(species, side)[0]
 
@@ -87,10 +98,10 @@ class Picker:
         """``n`` unused cards without effects of interest: split cards (or trees) not showing
         ``avoid_symbol``."""
         out: list[int] = []
-        for c in CATALOG.cards:
+        for c in self.cat.cards:
             if len(out) == n:
                 break
-            if c is None or c.is_winter or c.id in self.used:
+            if c is None or c.is_winter or c.id in self.used or c.module != "base":
                 continue
             if c.is_tree != trees:
                 continue
@@ -103,8 +114,8 @@ class Picker:
 
     def with_symbol(self, sym: str, n: int) -> list[int]:
         """``n`` unused split cards that show ``sym`` on at least one half."""
-        out = [c.id for c in CATALOG.cards
-               if c is not None and not c.is_winter and not c.is_tree
+        out = [c.id for c in self.cat.cards
+               if c is not None and not c.is_winter and not c.is_host
                and c.id not in self.used and sym in c.symbols][:n]
         assert len(out) == n
         self.used.update(out)
@@ -131,15 +142,17 @@ def build(
     extra_turns: int = 0,
     active: Sequence[Mapping[str, int]] | None = None,
     known: Sequence[Sequence[int]] | None = None,
+    game: str = "base",
 ) -> GameState:
     """A state at the start of ``current``'s turn (a fresh turn decision).
 
     ``deck`` lists cards top last; winter cards not named in ``deck`` or ``winter`` are
     laid aside as already revealed only if listed in ``winter``, otherwise they go to the box
     (so that winter never comes up unless a test asks for it). Every card not named goes
-    into the box. Mushrooms in the forests are active (played on earlier turns) unless
-    ``active`` says otherwise.
+    into the box. Mushrooms (and other draw-on-play permanents) in the forests are active
+    (played on earlier turns) unless ``active`` says otherwise. ``game``: the game id.
     """
+    g = make_game(game)
     n = len(hands)
     forests = forests if forests is not None else [[] for _ in range(n)]
     caves = caves if caves is not None else [[] for _ in range(n)]
@@ -154,17 +167,21 @@ def build(
             for s in SIDES:
                 named.extend(t["slots"][s])
     assert len(named) == len(set(named)), f"a card is named twice: {sorted(named)}"
-    box = [c for c in ALL_IDS if c not in set(named)]
-    data = GameState.new(n, 0, rules).to_dict()
+    box = [c for c in g.catalog.deck_ids if c not in set(named)]
+    data = GameState.new(n, 0, rules, game=g).to_dict()
     if active is None:
         active = []
         for f in forests:
-            counts = dict.fromkeys(MUSHROOMS, 0)
+            counts = dict.fromkeys(g.mushrooms, 0)
             for t in f:
-                for cid in t["slots"]["bottom"]:
-                    name = CATALOG.card(cid).halves["bottom"].species.name
-                    if name in counts:
-                        counts[name] += 1
+                host = g.catalog.card(t["card"])
+                if not t["sapling"] and host.species is not None and host.species.name in counts:
+                    counts[host.species.name] += 1
+                for side in SIDES:
+                    for cid in t["slots"][side]:
+                        name = g.catalog.card(cid).halves[side].species.name
+                        if name in counts:
+                            counts[name] += 1
             active.append(counts)
     data.update({
         "deck": list(deck),
@@ -181,7 +198,7 @@ def build(
         "over": False,
         "stack": [Pending(D_TURN, current).to_dict()],
         "queue": [],
-        "active": [{m: int(a.get(m, 0)) for m in MUSHROOMS} for a in active],
+        "active": [{m: int(a.get(m, 0)) for m in g.mushrooms} for a in active],
         "history": [],
     })
     return GameState.from_dict(data)

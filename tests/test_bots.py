@@ -10,14 +10,19 @@ import pytest
 
 from forest_shuffle.actions import Action
 from forest_shuffle.bots import DIFFICULTIES, BotSpecError, Budget, make_bot
-from forest_shuffle.bots.determinize import ALL_IDS, Determinizer
-from forest_shuffle.bots.greedy import GreedyBot, greedy_action
+from forest_shuffle.bots.determinize import Determinizer
+from forest_shuffle.bots.greedy import GreedyBot, _Ctx, greedy_action
 from forest_shuffle.bots.mcts import MCTSBot
 from forest_shuffle.engine import GameState
+from forest_shuffle.games import game_ids, make_game
+from forest_shuffle.state_check import check_state
 from forest_shuffle.view import PlayerView
 
+GAMES = ("base", "base+alpine", "base+woodland_edge", "base+alpine+woodland_edge")
 
-def _play(state: GameState, specs: list[str], seed: int, limit: int = 10_000) -> list[Action]:
+
+def _play(state: GameState, specs: list[str], seed: int, limit: int = 10_000,
+          check_every: int = 0) -> list[Action]:
     bots = [make_bot(s, seed + i) for i, s in enumerate(specs)]
     out: list[Action] = []
     while not state.over and len(out) < limit:
@@ -25,10 +30,68 @@ def _play(state: GameState, specs: list[str], seed: int, limit: int = 10_000) ->
         assert p is not None
         view = state.view(p)
         a = bots[p].choose(view)
-        assert a in view.legal_actions
+        assert a in view.legal_actions, f"{specs[p]} chose {a} at {view.pending}"
         state.apply(a)
         out.append(a)
+        if check_every and len(out) % check_every == 0:
+            check_state(state)
     return out
+
+
+def test_the_games_under_test_are_the_registered_ones() -> None:
+    assert set(GAMES) <= set(game_ids())
+
+
+#: Every bot in every game: a small search budget (too few rollouts for a race, so
+#: greedy's choice; and a tree search) keeps full games fast.
+_MCTS = "mcts:iterations=3,depth=1,width=3"
+_ISMCTS = "mcts:iterations=3,depth=1,width=3,race=0"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_bot_plays_whole_games_of_every_game(game: str, players: int) -> None:
+    lineups: tuple[list[str], ...] = ([_MCTS, "greedy", "random", "greedy:exact=0"],
+                                      ["greedy:exact=0", "random", _ISMCTS, "greedy"])
+    if players == 2:
+        lineups = ([_MCTS, "greedy:exact=0"], ["random", _ISMCTS], ["greedy", "random"])
+    for k, specs in enumerate(lineups):
+        state = GameState.new(players, 500 + 7 * k + players, game=game)
+        assert state.game.id == game
+        _play(state, specs[:players], k, check_every=40)
+        assert state.over, (game, specs)
+        check_state(state)
+
+
+@pytest.mark.parametrize("game", GAMES[1:])
+def test_searches_rank_legal_moves_in_the_expansions(game: str) -> None:
+    from forest_shuffle.bots.mcts import evaluate, race, search
+    state = GameState.new(2, 27, game=game)
+    for _ in range(70):
+        state.apply(greedy_action(state, exact=False))
+    while state.decision != "turn" or len(state.legal_actions()) < 3:
+        state.apply(greedy_action(state, exact=False))
+    view = state.view(state.to_move or 0)
+    raced = race(view, None, 60, 1, 1)
+    assert len(raced) > 1 and all(a in view.legal_actions for a in raced)
+    searched = search(view, None, 20, 1, 0.7, 1)
+    assert searched and all(a in view.legal_actions for a in searched)
+    for hv in (0, 2, 3, 4):
+        assert 0.0 < evaluate(state, 0, hv) < 1.0
+
+
+@pytest.mark.parametrize("game", GAMES[1:])
+def test_greedy_beats_random_in_the_expansions(game: str) -> None:
+    wins = 0
+    for seed in range(4):
+        state = GameState.new(2, 600 + seed, game=game)
+        seat = seed % 2
+        specs = ["random", "random"]
+        specs[seat] = "greedy"
+        _play(state, specs, seed)
+        sc = state.scores()
+        wins += sc[seat] > sc[1 - seat]
+    assert wins >= 3
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -70,6 +133,7 @@ _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
     "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
+    "game",
 }
 
 
@@ -135,8 +199,11 @@ def test_bot_api_receives_only_the_view() -> None:
 
 def _check_sample(state: GameState, view: PlayerView, d: GameState) -> None:
     me = view.player
+    g = state.game
+    assert d.game is g is view.game
     locs = d.locations()
-    assert sorted(locs) == list(ALL_IDS)  # every card in exactly one place
+    # every card of the game in exactly one place
+    assert sorted(locs) == sorted(g.deck_ids + g.winter_ids)
     assert d.hands[me] == state.hands[me]
     assert d.caves[me] == state.caves[me]
     assert d.clearing == state.clearing and d.winter == state.winter
@@ -145,9 +212,14 @@ def _check_sample(state: GameState, view: PlayerView, d: GameState) -> None:
         assert len(d.caves[i]) == len(state.caves[i])
         assert state.known[i] <= set(d.hands[i]) or i == me
         assert len(d.forests[i].trees) == len(state.forests[i].trees)
+        # the visible forest is kept: hosts (kind, species, symbol), dwellers, cards seen
+        for dt, vt in zip(d.forests[i].trees, view.forests[i].trees, strict=True):
+            assert (dt.kind, dt.species, dt.symbol, dt.slots) == (
+                vt.kind, vt.species, vt.symbol, vt.slots)
+            assert vt.card is None or dt.card == vt.card
     assert len(d.deck) == len(state.deck) and len(d.box) == len(state.box)
-    winters = sum(1 for c in d.deck if c in (67, 68, 69))
-    assert winters + len(d.winter) == 3
+    winters = sum(1 for c in d.deck if c in g.winter_ids)
+    assert winters + len(d.winter) == len(g.winter_ids)
     assert d.legal_actions() == state.legal_actions()
     assert d.to_move == state.to_move and d.decision == state.decision
     # The decision in progress is copied exactly, not rebuilt.
@@ -179,16 +251,46 @@ def test_determinization_is_consistent() -> None:
     assert checked > 200
 
 
-def test_first_winter_lies_at_the_bottom_third() -> None:
-    state = GameState.new(2, 11)
+@pytest.mark.parametrize("game", GAMES[1:])
+def test_determinization_of_expansion_games_is_consistent(game: str) -> None:
+    checked = 0
+    kinds: set[str] = set()
+    for seed in range(3):
+        players = (2, 4, 3)[seed]
+        state = GameState.new(players, 340 + seed, game=game)
+        rng = random.Random(seed)
+        step = 0
+        while not state.over:
+            p = state.to_move
+            assert p is not None
+            view = state.view(p)
+            if step % 7 == 0 or view.pending is not None and view.pending.kind not in (
+                    "turn", "draw", "pay", "option"):
+                d = Determinizer(view).sample(rng)
+                check_state(d)
+                _check_sample(state, view, d)
+                assert d.view(p).legal_actions == view.legal_actions
+                kinds.add(view.pending.kind if view.pending else "")
+                checked += 1
+            a = greedy_action(state, exact=False) if rng.random() < 0.7 else rng.choice(
+                state.legal_actions())
+            state.apply(a)
+            step += 1
+    assert checked > 100 and {"turn", "pay"} <= kinds
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_first_winter_lies_at_the_bottom_third(game: str) -> None:
+    state = GameState.new(2, 11, game=game)
+    winters = state.game.winter_ids
     view = state.view(state.to_move or 0)
     det = Determinizer(view)
     rng = random.Random(1)
     for _ in range(20):
         d = det.sample(rng)
-        where = [i for i, c in enumerate(d.deck) if c in (67, 68, 69)]
+        where = [i for i, c in enumerate(d.deck) if c in winters]
         assert where[-1] == det.first_winter_at
-        assert len(where) == 3
+        assert len(where) == len(winters)
 
 
 def test_determinizations_vary_only_hidden_cards() -> None:
@@ -304,10 +406,12 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
             cands = diverse_candidates(view, 6)
             assert cands[0] == greedy_view_action(view)
             assert all(a in view.legal_actions for a in cands)
-            keys = [(a.kind, a.side, _card_key(a.card)) if a.card else (a,) for a in cands]
+            cards = view.game.cards
+            keys = [(a.kind, a.side, _card_key(a.card, cards)) if a.card else (a,)
+                    for a in cands]
             assert len(set(keys)) == len(keys)
             assert len(cands) == min(6, len(set(
-                (a.kind, a.side, _card_key(a.card)) if a.card else (a,)
+                (a.kind, a.side, _card_key(a.card, cards)) if a.card else (a,)
                 for a in view.legal_actions)))
             legal_kinds = {a.kind for a in view.legal_actions}
             for family in ({"draw", "take"}, {"play", "sapling"}):
@@ -355,7 +459,7 @@ def test_pick_keeps_greedys_choice_without_clear_evidence() -> None:
     from forest_shuffle.bots.greedy import greedy_view_action
     from forest_shuffle.bots.mcts import race
     kept = 0
-    for game in (25, 29):
+    for game in (25, 29, 31, 33):
         state = _mid_game(game)
         view = state.view(state.to_move or 0)
         g = greedy_view_action(view)
@@ -368,3 +472,66 @@ def test_pick_keeps_greedys_choice_without_clear_evidence() -> None:
             else:
                 assert stats == free  # dropped by the race: the evidence was clear
     assert kept > 0
+
+
+# ---------------------------------------------------------------- the greedy heuristic
+
+
+def _ctx_at(game: str, seed: int = 3, steps: int = 80) -> tuple[GameState, _Ctx]:
+    from forest_shuffle.bots.greedy import _ctx, situation_of_state
+    state = GameState.new(2, seed, game=game)
+    for _ in range(steps):
+        state.apply(greedy_action(state, exact=False))
+    return state, _ctx(situation_of_state(state))
+
+
+def test_greedy_tables_come_from_each_game() -> None:
+    from forest_shuffle.bots.greedy import deck_start, tables_of
+    base, both = make_game("base"), make_game("base+alpine+woodland_edge")
+    assert tables_of(base) is tables_of(make_game("base"))  # built once per game
+    assert deck_start(base, 2) == len(base.deck_ids) - base.removed_at_setup[2] == 128
+    assert deck_start(both, 4) == len(both.deck_ids) - both.removed_at_setup[4]
+    assert set(tables_of(base).bats) < set(tables_of(both).bats)
+    assert "Phoebus Apollo" in tables_of(both).butterflies
+    assert "Phoebus Apollo" not in tables_of(base).butterflies
+    perms = tables_of(both).permanents
+    assert set(perms) == set(both.mushrooms)
+    # Every base mushroom fires often enough for the full value; a shrub's tag less so.
+    assert all(perms[m] == perms["Chanterelle"] for m in make_game("base").mushrooms)
+    assert 0 < perms["Common Hazel"] < perms["Chanterelle"]
+    tree = base.catalog.card(1).species
+    assert tree is not None and tables_of(base).card_tags[1] == tree.tags
+
+
+def test_expansion_species_are_valued_like_base_species_of_the_same_rule() -> None:
+    from forest_shuffle.bots.greedy import potential
+    game = "base+alpine+woodland_edge"
+    sp = make_game(game).catalog.species
+    _, c = _ctx_at(game)
+    same = [("Roe Deer", "Chamois"), ("Barbastelle Bat", "Savi's Pipistrelle"),
+            ("Barbastelle Bat", "Common Pipistrelle"), ("Camberwell Beauty", "Map Butterfly"),
+            ("Chanterelle", "Black Trumpet"), ("Squeaker", "Edge Squeaker")]
+    for base_name, other in same:
+        a, b = sp[base_name], sp[other]
+        if sp[base_name].points.rule in ("bat_variety", "butterfly_sets"):
+            have_a = c.counts.get(base_name, 0)
+            have_b = c.counts.get(other, 0)
+            if bool(have_a) != bool(have_b):
+                continue  # a set values a new kind above a copy
+        assert potential(a, c) == potential(b, c), (base_name, other)
+    for name in ("European Larch", "Stone Pine", "Elderberry", "Common Hazel", "Blackthorn"):
+        assert potential(sp[name], c) > 0
+
+
+def test_greedy_and_search_read_the_hand_limit_of_the_game() -> None:
+    from forest_shuffle.bots.greedy import tables_of
+    from forest_shuffle.cards import load_catalog
+    from forest_shuffle.gamedef import make_def
+    small = make_def("base-hand-7", "Forest Shuffle, hand of 7", load_catalog(("base",)),
+                     (2, 3, 4, 5), {2: 30, 3: 20, 4: 10, 5: 0}, hand_limit=7)
+    assert tables_of(small).hand_limit == 7
+    for seed in range(2):
+        state = GameState.new(2, 40 + seed, game=small)
+        _play(state, ["greedy", "mcts:iterations=8,depth=1"], seed, limit=300)
+        assert all(len(h) <= 7 for h in state.hands)
+        assert tables_of(make_game("base")).hand_limit == 10

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import CATALOG
 
 from forest_shuffle import cards
-from forest_shuffle.cards import CATALOG, SIDES, TREE_SPECIES, CardDataError, build_catalog
+from forest_shuffle.cards import SIDES, CardDataError, build_catalog
 
 #: ``../shared/reference`` beside the project root (the same layout locally and in CI).
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards-base.json"
@@ -53,7 +54,7 @@ def ref_species(ref: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def _packaged(name: str) -> dict[str, Any]:
-    text = (resources.files("forest_shuffle") / "data" / name).read_text(encoding="utf-8")
+    text = (resources.files("forest_shuffle") / "data" / "base" / name).read_text(encoding="utf-8")
     doc: dict[str, Any] = json.loads(text)
     return doc
 
@@ -92,7 +93,7 @@ def test_unknown_card_id_raises_key_error() -> None:
 def test_8_tree_species_and_49_dwellers() -> None:
     trees = [sp.name for sp in CATALOG.species.values() if sp.is_tree]
     dwellers = [sp.name for sp in CATALOG.species.values() if not sp.is_tree]
-    assert sorted(trees) == sorted(TREE_SPECIES)
+    assert sorted(trees) == sorted(CATALOG.tree_symbols)
     assert len(dwellers) == 49
     assert len(CATALOG.species) == 57
 
@@ -382,9 +383,10 @@ def test_card_data_error_is_a_value_error() -> None:
     assert issubclass(CardDataError, ValueError)
 
 
-def test_only_base_game_data_is_packaged() -> None:
-    with pytest.raises(CardDataError, match="dartmoor"):
-        cards.load_catalog("dartmoor")
+def test_only_base_family_data_is_packaged() -> None:
+    with pytest.raises(CardDataError, match="no card data module 'dartmoor'"):
+        cards.load_catalog(("dartmoor",))
+    assert cards.load_catalog(("base", "alpine")).modules == ("base", "alpine")
 
 
 def test_sides_are_the_four_slots() -> None:

@@ -8,10 +8,10 @@ import sys
 from typing import Any
 
 import pytest
+from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
 from forest_shuffle import cardtext
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.cli import app
 
 #: Wide enough that no species name in the table is wrapped.
@@ -245,15 +245,16 @@ def test_where_it_goes_and_summaries() -> None:
     assert cardtext.where_it_goes(sp["Lynx"]) == "left/right"
     assert cardtext.where_it_goes(sp["Goshawk"]) == "top"
     assert cardtext.where_it_goes(sp["Moss"]) == "bottom"
-    assert cardtext.card_summary(10) == "#10 T10: Oak (tree card, cost 2)"
-    assert cardtext.card_summary(67) == "#67 W1: Winter card"
-    assert cardtext.card_summary(161) == (
+    assert cardtext.card_summary(10, CATALOG) == "#10 T10: Oak (tree card, cost 2)"
+    assert cardtext.card_summary(67, CATALOG) == "#67 W1: Winter card"
+    assert cardtext.card_summary(161, CATALOG) == (
         "#161 TB48: Great Spotted Woodpecker (top, Linden) | Penny Bun (bottom, Douglas Fir)")
 
 
 def test_match_species() -> None:
-    assert cardtext.match_species("bechstein’s bat").name == "Bechstein's Bat"
-    assert cardtext.match_species("fritillary").name == "Silver-Washed Fritillary"
-    assert cardtext.match_species("Beech").name == "Beech"  # exact beats prefix of Beech Marten
+    assert cardtext.match_species("bechstein’s bat", CATALOG).name == "Bechstein's Bat"
+    assert cardtext.match_species("fritillary", CATALOG).name == "Silver-Washed Fritillary"
+    # an exact name beats the prefix of Beech Marten
+    assert cardtext.match_species("Beech", CATALOG).name == "Beech"
     with pytest.raises(cardtext.NoSuchCard, match="several"):
-        cardtext.match_species("fir")
+        cardtext.match_species("fir", CATALOG)

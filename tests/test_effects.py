@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from scenario import Picker, act, build, legal, site, symbol
+from scenario import CATALOG, Picker, act, build, legal, site, symbol
 
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.engine import GameState
 
 Step = tuple[str, str]  # (effect/bonus/mushroom, species)

@@ -142,6 +142,38 @@ def test_tournament_is_reproducible_with_any_number_of_workers() -> None:
     assert [m.seed for m in other.matches] != [m.seed for m in one.matches]
 
 
+@pytest.mark.parametrize("game", ["base+alpine", "base+woodland_edge", "base+alpine+woodland_edge"])
+def test_matches_and_tournaments_play_the_game_asked(game: str) -> None:
+    from forest_shuffle.games import make_game
+    gdef = make_game(game)
+    result = play_match(["greedy", "random"], seed=4, game=game)
+    assert result.game == game and result.to_dict()["game"] == game
+    # The same game replayed by hand is a game of that definition.
+    state = GameState.new(2, 4, game=game)
+    bots = [make_bot(s, bot_seed(4, i)) for i, s in enumerate(["greedy", "random"])]
+    while not state.over:
+        p = state.to_move or 0
+        state.apply(bots[p].choose(state.view(p)))
+    assert tuple(state.scores()) == result.scores
+    expansion = {sp.name for sp in gdef.catalog.species.values() if sp.module != "base"}
+    assert set(result.species_played[0]) & expansion or set(result.species_played[1]) & expansion
+    assert play_match(["random", "random"], seed=4, game=gdef) == play_match(
+        ["random", "random"], seed=4, game=game)
+    one = tournament(["greedy", "random"], games=2, players=2, seed=2, game=game)
+    two = tournament(["greedy", "random"], games=2, players=2, seed=2, workers=2, game=gdef)
+    assert one == two and one.game == game and one.to_dict()["game"] == game
+    assert all(m.game == game for m in one.matches)
+
+
+def test_the_base_game_is_the_default() -> None:
+    assert play_match(["random", "random"], seed=3) == play_match(["random", "random"], seed=3,
+                                                                   game="base")
+    assert tournament(["random"], games=1, players=2, seed=1).game == "base"
+    from forest_shuffle.gamedef import UnknownGameError
+    with pytest.raises(UnknownGameError):
+        tournament(["random"], games=1, players=2, seed=1, game="base+nothing")
+
+
 @pytest.mark.parametrize(("bots", "players"), [(2, 2), (3, 2), (2, 3), (3, 4)])
 def test_win_fractions_sum_to_games(bots: int, players: int) -> None:
     specs = ["random"] + ["random:"] * (bots - 1)

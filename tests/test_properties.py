@@ -11,12 +11,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario import ALL_IDS, check_places
+from scenario import ALL_IDS, CATALOG, CLEARING_LIMIT, HAND_LIMIT, REMOVED_AT_SETUP, check_places
 
 from forest_shuffle.actions import Action, IllegalActionError
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.engine import GameState
-from forest_shuffle.rules import CLEARING_LIMIT, HAND_LIMIT, REMOVED_AT_SETUP, Rules
+from forest_shuffle.rules import Rules
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
 from forest_shuffle.actions import Action
 from forest_shuffle.cli import app
 from forest_shuffle.engine import GameState
 from forest_shuffle.records import (
-    ALL_CARD_IDS,
     RECORD_FORMAT,
     RecordError,
     places_of,
@@ -67,7 +67,7 @@ def test_record_fields(game: GameState, record: dict[str, Any]) -> None:
 
 def test_every_card_is_placed_exactly_once(game: GameState, record: dict[str, Any]) -> None:
     places = places_of(record["final"])
-    assert sorted(places) == sorted(ALL_CARD_IDS)
+    assert sorted(places) == sorted(CATALOG.deck_ids)
     assert all(len(p) == 1 for p in places.values())
     # the places agree with the engine's own view of where cards are
     engine = game.locations()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from scenario import (
     ALL_IDS,
+    CATALOG,
+    REMOVED_AT_SETUP,
     WINTER,
     Picker,
     act,
@@ -21,9 +23,8 @@ from scenario import (
 )
 
 from forest_shuffle.actions import Action, ActionParseError, IllegalActionError
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.engine import GameState
-from forest_shuffle.rules import REMOVED_AT_SETUP, Rules
+from forest_shuffle.rules import Rules
 
 # ----------------------------------------------------------------------------- setup
 

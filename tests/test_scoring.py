@@ -9,9 +9,10 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scenario import CATALOG
 
-from forest_shuffle.cards import CATALOG, SIDES
-from forest_shuffle.forest import Dweller, Forest, TreeSite
+from forest_shuffle.cards import SIDES
+from forest_shuffle.forest import Dweller, Forest, Host
 from forest_shuffle.scoring import (
     LINES,
     CardPoints,
@@ -29,16 +30,16 @@ def dw(name: str, symbol: str | None = None) -> Dweller:
 
 
 def T(tree: str | None, top: Slot = None, bottom: Slot = None, left: Slot = None,
-      right: Slot = None) -> TreeSite:
+      right: Slot = None) -> Host:
     """A tree (or sapling with ``None``) with its slots; names become dwellers."""
-    site = TreeSite(None if tree is None else CATALOG.species[tree])
+    site = Host(None if tree is None else CATALOG.species[tree])
     for side, raw in zip(SIDES, (top, bottom, left, right), strict=True):
         items = [] if raw is None else raw if isinstance(raw, list) else [raw]
         site.slots[side] = [dw(x) if isinstance(x, str) else x for x in items]
     return site
 
 
-def F(*trees: TreeSite, cave: int = 0) -> Forest:
+def F(*trees: Host, cave: int = 0) -> Forest:
     return Forest(list(trees), cave)
 
 
@@ -552,10 +553,10 @@ def random_forests(rng: random.Random, players: int) -> list[Forest]:
             if not trees or not splits:
                 break
             if rng.random() < 0.15:
-                f.trees.append(TreeSite(None, splits.pop().id))
+                f.trees.append(Host(None, splits.pop().id))
             else:
                 c = trees.pop()
-                f.trees.append(TreeSite(c.species, c.id))
+                f.trees.append(Host(c.species, c.id))
         for _ in range(rng.randint(0, 30)):
             if not f.trees or not splits:
                 break

@@ -41,8 +41,9 @@ def test_text_output() -> None:
 
 def test_json_shape() -> None:
     data = run_json("--players", "4", "--games", "3", "--seed", "5")
-    assert set(data) == {"players", "games", "seed", "avg_turns", "avg_decisions", "seats",
-                         "ties", "winter_turns", "records", "timing"}
+    assert set(data) == {"game", "players", "games", "seed", "avg_turns", "avg_decisions",
+                         "seats", "ties", "winter_turns", "records", "timing"}
+    assert data["game"] == "base"
     assert (data["players"], data["games"], data["seed"]) == (4, 3, 5)
     assert len(data["seats"]) == 4
     for seat in data["seats"]:

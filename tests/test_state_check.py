@@ -10,12 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from scenario import WINTER, Picker, act, build, site
+from scenario import CATALOG, HAND_LIMIT, WINTER, Picker, act, build, site
 
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.engine import D_MOLE, D_PAY, GameState
 from forest_shuffle.records import random_game
-from forest_shuffle.rules import HAND_LIMIT, Rules
+from forest_shuffle.rules import Rules
 from forest_shuffle.state_check import BrokenSaveError, check_state
 
 Save = dict[str, Any]
@@ -261,7 +260,8 @@ BROKEN: list[tuple[str, Callable[[Save], None], str]] = [
     ("history not a text", lambda d: d["history"].append(5), "history["),
     ("a tree card in a slot", _tree_card_into_slot, "has no top half"),
     ("two cards in a one-card slot", _two_in_one_slot, "cannot join"),
-    ("a split card as a tree", _split_card_as_tree, "is not a tree card, so it can only be"),
+    ("a split card as a tree", _split_card_as_tree,
+     "is not a tree or shrub card, so it can only be"),
     ("a non-winter card in the winter pile",
      lambda d: d["winter"].append(d["deck"].pop(d["deck"].index(_a_deck_card(d)))),
      "in the winter pile is not a winter card"),

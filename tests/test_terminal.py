@@ -6,9 +6,9 @@ import io
 from collections.abc import Callable, Iterable
 
 from rich.console import Console
+from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.cli import app
 from forest_shuffle.terminal import Terminal
 
@@ -216,3 +216,105 @@ def test_non_ascii_digits_and_huge_numbers_are_one_line_answers() -> None:
     for chunk in script.chunks[1:]:
         assert len(chunk.strip().splitlines()) == 2  # the message and the prompt
     assert "Traceback" not in script.text and not term.state.history
+
+
+# ---------------------------------------------------------------------------- other games
+
+WOODLAND = "base+woodland_edge"
+
+
+class HotSeat(Script):
+    """A hot-seat script: Enter at each hand-over, the given entries, then ``then`` (the
+    first action, by number) for every other entry."""
+
+    def __init__(self, entries: Iterable[str], then: str = "1") -> None:
+        self.entries = list(entries)
+        self.then = then
+        self.typed: list[str] = []
+        super().__init__(self._next)
+
+    def _next(self) -> str:
+        if self.out.getvalue().endswith("press Enter "):
+            return ""
+        entry = self.entries.pop(0) if self.entries else self.then
+        self.typed.append(entry)
+        return entry
+
+    def game(self, seed: int, game: str = WOODLAND) -> Terminal:
+        return Terminal(2, 0, seed, console=self.console, read_line=self.read, game=game)
+
+
+def test_a_scripted_game_of_woodland_edge_to_the_end() -> None:
+    from forest_shuffle.actions import Action
+
+    # a shrub (Blackthorn, card 209) paid with two cards, Bob draws twice, then a European
+    # Wildcat left of the shrub whose effect takes a card of the clearing (typed)
+    script = HotSeat(["keep", "play 209", "pay 82", "pay 231", "draw", "draw",
+                      "play 229 left 1", "pay 222", "yes", "take 222"])
+    term = script.game(1)
+    winners = term.run()
+    assert term.state.over and winners == term.state.winners()
+    assert term.state.game.id == WOODLAND
+    assert not script.entries  # every scripted entry was taken
+    history = [str(a) for a in term.state.history]
+    assert history[:10] == script.typed[:10]
+    text = script.text
+    assert "Traceback" not in text and "Not allowed" not in text and "Not understood" not in text
+    assert text.startswith("Forest Shuffle + Woodland Edge: 2 players, seed 1.")
+    assert "Forest Shuffle + Woodland Edge · Turn 1" in text
+    # the shrub in the hand list, as a host of its own, then in the forest table
+    assert " 209  2 Blackthorn shrub,woodland edge " in text
+    assert "new shrub" in text
+    assert "1 Blackthorn (shrub)" in text and "0 trees, 1 shrub" in text
+    assert "1  Blackthorn (shrub)  ↑·  ↓·  ←Wildcat  →·" in text  # with a dweller
+    # the take of the effect is offered by number too, in the words of narration
+    take_screen = next(c for c in script.chunks if c.endswith("Player 1 > ")
+                       and "(card 222) from the clearing" in c)
+    assert "  1) take Barbastelle Bat/Beech Marten (card 82) from the clearing" in take_screen
+    assert "  3) take Wild Boar (female)/Bee Swarm (card 222) from the clearing" in take_screen
+    assert Action.parse("take 222") in term.state.history
+    assert 222 in term.state.known[0] or 222 not in term.state.hands[0]
+    for word in ("Score pad", "Trees", "Top/bottom", "Left/right", "Cave", "Total"):
+        assert word in text
+    assert "Winner: " in text or "Tie: " in text
+    # the hand limit and the clearing limit of the game's definition
+    assert "/10)" in text and "Clearing (" in text and "winter 0/3" in text
+
+
+def test_saplings_of_a_water_vole_chosen_by_number_then_done() -> None:
+    script = HotSeat(["play 31", "yes", "draw", "draw", "play 219 bottom 1", "pay 94",
+                      "pay 159", "yes", "1", "done", "quit"])
+    term = script.game(2)
+    assert term.run() is None
+    screens = [c for c in script.chunks if "as a sapling" in c and "done" in c]
+    assert screens, "no screen offered the saplings"
+    first = screens[0]
+    assert "  1) play card 116 (" in first and ") done" in first
+    history = [str(a) for a in term.state.history]
+    assert history[-2:] == ["sapling 116", "done"]
+    assert "Player 1 plays a sapling." in script.text  # Player 2 saw it face down
+    forest = term.state.forests[0]
+    assert [t.kind for t in forest.trees] == ["tree", "sapling"]
+
+
+def test_card_command_knows_the_cards_of_the_game() -> None:
+    script = HotSeat(["card 209", "card 170", "quit"])
+    script.game(1).run()
+    text = script.text
+    assert "#209 ES12: Blackthorn (shrub card, Sycamore, cost 2)" in text
+    assert "Blackthorn  cost 2 · shrub, woodland edge · goes shrub · symbol Sycamore" in text
+    assert "No card 170 in Forest Shuffle + Woodland Edge: ids run 1-161, 198-233." in text
+    base = HotSeat(["card 209", "quit"])
+    base.game(1, "base").run()
+    assert "No card 209 in Forest Shuffle: ids run 1-161." in base.text
+
+
+def test_cli_plays_a_game_of_woodland_edge() -> None:
+    result = run("--game", WOODLAND, "--seed", "3", input="1\n" * 5000)
+    assert result.exit_code == 0, result.output
+    assert "Forest Shuffle + Woodland Edge: 2 players, seed 3." in result.output
+    assert "Score pad" in result.output
+    alpine = run("--game", "base+woodland_edge+alpine", "--seed", "3", input="quit\n")
+    assert alpine.exit_code == 0, alpine.output
+    assert "Forest Shuffle + Alpine + Woodland Edge: 2 players" in alpine.output
+    assert "the terminal plays only the base game" not in alpine.output

@@ -2,8 +2,11 @@
 
 Shared by the ``cards`` command, the terminal game and the web page. Short phrases are
 built from the structured data (:class:`~forest_shuffle.cards.Effect`,
-:class:`~forest_shuffle.cards.Points`); long phrases come from ``Species.text`` and fall
-back to the short ones.
+:class:`~forest_shuffle.cards.Points`) for every op of
+:data:`~forest_shuffle.cards.EFFECT_OPS` and rule of :data:`~forest_shuffle.cards.POINT_RULES`;
+long phrases come from ``Species.text`` and fall back to the short ones. There is no default
+catalog: what needs the cards of a game (summaries, card codes, cards showing a species,
+name matching) takes that game's catalog.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from forest_shuffle.cards import CATALOG, Card, Catalog, Effect, Species, normalize_name
+from forest_shuffle.cards import Card, Catalog, Effect, Species, normalize_name
 
-#: Colour of each printed tree symbol (from the reference card facts).
-#: Rich styles for the printed tree symbols (terminal and command line).
+#: Rich styles for the printed tree symbols (terminal and command line): the base colours
+#: from the reference card facts; the two Alpine trees' styles are our choice (the
+#: reference names no colour for them).
 SYMBOL_STYLES: Mapping[str, str] = {
     "Beech": "green4",
     "Birch": "green1",
@@ -25,6 +29,8 @@ SYMBOL_STYLES: Mapping[str, str] = {
     "Oak": "orange4",
     "Silver Fir": "blue",
     "Sycamore": "red",
+    "European Larch": "gold3",
+    "Stone Pine": "dark_olive_green3",
 }
 
 TREE_SYMBOL_COLOURS: Mapping[str, str] = {
@@ -59,10 +65,18 @@ _TRIGGERS: Mapping[str, str] = {
 
 _KIND_NAMES: Mapping[str, str] = {
     "tree": "tree",
+    "shrub": "shrub",
     "winter": "winter",
     "lr": "split_left_right",
     "tb": "split_top_bottom",
 }
+
+#: Tags that are symbols of an expansion rather than kinds of card, in words.
+_SYMBOL_TAGS: Mapping[str, str] = {"alps": "Alps card", "woodland edge": "Woodland Edge card"}
+
+#: The first letters of the card codes of the expansion modules (the base game's codes are
+#: the reference's: T01, W1, LR01, TB01).
+_MODULE_CODES: Mapping[str, str] = {"alpine": "A", "woodland_edge": "E"}
 
 
 def plural(word: str, n: int = 2) -> str:
@@ -81,6 +95,25 @@ def cards_word(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def tag_word(tag: str, n: int = 1) -> str:
+    """A tag as a noun: ``bird``, ``bats``, ``Alps card`` (a symbol tag names cards)."""
+    word = _SYMBOL_TAGS.get(tag, tag)
+    return plural(word, n)
+
+
+def _or(words: list[str]) -> str:
+    if len(words) < 3:
+        return " or ".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def article(noun: str) -> str:
+    """``noun`` with its indefinite article: ``an Oak``, ``a European Bison``."""
+    low = noun.lower()
+    vowel = low[:1] in "aeiou" and not low.startswith(("eu", "uni", "use", "one"))
+    return f"an {noun}" if vowel else f"a {noun}"
+
+
 def describe_effect(effect: Effect | None) -> str:
     """A short sentence for an effect, bonus or permanent effect; ``""`` for none."""
     if effect is None:
@@ -93,29 +126,64 @@ def describe_effect(effect: Effect | None) -> str:
     if op == "draw_per_tag":
         return f"Draw 1 card per {effect.get('tag')} in your forest"
     if op == "extra_turn":
+        need = effect.get("requires_tag")
+        if need:
+            return f"Take another turn if your forest holds {article(tag_word(str(need)))}"
         return "Take another turn"
     if op == "draw_and_extra_turn":
         return f"Draw {cards_word(int(effect.get('n', 1)))} and take another turn"
     if op == "free_play":
         n = int(effect.get("count", 1))
-        return f"Place {n} {plural(str(effect.get('tag')), n)} from your hand for free"
+        if effect.get("species") is not None:
+            what = plural(str(effect.get("species")), n)
+        else:
+            what = tag_word(str(effect.get("tag")), n)
+        return f"Place {n} {what} from your hand for free"
     if op == "free_play_any":
-        return f"Place any number of {plural(str(effect.get('tag')))} from your hand for free"
+        return f"Place any number of {tag_word(str(effect.get('tag')), 2)} from your hand for free"
+    if op == "free_play_each":
+        each = ", then ".join(f"1 {tag_word(str(t))}" for t in effect.get("tags", ()))
+        return f"Place {each} from your hand for free"
     if op == "clearing_to_cave":
+        if effect.get("n") is not None:
+            n = int(effect.get("n"))
+            return f"Put {cards_word(n)} of the clearing of your choice under your cave"
+        tags = [str(t) for t in effect.get("tags") or ()]
+        if tags:
+            return (f"Put every card of the clearing showing {article(_or(tags))} under "
+                    "your cave")
         return "Put every card in the clearing under your cave"
+    if op == "take_from_clearing":
+        n = int(effect.get("n", 1))
+        return f"Take {cards_word(n)} of your choice from the clearing into your hand"
+    if op == "clearing_to_hand":
+        return (f"Take every {tag_word(str(effect.get('tag')))} of the clearing into your "
+                "hand, up to the hand limit")
+    if op == "clearing_removed":
+        return "Remove every card in the clearing from the game"
+    if op == "saplings_any":
+        return "Place any number of hand cards face down as saplings for free"
     if op == "hand_to_cave_redraw":
         return "Put any number of hand cards under your cave, then draw as many"
     if op == "play_any_number_paying":
         return "Play any number of further cards from your hand, paying their costs"
     if op == "draw_on_play":
         trigger = str(effect.get("trigger"))
-        when = _TRIGGERS.get(trigger, trigger)
+        if trigger == "tag played":
+            when = f"you play {article(tag_word(str(effect.get('tag'))))}"
+        else:
+            when = _TRIGGERS.get(trigger, trigger)
         return f"Whenever {when}, draw {cards_word(int(effect.get('n', 1)))}"
     if op == "slot_sharing":
         most = effect.get("max_per_slot")
         if most is None:
             return "Any number of this species may share one slot"
         return f"Up to {most} of this species may share one slot"
+    if op == "host_slot_sharing":
+        most = effect.get("max_per_slot")
+        many = "Any number of" if most is None else f"Up to {most}"
+        return (f"{many} {tag_word(str(effect.get('tag')), 2)} may share the "
+                f"{effect.get('side')} slot of the tree or shrub it sits at")
     if op == "tree_count_modifier":
         return f"Counts as +{effect.get('plus', 1)} tree of the species it sits at"
     return op.replace("_", " ").capitalize()
@@ -136,11 +204,12 @@ def describe_points(species: Species) -> str:
     if rule == "flat":
         return f"{p.get('points_each')} each"
     if rule == "per_tag":
-        return f"{p.get('points_per')} per {p.get('tag')}{itself}"
+        return f"{p.get('points_per')} per {tag_word(str(p.get('tag')))}{itself}"
     if rule == "per_tags":
-        return f"{p.get('points_per')} per {' or '.join(p.get('tags', []))}{itself}"
+        words = " or ".join(tag_word(str(t)) for t in p.get("tags", []))
+        return f"{p.get('points_per')} per {words}{itself}"
     if rule == "per_species":
-        return f"{p.get('points_per')} per {p.get('species')}"
+        return f"{p.get('points_per')} per {p.get('species')}{_counting_too(species)}"
     if rule == "majority":
         return (f"{p.get('points_each')} each, {p.get('points_each_if_most')} each "
                 f"with the most {plural(species.name)}")
@@ -161,9 +230,10 @@ def describe_points(species: Species) -> str:
     if rule == "bat_opposite":
         return f"{p.get('points_each')} with a bat in the opposite slot"
     if rule == "requires_species":
-        return f"{p.get('points_each')} each with {p.get('min_count')}+ {p.get('species')}"
+        return (f"{p.get('points_each')} each with {p.get('min_count')}+ {p.get('species')}"
+                f"{_counting_too(species)}")
     if rule == "on_tree_species":
-        return f"{p.get('points_each')} if atop {_article(str(p.get('tree')))}"
+        return f"{p.get('points_each')} if atop {article(str(p.get('tree')))}"
     if rule == "paired_in_slot":
         return f"{p.get('points_each')} each when sharing a slot"
     if rule == "most_trees":
@@ -174,11 +244,30 @@ def describe_points(species: Species) -> str:
         return f"{p.get('points_per')} per card with its tree symbol{itself}"
     if rule == "per_bottom_card":
         return f"{p.get('points_per')} per card below a tree{itself}"
+    if rule == "per_distinct_species":
+        return f"{p.get('points_per')} per different {p.get('tag')} species"
+    if rule == "distinct_species_table":
+        return (f"by different {p.get('tag')} species: "
+                f"{_table_words(p.get('table', {}))}")
+    if rule == "per_tree_symbols":
+        symbols = " or ".join(str(x) for x in p.get("symbols", []))
+        return f"{p.get('points_per')} per card with the {symbols} symbol{itself}"
+    if rule == "per_cave_card":
+        return f"{p.get('points_per')} per card in your cave"
+    if rule == "on_host_kind":
+        where = {"top": "atop", "bottom": "below"}.get(
+            species.positions[0], "at") if len(species.positions) == 1 else "at"
+        return f"{p.get('points_each')} if {where} {article(str(p.get('host')))}"
+    if rule == "alone_on_host":
+        return f"{p.get('points_each')} if the only card at its tree or shrub"
     return rule.replace("_", " ")
 
 
-def _article(noun: str) -> str:
-    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
+def _counting_too(species: Species) -> str:
+    """`` (Mountain Hares included)``: the species that count as the one a rule names."""
+    named = species.points.get("species")
+    also = [plural(n) for n in species.targets if n != named]
+    return f" ({', '.join(also)} included)" if also else ""
 
 
 def part_effect(species: Species, part: str) -> Effect | None:
@@ -208,7 +297,8 @@ def full_text(species: Species, part: str) -> str:
 
 
 def where_it_goes(species: Species) -> str:
-    """Where a species is placed: ``tree``, ``left/right``, ``top`` or ``bottom``."""
+    """Where a species is placed: ``tree``, ``shrub``, ``left/right``, ``top`` or
+    ``bottom``."""
     return "/".join(species.positions)
 
 
@@ -217,39 +307,52 @@ def tags_text(species: Species) -> str:
     return ", ".join(sorted(species.tags))
 
 
-def card_code(card: Card) -> str:
-    """The reference's readable alias of a card id: ``T01``, ``W1``, ``LR12`` or ``TB48``."""
-    if card.is_tree:
-        return f"T{card.id:02d}"
+def _kind_code(card: Card) -> str:
+    if card.is_host:
+        return card.kind[0].upper()
     if card.is_winter:
-        return f"W{card.id - 66}"
-    if card.axis == "lr":
-        return f"LR{card.id - 69:02d}"
-    return f"TB{card.id - 113:02d}"
+        return "W"
+    return card.axis.upper()
+
+
+def card_code(card: Card, catalog: Catalog) -> str:
+    """A readable alias of a card id. Base cards have the reference's: ``T01``, ``W1``,
+    ``LR12`` or ``TB48``; an expansion card has its module's letter, its kind (``T`` tree,
+    ``S`` shrub, ``LR``, ``TB``) and its number among that module's cards of that kind:
+    ``AT01`` (the first Alpine tree), ``ES12``, ``ELR01``."""
+    code = _kind_code(card)
+    if card.module == "base" or card.module not in _MODULE_CODES:
+        first = {"T": 1, "W": 67, "LR": 70, "TB": 114}.get(code, 1)
+        width = 1 if code == "W" else 2
+        return f"{code}{card.id - first + 1:0{width}d}"
+    n = sum(1 for c in catalog.cards[:card.id]
+            if c is not None and c.module == card.module and _kind_code(c) == code)
+    return f"{_MODULE_CODES[card.module]}{code}{n + 1:02d}"
 
 
 def card_kind(card: Card) -> str:
-    """The reference kind: ``tree``, ``winter``, ``split_left_right`` or ``split_top_bottom``."""
-    if card.is_tree:
-        return "tree"
-    if card.is_winter:
-        return "winter"
+    """The reference kind: ``tree``, ``shrub``, ``winter``, ``split_left_right`` or
+    ``split_top_bottom``."""
+    if card.is_host or card.is_winter:
+        return _KIND_NAMES[card.kind]
     return _KIND_NAMES[card.axis]
 
 
-def card_summary(card_id: int, catalog: Catalog = CATALOG) -> str:
+def card_summary(card_id: int, catalog: Catalog) -> str:
     """One line for a card: ``"#81 LR12: Red Deer (left, Linden) | Brown Bear (right, Beech)"``."""
     card = catalog.card(card_id)
-    head = f"#{card.id} {card_code(card)}"
+    head = f"#{card.id} {card_code(card, catalog)}"
     if card.species is not None:
-        return f"{head}: {card.species.name} (tree card, cost {card.species.cost})"
+        shown = "" if card.is_tree else f", {card.symbol}"
+        return (f"{head}: {card.species.name} ({card.kind} card{shown}, "
+                f"cost {card.species.cost})")
     if card.is_winter:
         return f"{head}: Winter card"
     halves = " | ".join(f"{h.species.name} ({side}, {h.symbol})" for side, h in card.halves.items())
     return f"{head}: {halves}"
 
 
-def cards_showing(species: Species, catalog: Catalog = CATALOG) -> list[Card]:
+def cards_showing(species: Species, catalog: Catalog) -> list[Card]:
     """The physical cards that show ``species`` (as tree or on a half), by id."""
     found: list[Card] = []
     for card in catalog.cards:
@@ -260,12 +363,18 @@ def cards_showing(species: Species, catalog: Catalog = CATALOG) -> list[Card]:
     return found
 
 
-def card_record(card: Card) -> dict[str, Any]:
-    """A JSON-ready dict shaped like the ``cards`` entries of ``cards-base.json``, plus extras."""
-    record: dict[str, Any] = {"id": card.id, "code": card_code(card), "kind": card_kind(card)}
+def card_record(card: Card, catalog: Catalog) -> dict[str, Any]:
+    """A JSON-ready dict shaped like the ``cards`` entries of ``cards-base.json``, plus extras
+    (a shrub card has ``shrub`` where a tree card has ``tree``; an expansion card its
+    ``module``; a species whose reading is not confirmed its ``provisional`` note)."""
+    record: dict[str, Any] = {"id": card.id, "code": card_code(card, catalog),
+                              "kind": card_kind(card)}
+    if card.module != "base":
+        record["module"] = card.module
     if card.species is not None:
         sp = card.species
-        record.update(tree=sp.name, tree_symbol=sp.name, cost=sp.cost, tags=sorted(sp.tags))
+        record[card.kind] = sp.name
+        record.update(tree_symbol=card.symbol, cost=sp.cost, tags=sorted(sp.tags))
         record.update(_rules_record(sp))
     for side, half in card.halves.items():
         record[side] = {
@@ -279,15 +388,18 @@ def card_record(card: Card) -> dict[str, Any]:
 
 
 def _rules_record(species: Species) -> dict[str, str]:
-    return {part: full_text(species, part) for part in PARTS if short_text(species, part)}
+    out = {part: full_text(species, part) for part in PARTS if short_text(species, part)}
+    if species.provisional:
+        out["provisional"] = species.provisional
+    return out
 
 
-def species_facts(species: Species, catalog: Catalog = CATALOG) -> list[tuple[str, str]]:
+def species_facts(species: Species, catalog: Catalog) -> list[tuple[str, str]]:
     """Labelled facts about a species, in display order, for detail views."""
-    copies = (f"{species.count} tree cards" if species.is_tree
+    copies = (f"{species.count} {species.kind} cards" if species.is_host
               else f"{species.count} card halves")
     facts = [
-        ("Kind", "tree" if species.is_tree else "dweller"),
+        ("Kind", species.kind),
         ("Cost", str(species.cost)),
         ("Tags", tags_text(species)),
         ("Goes", where_it_goes(species)),
@@ -297,6 +409,12 @@ def species_facts(species: Species, catalog: Catalog = CATALOG) -> list[tuple[st
         text = full_text(species, part)
         if text:
             facts.append((label, text))
+    if len(species.counts_as) > 1:
+        facts.append(("Counts as", ", ".join(species.counts_as[1:])))
+    if species.module != "base":
+        facts.append(("Expansion", species.module.replace("_", " ").title()))
+    if species.provisional:
+        facts.append(("Provisional", species.provisional))
     ids = [str(c.id) for c in cards_showing(species, catalog)]
     facts.append(("Card ids", ", ".join(ids)))
     return facts
@@ -306,7 +424,7 @@ class NoSuchCard(LookupError):
     """A card name or id matched nothing, or more than one species; ``str()`` is one line."""
 
 
-def match_species(query: str, catalog: Catalog = CATALOG) -> Species:
+def match_species(query: str, catalog: Catalog) -> Species:
     """The species named by ``query``: exact folded name, else a unique prefix or substring.
 
     Apostrophes may be left out (``bechsteins bat``). Raises :class:`NoSuchCard` with a

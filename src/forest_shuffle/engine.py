@@ -28,9 +28,7 @@ from .actions import (
     CAVE,
     DONE,
     DRAW,
-    KEEP,
     MULLIGAN,
-    NO,
     PAY,
     PLAY,
     SAPLING,
@@ -39,17 +37,12 @@ from .actions import (
     Action,
     IllegalActionError,
 )
-from .cards import CATALOG, SIDES, Card, Effect, Species
+from .cards import SIDES, Card, Effect, Species
 from .deal import KEYED, LEGACY, check_seed, shuffler
-from .forest import Dweller, Forest, TreeSite
-from .rules import (
-    CLEARING_LIMIT,
-    HAND_LIMIT,
-    OPENING_HAND,
-    REMOVED_AT_SETUP,
-    WINTER_CARDS_TO_END,
-    Rules,
-)
+from .forest import SAPLING as K_SAPLING
+from .forest import SHRUB, Dweller, Forest, Host
+from .gamedef import GameDef, game_by_id
+from .rules import Rules
 
 FORMAT = "forest-shuffle state 1"
 
@@ -62,6 +55,9 @@ D_OPTION = "option"  # use an optional effect, bonus or mushroom draw (yes/no)
 D_FREE = "free"  # free play of a card with a tag (or done)
 D_RACCOON = "raccoon"  # put hand cards under the cave (or done)
 D_MOLE = "mole"  # play another card through the Mole (or done)
+D_TAKE = "take"  # take a card from the clearing into the hand (an effect)
+D_CLEARING_CAVE = "clearing cave"  # choose clearing cards to put in the cave (an effect)
+D_SAPLINGS = "saplings"  # play hand cards as saplings for free (or done)
 
 # Where a play comes from: decides payment, effects and bonus.
 VIA_TURN = "turn"
@@ -73,47 +69,11 @@ S_EFFECT = "effect"
 S_BONUS = "bonus"
 S_MUSHROOM = "mushroom"
 
-_CARDS: tuple[Card | None, ...] = CATALOG.cards
-_MUSHROOM_TRIGGERS: dict[str, str] = {}
-for _sp in CATALOG.species.values():
-    if _sp.permanent is not None and _sp.permanent.op == "draw_on_play":
-        _MUSHROOM_TRIGGERS[_sp.name] = _sp.permanent.params["trigger"]
-MUSHROOMS: tuple[str, ...] = tuple(sorted(_MUSHROOM_TRIGGERS))
-
-
-# Interned actions: legal-action lists reuse these objects instead of building new ones
-# (the hot path of playouts), and membership tests in apply hit identity first.
-_N_IDS = len(_CARDS)
-_A_DRAW, _A_YES, _A_NO, _A_DONE = Action(DRAW), Action(YES), Action(NO), Action(DONE)
-_A_KEEP_MULLIGAN = (Action(KEEP), Action(MULLIGAN))
-_A_TAKE = [Action(TAKE, c) for c in range(_N_IDS)]
-_A_SAPLING = [Action(SAPLING, c) for c in range(_N_IDS)]
-_A_PAY = [Action(PAY, c) for c in range(_N_IDS)]
-_A_CAVE = [Action(CAVE, c) for c in range(_N_IDS)]
-_A_TREE = [Action(PLAY, c) for c in range(_N_IDS)]
-_A_HALF: dict[tuple[int, str], list[Action]] = {}
-_SHARING = frozenset({"European Hare", "Common Toad"})
-
-
-def _half_actions(cid: int, side: str, n_trees: int) -> list[Action]:
-    """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
-    acts = _A_HALF.get((cid, side))
-    if acts is None:
-        acts = _A_HALF[(cid, side)] = []
-    while len(acts) < n_trees:
-        acts.append(Action(PLAY, cid, side, len(acts)))
-    return acts
-
-
 #: Action texts parsed once (actions are immutable values): loading a saved game parses
 #: hundreds of history entries drawn from a few thousand distinct texts.
 _parse_action = functools.lru_cache(maxsize=8192)(Action.parse)
 
 
-def _card(cid: int) -> Card:
-    c = _CARDS[cid]
-    assert c is not None
-    return c
 
 
 @dataclass(slots=True)
@@ -177,27 +137,61 @@ def _species_of(card: Card, side: str) -> Species:
 def _symbol_of(card: Card, side: str) -> str:
     if side:
         return card.halves[side].symbol
-    assert card.species is not None
-    return card.species.name
+    return card.symbol
 
 
-def _step_effect(step: tuple[str, int, str, str]) -> Effect:
-    kind, cid, side, name = step
-    sp = CATALOG.species[name]
-    eff = sp.permanent if kind == S_MUSHROOM else sp.effect if kind == S_EFFECT else sp.bonus
-    assert eff is not None
-    return eff
+def _fits(sp: Species, what: str) -> bool:
+    """Does ``sp`` answer a free play of ``what`` (a tag, or a species it counts as)?"""
+    return what in sp.tags or what in sp.counts_as
+
+
+def _card_tags(card: Card) -> frozenset[str]:
+    """The type symbols on a card: its host species' tags or both halves' tags."""
+    if card.species is not None:
+        return card.species.tags
+    out: frozenset[str] = frozenset()
+    for h in card.halves.values():
+        out = out | h.species.tags
+    return out
+
+
+def bottom_pile_size(game: GameDef, num_players: int) -> int:
+    """The non-winter cards of the bottom pile at setup (a third of the deck left after
+    boxing): all winter cards but the last lie among them, the last on top of them."""
+    return (len(game.deck_ids) - game.removed_at_setup[num_players]) // 3
+
+
+def deal_deck(game: GameDef, num_players: int, rng: Any) -> tuple[list[int], list[int]]:
+    """The setup plan of a game: shuffle every non-winter card with ``rng`` (a shuffler
+    of :mod:`forest_shuffle.deal`), box the number the game removes for that many players,
+    and build the deck (top = last) from three piles: the two upper ones, and the bottom
+    one shuffled with all but one winter card, the last winter card on top of it. Returns
+    ``(box, deck)``. The search bot's sampling of unseen cards builds on this too."""
+    winter = list(game.winter_ids)
+    others = list(game.deck_ids)
+    rng.shuffle(others)
+    removed = game.removed_at_setup[num_players]
+    box = others[:removed]
+    rest = others[removed:]
+    third = bottom_pile_size(game, num_players)
+    top_piles = rest[: len(rest) - third]
+    bottom = rest[len(rest) - third:] + winter[:-1]
+    rng.shuffle(bottom)
+    bottom.append(winter[-1])  # the last winter card lies on top of that pile
+    # deck[-1] is the top: the winter pile lies at the bottom, the other two on it.
+    return box, bottom + top_piles
 
 
 class GameState:
     """The full state of one game. See the module docstring for the contract."""
 
     __slots__ = (
-        "num_players", "seed", "deal", "rules", "first_player", "deck", "box", "clearing",
+        "game", "num_players", "seed", "deal", "rules", "first_player", "deck", "box", "clearing",
         "winter", "hands", "forests", "caves", "known", "current", "turn", "extra_turns", "over",
         "stack", "queue", "active", "history", "_legal",
     )
 
+    game: GameDef  # what is fixed about the game: catalog, limits, setup, tables
     num_players: int
     seed: int
     deal: str  # the scheme that turns the seed into the deal (deal.KEYED or deal.LEGACY)
@@ -225,36 +219,28 @@ class GameState:
 
     @staticmethod
     def new(num_players: int, seed: int, rules: Rules | None = None,
-            first_player: int = 0, deal: str = KEYED) -> GameState:
-        """Set up a game: box the unseen cards, build the deck with winter in the last
-        third, deal 6 cards each and offer mulligans. ``deal`` names how the seed shuffles
+            first_player: int = 0, deal: str = KEYED,
+            game: GameDef | str = "base") -> GameState:
+        """Set up a game of ``game`` (a definition or its id; the base game by default):
+        box the unseen cards, build the deck with winter in the last third, deal the
+        opening hands and offer mulligans. ``deal`` names how the seed shuffles
         (:mod:`forest_shuffle.deal`; new games use the keyed scheme). ValueError on a bad
-        player count, seed or scheme."""
-        if num_players not in REMOVED_AT_SETUP:
-            raise ValueError(f"Forest Shuffle is for 2 to 5 players, not {num_players}")
+        player count, seed, scheme or game id."""
+        g = game_by_id(game) if isinstance(game, str) else game
+        if num_players not in g.players:
+            raise ValueError(f"{g.title} is for {g.players[0]} to {g.players[-1]} players, "
+                             f"not {num_players}")
         if not 0 <= first_player < num_players:
             raise ValueError(f"first player must be a seat from 0 to {num_players - 1}")
         rng = shuffler(seed, deal)
         s = GameState.__new__(GameState)
+        s.game = g
         s.num_players = num_players
         s.seed = seed
         s.deal = deal
         s.rules = rules or Rules()
         s.first_player = first_player
-        winter = [c.id for c in CATALOG.cards if c is not None and c.is_winter]
-        others = [c.id for c in CATALOG.cards if c is not None and not c.is_winter]
-        rng.shuffle(others)
-        removed = REMOVED_AT_SETUP[num_players]
-        s.box = others[:removed]
-        rest = others[removed:]
-        third = len(rest) // 3
-        # Three piles: the two that go on top and the bottom one with the winter cards.
-        top_piles = rest[: len(rest) - third]
-        bottom = rest[len(rest) - third:] + winter[:2]
-        rng.shuffle(bottom)
-        bottom.append(winter[2])  # the third winter card lies on top of that pile
-        # deck[-1] is the top: the winter pile lies at the bottom, the other two on it.
-        s.deck = bottom + top_piles
+        s.box, s.deck = deal_deck(g, num_players, rng)
         s.clearing = []
         s.winter = []
         s.hands = [[] for _ in range(num_players)]
@@ -267,12 +253,12 @@ class GameState:
         s.over = False
         s.stack = []
         s.queue = []
-        s.active = [dict.fromkeys(MUSHROOMS, 0) for _ in range(num_players)]
+        s.active = [dict.fromkeys(g.mushrooms, 0) for _ in range(num_players)]
         s.history = []
         s._legal = None
         for i in range(num_players):
             p = (first_player + i) % num_players
-            for _ in range(OPENING_HAND):
+            for _ in range(g.opening_hand):
                 s._draw_into_hand(p)
         s._offer_mulligans(0)
         return s
@@ -281,7 +267,7 @@ class GameState:
         """Push the next mulligan decision (seat order from the first player) or begin."""
         for i in range(start, self.num_players):
             p = (self.first_player + i) % self.num_players
-            if not any(_card(c).is_tree for c in self.hands[p]):
+            if not any(self.game.cards[c].is_tree for c in self.hands[p]):
                 self.stack.append(Pending(D_MULLIGAN, p, need=i))
                 return
         self._begin_turn(self.first_player)
@@ -313,12 +299,13 @@ class GameState:
         """Take the top deck card; winter cards are laid aside and replaced. None when the
         third winter card ends the game (or, never in a real game, the deck is empty)."""
         deck = self.deck
+        cards = self.game.cards
         while deck:
             cid = deck.pop()
-            if _CARDS[cid].kind != "winter":  # type: ignore[union-attr]
+            if cards[cid].kind != "winter":
                 return cid
             self.winter.append(cid)
-            if len(self.winter) >= WINTER_CARDS_TO_END:
+            if len(self.winter) >= self.game.winter_to_end:
                 self._end_game()
                 return None
         return None
@@ -334,8 +321,9 @@ class GameState:
     def _draw_n(self, p: int, n: int) -> None:
         """Draw up to n deck cards into p's hand, stopping at the hand limit."""
         hand = self.hands[p]
+        limit = self.game.hand_limit
         for _ in range(n):
-            if len(hand) >= HAND_LIMIT or self.over:
+            if len(hand) >= limit or self.over:
                 return
             self._draw_into_hand(p)
 
@@ -355,17 +343,31 @@ class GameState:
         self.current = p
         self.turn += 1
         counts = self.active[p]
-        for name in MUSHROOMS:
-            counts[name] = 0
-        for t in self.forests[p].trees:
-            for d in t.slots["bottom"]:
-                name = d.species.name
-                if name in counts:
-                    counts[name] += 1
+        if counts:
+            for name in counts:
+                counts[name] = 0
+            g = self.game
+            sides = g.permanent_sides
+            hosts = g.permanent_hosts
+            for t in self.forests[p].trees:
+                if hosts and t.species is not None and t.species.name in counts:
+                    counts[t.species.name] += 1
+                for side in sides:
+                    for d in t.slots[side]:
+                        name = d.species.name
+                        if name in counts:
+                            counts[name] += 1
         self.stack.append(Pending(D_TURN, p))
 
+    def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
+        kind, _cid, _side, name = step
+        sp = self.game.catalog.species[name]
+        eff = sp.permanent if kind == S_MUSHROOM else sp.effect if kind == S_EFFECT else sp.bonus
+        assert eff is not None
+        return eff
+
     def _end_turn(self) -> None:
-        if len(self.clearing) >= CLEARING_LIMIT:
+        if len(self.clearing) >= self.game.clearing_limit:
             self.box.extend(self.clearing)
             self.clearing.clear()
         if self.extra_turns > 0:
@@ -386,29 +388,71 @@ class GameState:
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
         """False for a step that could change nothing (it is then skipped unasked)."""
-        eff = _step_effect(step)
+        eff = self._step_effect(step)
         p = self.current
         op = eff.op
         hand = self.hands[p]
+        room = len(hand) < self.game.hand_limit
         if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
-            return len(hand) < HAND_LIMIT and self._draw_count(p, eff) > 0
+            return room and self._draw_count(p, eff) > 0
         if op == "free_play" or op == "free_play_any":
-            return bool(self._placements(p, eff.params["tag"], None))
+            what = eff.params.get("tag") or eff.params["species"]
+            return bool(self._placements(p, what, None))
+        if op == "free_play_each":
+            return any(self._placements(p, t, None) for t in eff.params["tags"])
         if op == "clearing_to_cave":
+            tags = eff.params.get("tags")
+            if tags is not None:
+                return any(_card_tags(self.game.cards[c]) & set(tags) for c in self.clearing)
             return bool(self.clearing)
-        if op == "hand_to_cave_redraw":
+        if op == "clearing_removed":
+            return bool(self.clearing)
+        if op == "take_from_clearing":
+            return room and bool(self.clearing)
+        if op == "clearing_to_hand":
+            tag = eff.params["tag"]
+            return room and any(tag in _card_tags(self.game.cards[c]) for c in self.clearing)
+        if op == "hand_to_cave_redraw" or op == "saplings_any":
             return bool(hand)
         if op == "play_any_number_paying":
             pool = frozenset(hand)
             return bool(self._mole_plays(p, pool))
+        if op == "extra_turn" and "requires_tag" in eff.params:
+            return self._count_tag(p, eff.params["requires_tag"]) > 0
         return True  # extra_turn, draw_and_extra_turn
+
+    def _legal_after_take(self, pend: Pending) -> bool:
+        """Is there still a clearing card the take decision may choose?"""
+        if not pend.tag:
+            return bool(self.clearing)
+        cards = self.game.cards
+        return any(pend.tag in _card_tags(cards[c]) for c in self.clearing)
+
+    def _skip_unplayable_free(self, p: int) -> None:
+        """Drop the free plays waiting on the stack (the later ones of a free_play_each)
+        that no hand card can answer now: like a free play effect, they are skipped
+        unasked."""
+        stack = self.stack
+        while (stack and stack[-1].kind == D_FREE
+               and not self._placements(p, stack[-1].tag, None)):
+            stack.pop()
+
+    def _count_tag(self, p: int, tag: str) -> int:
+        """Cards in p's forest whose visible species has ``tag`` (hosts included)."""
+        n = 0
+        for t in self.forests[p].trees:
+            if t.species is not None and tag in t.species.tags:
+                n += 1
+            for side in SIDES:
+                n += sum(1 for d in t.slots[side] if tag in d.species.tags)
+        return n
 
     def _draw_count(self, p: int, eff: Effect) -> int:
         op = eff.op
         if op == "draw_per_species":
             name = eff.params["species"]
             return sum(1 for t in self.forests[p].trees for side in SIDES
-                       for d in t.slots[side] if d.species.name == name)
+                       for d in t.slots[side] if name in d.species.counts_as)
         if op == "draw_per_tag":
             tag = eff.params["tag"]
             return sum(1 for t in self.forests[p].trees for side in SIDES
@@ -416,25 +460,64 @@ class GameState:
         n: int = eff.params["n"]
         return n
 
+    def _to_cave(self, p: int, cards: list[int]) -> None:
+        self.caves[p].extend(cards)
+        self.forests[p].cave = len(self.caves[p])
+
     def _apply_step(self, step: tuple[str, int, str, str]) -> None:
-        eff = _step_effect(step)
+        eff = self._step_effect(step)
         p = self.current
         op = eff.op
+        params = eff.params
         if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
             self._draw_n(p, self._draw_count(p, eff))
         elif op == "extra_turn":
             self.extra_turns += 1
         elif op == "draw_and_extra_turn":
             self.extra_turns += 1
-            self._draw_n(p, eff.params["n"])
+            self._draw_n(p, params["n"])
         elif op == "free_play":
-            self.stack.append(Pending(D_FREE, p, tag=eff.params["tag"], need=eff.params["count"]))
+            self.stack.append(Pending(D_FREE, p, tag=params.get("tag") or params["species"],
+                                      need=params["count"]))
         elif op == "free_play_any":
-            self.stack.append(Pending(D_FREE, p, tag=eff.params["tag"], need=-1))
+            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=-1))
+        elif op == "free_play_each":
+            for tag in reversed(params["tags"]):  # the first tag's play is offered first
+                self.stack.append(Pending(D_FREE, p, tag=tag, need=1))
+            self._skip_unplayable_free(p)
         elif op == "clearing_to_cave":
-            self.caves[p].extend(self.clearing)
-            self.forests[p].cave = len(self.caves[p])
+            if "n" in params:
+                need = min(int(params["n"]), len(self.clearing))
+                self.stack.append(Pending(D_CLEARING_CAVE, p, need=need))
+            elif "tags" in params:
+                tags = set(params["tags"])
+                cards = self.game.cards
+                moved = [c for c in self.clearing if _card_tags(cards[c]) & tags]
+                self.clearing[:] = [c for c in self.clearing if c not in moved]
+                self._to_cave(p, moved)
+            else:
+                self._to_cave(p, self.clearing[:])
+                self.clearing.clear()
+        elif op == "clearing_removed":
+            self.box.extend(self.clearing)
             self.clearing.clear()
+        elif op == "take_from_clearing":
+            self.stack.append(Pending(D_TAKE, p, need=int(params["n"])))
+        elif op == "clearing_to_hand":
+            tag = params["tag"]
+            hand = self.hands[p]
+            cards = self.game.cards
+            wanted = [c for c in self.clearing if tag in _card_tags(cards[c])]
+            room = self.game.hand_limit - len(hand)
+            if len(wanted) > room:  # not all fit: the player chooses which
+                self.stack.append(Pending(D_TAKE, p, need=room, tag=tag))
+            else:
+                for c in wanted:
+                    self.clearing.remove(c)
+                    hand.append(c)
+                    self.known[p].add(c)
+        elif op == "saplings_any":
+            self.stack.append(Pending(D_SAPLINGS, p))
         elif op == "hand_to_cave_redraw":
             self.stack.append(Pending(D_RACCOON, p))
         elif op == "play_any_number_paying":
@@ -446,71 +529,93 @@ class GameState:
 
     def _placements(self, p: int, tag: str | None, pool: frozenset[int] | None,
                     max_cost: int = 99) -> list[Action]:
-        """Play actions for hand cards (in ``pool`` if given) whose played half or tree has
-        ``tag`` (any if None) and costs at most ``max_cost``."""
+        """Play actions for hand cards (in ``pool`` if given) whose played half or host
+        answers ``tag`` (a tag or a species it counts as; any if None) and costs at most
+        ``max_cost``."""
         out: list[Action] = []
+        g = self.game
+        cards = g.cards
         trees = self.forests[p].trees
         n_trees = len(trees)
+        joins = self.rules.counts_as_joins_stack
         for cid in self.hands[p]:
             if pool is not None and cid not in pool:
                 continue
-            card = _CARDS[cid]
-            assert card is not None
+            card = cards[cid]
             sp = card.species
             if sp is not None:
-                if sp.cost <= max_cost and (tag is None or tag in sp.tags):
-                    out.append(_A_TREE[cid])
+                if sp.cost <= max_cost and (tag is None or tag in sp.tags or tag in sp.counts_as):
+                    out.append(g.a_tree[cid])
                 continue
             if not n_trees:
                 continue
             for side, half in card.halves.items():
                 hs = half.species
-                if hs.cost > max_cost or (tag is not None and tag not in hs.tags):
+                if hs.cost > max_cost or (tag is not None and tag not in hs.tags
+                                          and tag not in hs.counts_as):
                     continue
-                acts = _half_actions(cid, side, n_trees)
-                if hs.name in _SHARING:
-                    out.extend(acts[i] for i, t in enumerate(trees) if t.accepts(hs, side))
+                acts = g.half_actions(cid, side, n_trees)
+                if hs.stacks:
+                    out.extend(acts[i] for i, t in enumerate(trees)
+                               if t.accepts(hs, side, joins))
                 else:
                     out.extend(acts[i] for i, t in enumerate(trees) if not t.slots[side])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
                bonus: bool) -> list[tuple[str, int, str, str]]:
-        """Put a card into p's forest; return its mushroom draws, effect and bonus steps
-        in order. A tree (or sapling, by the rules setting) turns a deck card into the
-        clearing."""
-        card = _card(cid)
+        """Put a card into p's forest; return its permanent draws (mushrooms...), effect
+        and bonus steps in order. A tree (or sapling, by the rules setting) turns a deck
+        card into the clearing; a shrub does not."""
+        g = self.game
+        card = g.cards[cid]
         forest = self.forests[p]
         rules = self.rules
         steps: list[tuple[str, int, str, str]] = []
         counts = self.active[p]
-        mushrooms = via != VIA_FREE or rules.free_plays_trigger_mushrooms
+        fire = (via != VIA_FREE or rules.free_plays_trigger_mushrooms) and any(counts.values())
         if sapling or not side:
-            species = None if sapling else card.species
-            forest.trees.append(TreeSite(species, cid))
-            if not sapling or rules.sapling_reveals_card:
+            if sapling:
+                forest.trees.append(Host(None, cid, kind=K_SAPLING))
+                sp = None
+            else:
+                sp = card.species
+                forest.trees.append(Host(sp, cid, kind=card.kind, symbol=card.symbol))
+            if sapling and rules.sapling_reveals_card or not sapling and card.kind != SHRUB:
                 top = self._draw_from_deck()
                 if top is None:
                     return []
                 self.clearing.append(top)
-            if mushrooms and (not sapling or rules.sapling_triggers_chanterelle):
-                steps.extend([(S_MUSHROOM, cid, "", "Chanterelle")] * counts["Chanterelle"])
-            if sapling:
+            if fire:
+                for trg in g.triggers:
+                    k = counts[trg.name]
+                    if not k:
+                        continue
+                    t = trg.trigger
+                    if (t == "tree card played" and (sp is not None and sp.is_tree or sapling
+                                                     and rules.sapling_triggers_chanterelle)
+                            or sp is not None and (t == "tag played" and trg.tag in sp.tags
+                                                   or t == "pawed animal played"
+                                                   and "pawed animal" in sp.tags)):
+                        steps.extend([(S_MUSHROOM, cid, "", trg.name)] * k)
+            if sp is None:
                 return steps
-            sp = card.species
         else:
             half = card.halves[side]
             sp = half.species
             forest.trees[tree].slots[side].append(Dweller(sp, half.symbol, cid))
-            if mushrooms:
-                if "pawed animal" in sp.tags:
-                    steps.extend([(S_MUSHROOM, cid, side, "Fly Agaric")] * counts["Fly Agaric"])
-                if side == "top":
-                    steps.extend([(S_MUSHROOM, cid, side, "Penny Bun")] * counts["Penny Bun"])
-                elif side == "bottom":
-                    steps.extend([(S_MUSHROOM, cid, side, "Parasol Mushroom")]
-                                 * counts["Parasol Mushroom"])
-        assert sp is not None
+            if fire:
+                tags = sp.tags
+                for trg in g.triggers:
+                    k = counts[trg.name]
+                    if not k:
+                        continue
+                    t = trg.trigger
+                    if (t == "pawed animal played" and "pawed animal" in tags
+                            or t == "card placed atop a tree" and side == "top"
+                            or t == "card placed below a tree" and side == "bottom"
+                            or t == "tag played" and trg.tag in tags):
+                        steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
         if via != VIA_FREE:
             if sp.effect is not None:
                 steps.append((S_EFFECT, cid, side, sp.name))
@@ -523,7 +628,7 @@ class GameState:
         hand_pool = [c for c in self.hands[p] if c in pool]
         out = self._placements(p, None, pool, max_cost=len(hand_pool) - 1)
         if self.rules.mole_plays_saplings:
-            out.extend(_A_SAPLING[c] for c in hand_pool)
+            out.extend(self.game.a_sapling[c] for c in hand_pool)
         return out
 
     # ------------------------------------------------------------ legal actions
@@ -541,35 +646,52 @@ class GameState:
         kind = pend.kind
         p = pend.player
         hand = self.hands[p]
+        g = self.game
         if kind == D_TURN:
             out: list[Action] = []
-            if len(hand) < HAND_LIMIT:
-                out.append(_A_DRAW)
-                out.extend(_A_TAKE[c] for c in self.clearing)
+            if len(hand) < g.hand_limit:
+                out.append(g.a_draw)
+                a_take = g.a_take
+                out.extend(a_take[c] for c in self.clearing)
             out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
-            out.extend(_A_SAPLING[c] for c in hand)
+            a_sapling = g.a_sapling
+            out.extend(a_sapling[c] for c in hand)
             return out
         if kind == D_DRAW:
-            return [_A_DRAW] + [_A_TAKE[c] for c in self.clearing]
+            a_take = g.a_take
+            return [g.a_draw] + [a_take[c] for c in self.clearing]
         if kind == D_PAY:
             pool = [c for c in hand if pend.pool is None or c in pend.pool]
             pool.sort()
             last = pend.paid[-1] if pend.paid else 0
             need = pend.need
-            return [_A_PAY[c] for i, c in enumerate(pool)
+            a_pay = g.a_pay
+            return [a_pay[c] for i, c in enumerate(pool)
                     if c > last and len(pool) - i >= need]
         if kind == D_OPTION:
-            return [_A_YES, _A_NO]
+            return [g.a_yes, g.a_no]
         if kind == D_FREE:
-            return self._placements(p, pend.tag, None) + [_A_DONE]
+            return self._placements(p, pend.tag, None) + [g.a_done]
         if kind == D_RACCOON:
             last = pend.paid[-1] if pend.paid else 0
-            return [_A_CAVE[c] for c in sorted(hand) if c > last] + [_A_DONE]
+            return [g.a_cave[c] for c in sorted(hand) if c > last] + [g.a_done]
         if kind == D_MOLE:
             assert pend.pool is not None
-            return self._mole_plays(p, pend.pool) + [_A_DONE]
+            return self._mole_plays(p, pend.pool) + [g.a_done]
         if kind == D_MULLIGAN:
-            return list(_A_KEEP_MULLIGAN)
+            return list(g.a_keep_mulligan)
+        if kind == D_TAKE:
+            if pend.tag:
+                cards = g.cards
+                return [g.a_take[c] for c in self.clearing if pend.tag in _card_tags(cards[c])]
+            return [g.a_take[c] for c in self.clearing]
+        if kind == D_CLEARING_CAVE:
+            pool = sorted(self.clearing)
+            last = pend.paid[-1] if pend.paid else 0
+            return [g.a_cave[c] for i, c in enumerate(pool)
+                    if c > last and len(pool) - i >= pend.need]
+        if kind == D_SAPLINGS:
+            return [g.a_sapling[c] for c in hand] + [g.a_done]
         raise AssertionError(f"unknown decision {kind}")  # pragma: no cover
 
     # ------------------------------------------------------------ apply
@@ -609,6 +731,7 @@ class GameState:
                     pend.need -= 1 if pend.need > 0 else 0
                     if self._placements(p, pend.tag, None):
                         self.stack.append(pend)
+            self._skip_unplayable_free(p)
         elif pend.kind == D_RACCOON:
             if kind == CAVE:
                 self._remove_from_hand(p, action.card)
@@ -632,12 +755,33 @@ class GameState:
                     self._after_mole_play(pend)
                 else:
                     self._start_play(p, action, VIA_MOLE, pend.pool)
+        elif pend.kind == D_TAKE:
+            self.clearing.remove(action.card)
+            self.hands[p].append(action.card)
+            self.known[p].add(action.card)
+            if (pend.need > 1 and len(self.hands[p]) < self.game.hand_limit
+                    and self._legal_after_take(pend)):
+                pend.need -= 1
+                self.stack.append(pend)
+        elif pend.kind == D_CLEARING_CAVE:
+            self.clearing.remove(action.card)
+            self._to_cave(p, [action.card])
+            pend.paid.append(action.card)
+            pend.need -= 1
+            if pend.need > 0:
+                self.stack.append(pend)
+        elif pend.kind == D_SAPLINGS:
+            if kind != DONE:
+                self._remove_from_hand(p, action.card)
+                self.queue[0:0] = self._place(p, action.card, "", -1, VIA_FREE, True, False)
+                if not self.over and self.hands[p]:
+                    self.stack.append(pend)
         elif pend.kind == D_MULLIGAN:
             if kind == MULLIGAN:
                 hand = self.hands[p]
                 self.box.extend(hand)
                 hand.clear()
-                for _ in range(OPENING_HAND):
+                for _ in range(self.game.opening_hand):
                     if not self._draw_into_hand(p):
                         break
             if not self.over:
@@ -662,13 +806,13 @@ class GameState:
             self.known[p].add(action.card)
         elif not self._draw_into_hand(p):
             return
-        if pend.kind == D_TURN and len(self.hands[p]) < HAND_LIMIT:
+        if pend.kind == D_TURN and len(self.hands[p]) < self.game.hand_limit:
             self.stack.append(Pending(D_DRAW, p))
 
     def _start_play(self, p: int, action: Action, via: str,
                     pool: frozenset[int] | None) -> None:
         cid = action.card
-        card = _card(cid)
+        card = self.game.cards[cid]
         self._remove_from_hand(p, cid)
         cost = _species_of(card, action.side).cost
         pend = Pending(D_PAY, p, card=cid, side=action.side, tree=action.tree, via=via,
@@ -690,9 +834,10 @@ class GameState:
 
     def _finish_play(self, pend: Pending) -> None:
         p = pend.player
-        card = _card(pend.card)
+        cards = self.game.cards
+        card = cards[pend.card]
         symbol = _symbol_of(card, pend.side)
-        bonus = all(symbol in _card(c).symbols for c in pend.paid)
+        bonus = all(symbol in cards[c].symbols for c in pend.paid)
         steps = self._place(p, pend.card, pend.side, pend.tree, pend.via, False, bonus)
         if self.over:  # the tree revealed the third winter card (the stack is cleared)
             return
@@ -723,12 +868,16 @@ class GameState:
             D_FREE: "play (a free card) or done",
             D_RACCOON: "cave or done",
             D_MOLE: "play (through the Mole) or done",
+            D_TAKE: "take (a card from the clearing)",
+            D_CLEARING_CAVE: "cave (a card from the clearing)",
+            D_SAPLINGS: "sapling or done",
         }[pend.kind]
         kinds = {a.kind for a in self.legal_actions()}
         if action.kind not in kinds:
             # The kind fits the decision but no such action is legal now: say why.
-            if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= HAND_LIMIT:
-                return f"player {p + 1} holds {HAND_LIMIT} cards and may not draw"
+            limit = self.game.hand_limit
+            if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= limit:
+                return f"player {p + 1} holds {limit} cards and may not draw"
             if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW):
                 return f"card {action.card} is not in the clearing"
             if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
@@ -737,6 +886,10 @@ class GameState:
                     return f"card {action.card} is not in player {p + 1}'s hand"
                 return self._why_not_placeable(p, action, pend)
             return f"player {p + 1} must choose: {expected}"
+        if pend.kind == D_CLEARING_CAVE:
+            if action.card not in self.clearing:
+                return f"card {action.card} is not in the clearing"
+            return "choose clearing cards in ascending order of their numbers"
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
             return f"card {action.card} is not in player {p + 1}'s hand"
         if action.kind == TAKE and action.card not in self.clearing:
@@ -752,12 +905,12 @@ class GameState:
         return "not allowed now"
 
     def _why_not_placeable(self, p: int, action: Action, pend: Pending) -> str:
-        card = _card(action.card)
+        card = self.game.cards[action.card]
         if action.kind == SAPLING:
             return "the Mole plays cards by their printed cost, not as saplings"
-        if card.is_tree:
+        if card.is_host:
             if action.side:
-                return f"card {card.id} is a tree: write 'play {card.id}'"
+                return f"card {card.id} is a {card.kind}: write 'play {card.id}'"
         else:
             if not action.side:
                 sides = "/".join(card.halves)
@@ -768,10 +921,10 @@ class GameState:
             if not 0 <= action.tree < len(trees):
                 return f"there is no tree {action.tree + 1} in the forest ({len(trees)} trees)"
             sp = card.halves[action.side].species
-            if not trees[action.tree].accepts(sp, action.side):
+            if not trees[action.tree].accepts(sp, action.side, self.rules.counts_as_joins_stack):
                 return f"the {action.side} slot of tree {action.tree + 1} is taken"
         sp = _species_of(card, action.side)
-        if pend.kind == D_FREE and pend.tag not in sp.tags:
+        if pend.kind == D_FREE and not _fits(sp, pend.tag):
             return f"{sp.name} is not a {pend.tag}"
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
@@ -796,6 +949,7 @@ class GameState:
     def clone(self) -> GameState:
         """An independent copy: applying actions to it leaves this state unchanged."""
         s = GameState.__new__(GameState)
+        s.game = self.game
         s.num_players = self.num_players
         s.seed = self.seed
         s.deal = self.deal
@@ -858,6 +1012,7 @@ class GameState:
         """The whole state as JSON-ready data; :meth:`from_dict` restores it exactly."""
         return {
             "format": FORMAT,
+            "game": self.game.id,
             "num_players": self.num_players,
             "seed": self.seed,
             "deal": self.deal,
@@ -900,6 +1055,9 @@ class GameState:
         check_save(data)
         try:
             s = GameState.__new__(GameState)
+            # Saves from before game definitions name none: they are base games.
+            g = s.game = game_by_id(data.get("game", "base"))
+            cards = g.cards
             s.num_players = int(data["num_players"])
             s.seed = int(data["seed"])
             # Saves from before the keyed deal have no scheme: they were dealt the old way.
@@ -916,10 +1074,13 @@ class GameState:
             for f in data["forests"]:
                 trees = []
                 for t in f["trees"]:
-                    card = _card(t["card"])
-                    site = TreeSite(None if t["sapling"] else card.species, card.id)
+                    card = cards[t["card"]]
+                    if t["sapling"] or card.species is None:
+                        site = Host(None, card.id, kind=K_SAPLING)
+                    else:
+                        site = Host(card.species, card.id, kind=card.kind, symbol=card.symbol)
                     for side in SIDES:
-                        site.slots[side] = [Dweller.of_card(_card(c), side)
+                        site.slots[side] = [Dweller.of_card(cards[c], side)
                                             for c in t["slots"][side]]
                     trees.append(site)
                 s.forests.append(Forest(trees))
@@ -933,7 +1094,7 @@ class GameState:
             s.over = bool(data["over"])
             s.stack = [Pending.from_dict(p) for p in data["stack"]]
             s.queue = [(q[0], q[1], q[2], q[3]) for q in data["queue"]]
-            s.active = [{m: int(a[m]) for m in MUSHROOMS} for a in data["active"]]
+            s.active = [{m: int(a[m]) for m in g.mushrooms} for a in data["active"]]
             s.history = []
             for k, text in enumerate(data["history"]):
                 try:

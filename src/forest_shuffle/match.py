@@ -2,7 +2,9 @@
 
 Contract:
 
-* :func:`play_match` plays one game from a seed with one bot per seat, each built by
+* :func:`play_match` plays one game of a game definition (``game``, an id or a
+  :class:`~forest_shuffle.gamedef.GameDef`; the base game by default) from a seed with one
+  bot per seat, each built by
   :func:`~forest_shuffle.bots.make_bot` with a seed derived from the game seed and the seat
   (:func:`bot_seed`); a bot is only ever given ``state.view(seat)``. Same arguments, same
   game (apart from the ``seconds`` figures).
@@ -32,6 +34,7 @@ from typing import Any
 from .actions import IllegalActionError
 from .bots import make_bot
 from .engine import GameState
+from .gamedef import GameDef, game_by_id
 from .rules import Rules
 from .scoring import LINES, score_table
 from .workers import process_pool
@@ -96,11 +99,14 @@ class MatchResult:
     species_points: tuple[dict[str, int], ...]
     #: Thinking time of each seat's bot, in seconds (not compared: it varies run to run).
     seconds: tuple[float, ...] = field(default=(), compare=False)
+    #: The id of the game played.
+    game: str = "base"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
-            "seed": self.seed, "bots": list(self.bots), "scores": list(self.scores),
+            "game": self.game, "seed": self.seed, "bots": list(self.bots),
+            "scores": list(self.scores),
             "lines": [dict(x) for x in self.lines], "winners": list(self.winners),
             "turns": self.turns, "decisions": list(self.decisions),
             "species_played": [dict(x) for x in self.species_played],
@@ -109,15 +115,21 @@ class MatchResult:
         }
 
 
-def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None) -> MatchResult:
-    """Play one game from ``seed``, seat ``i`` played by ``make_bot(bot_specs[i], ...)``.
+def _game_id(game: GameDef | str) -> str:
+    return game if isinstance(game, str) else game.id
+
+
+def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None,
+               game: GameDef | str = "base") -> MatchResult:
+    """Play one game of ``game`` from ``seed``, seat ``i`` played by
+    ``make_bot(bot_specs[i], ...)``.
 
     Raises :class:`~forest_shuffle.bots.BotSpecError` for a bad specification, ValueError
     for a bad number of seats and :class:`BotError` when a bot chooses an illegal action.
     """
     n = len(bot_specs)
     bots = [make_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(bot_specs)]
-    state = GameState.new(n, seed, rules)
+    state = GameState.new(n, seed, rules, game=game)
     decisions = [0] * n
     seconds = [0.0] * n
     clock = time.perf_counter
@@ -158,19 +170,21 @@ def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None) 
         species_played=tuple(played),
         species_points=tuple(points),
         seconds=tuple(seconds),
+        game=state.game.id,
     )
 
 
 # ------------------------------------------------------------------ many games
 
-#: One game to play: the bot specification of each seat, the game seed, the rules.
-Job = tuple[tuple[str, ...], int, Rules | None]
+#: One game to play: the bot specification of each seat, the game seed, the rules, the
+#: game id.
+Job = tuple[tuple[str, ...], int, Rules | None, str]
 
 
 def _play_job(job: Job) -> MatchResult:
     """Top-level (picklable) worker function: play one job."""
-    specs, seed, rules = job
-    return play_match(specs, seed, rules)
+    specs, seed, rules, game = job
+    return play_match(specs, seed, rules, game)
 
 
 def run_matches(jobs: Sequence[Job], workers: int = 1,
@@ -258,6 +272,8 @@ class TournamentResult:
     ties: int
     mean_turns: float
     seconds: float = field(default=0.0, compare=False)
+    #: The id of the game played.
+    game: str = "base"
 
     @property
     def games(self) -> int:
@@ -267,7 +283,7 @@ class TournamentResult:
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
         """JSON-ready form; ``with_games`` adds every game's result."""
         out: dict[str, Any] = {
-            "bots": list(self.bots), "players": self.players, "seed": self.seed,
+            "game": self.game, "bots": list(self.bots), "players": self.players, "seed": self.seed,
             "games": self.games, "deals": self.deals,
             "seatings": [list(s) for s in self.seatings], "ties": self.ties,
             "mean_turns": self.mean_turns,
@@ -286,8 +302,10 @@ def deals_for(games: int, num_bots: int) -> int:
 
 def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers: int = 1,
                rules: Rules | None = None,
-               progress: Callable[[int], None] | None = None) -> TournamentResult:
-    """Play at least ``games`` games of ``players`` seats between ``bots`` (specifications).
+               progress: Callable[[int], None] | None = None,
+               game: GameDef | str = "base") -> TournamentResult:
+    """Play at least ``games`` games of ``game`` (an id or a definition; the base game by
+    default) of ``players`` seats between ``bots`` (specifications).
 
     Each deal is replayed under every seating of :func:`seatings`, so the number of games
     is rounded up to a multiple of ``len(bots)``. Bad specifications raise
@@ -302,6 +320,7 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
         raise ValueError(f"games must be at least 1, not {games}")
     for spec in bots:
         make_bot(spec, 0)  # BotSpecError now rather than in a worker
+    gid = game_by_id(_game_id(game)).id  # UnknownGameError now, and the registered id
     specs = tuple(bots)
     order = seatings(len(specs), players)
     deals = deals_for(games, len(specs))
@@ -309,7 +328,7 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
     for d in range(deals):
         s = deal_seed(seed, d)
         for seating in order:
-            jobs.append((tuple(specs[b] for b in seating), s, rules))
+            jobs.append((tuple(specs[b] for b in seating), s, rules, gid))
     start = time.perf_counter()
     matches = run_matches(jobs, workers, progress)
     elapsed = time.perf_counter() - start
@@ -318,7 +337,7 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
     return TournamentResult(
         bots=specs, players=players, seed=seed, deals=deals, seatings=tuple(order),
         matches=tuple(matches), stats=stats, ties=ties,
-        mean_turns=sum(m.turns for m in matches) / len(matches), seconds=elapsed,
+        mean_turns=sum(m.turns for m in matches) / len(matches), seconds=elapsed, game=gid,
     )
 
 

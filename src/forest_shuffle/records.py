@@ -3,10 +3,9 @@
 Contract:
 
 - :func:`record_of` turns a :class:`~forest_shuffle.engine.GameState` into a record (a
-  JSON-ready dict, see ``docs/records.md``): format tag, seed and deal scheme, players,
-  rules, first
-  player, every action in text form, final scores (totals and the four score-pad lines),
-  winners and where every card id ended.
+  JSON-ready dict, see ``docs/records.md``): format tag, game id, seed and deal scheme,
+  players, rules, first player, every action in text form, final scores (totals and the
+  four score-pad lines), winners and where every card id ended.
 - :func:`write_record` / :func:`read_record` save and load one; ``read_record`` raises
   :class:`RecordError` with a one-line message for a file that cannot be read or is not a
   well-formed record.
@@ -30,16 +29,17 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, ActionParseError, IllegalActionError
-from .cards import CATALOG, SIDES
+from .cards import SIDES
 from .deal import LEGACY, check_seed
 from .engine import GameState
-from .rules import REMOVED_AT_SETUP, Rules
+from .gamedef import GameDef, UnknownGameError, game_by_id
+from .rules import Rules
 from .scoring import LINES, score_table
 
 RECORD_FORMAT = "forest-shuffle record 1"
 
 __all__ = [
-    "ALL_CARD_IDS", "RECORD_FORMAT", "RecordError", "ReplayResult", "check_record",
+    "RECORD_FORMAT", "RecordError", "ReplayResult", "check_record",
     "final_of", "places_of", "random_game", "read_record", "record_of", "replay",
     "write_record",
 ]
@@ -53,11 +53,12 @@ class RecordError(ValueError):
 
 
 def random_game(num_players: int, seed: int, rules: Rules | None = None,
-                on_action: Callable[[GameState], None] | None = None) -> GameState:
-    """Play a whole game from ``seed`` choosing uniformly among the legal actions with
-    ``random.Random(seed)``; return the finished state. ``on_action`` (if given) is called
-    with the state after every action. Same arguments, same game."""
-    state = GameState.new(num_players, seed, rules)
+                on_action: Callable[[GameState], None] | None = None,
+                game: GameDef | str = "base") -> GameState:
+    """Play a whole game of ``game`` from ``seed`` choosing uniformly among the legal
+    actions with ``random.Random(seed)``; return the finished state. ``on_action`` (if
+    given) is called with the state after every action. Same arguments, same game."""
+    state = GameState.new(num_players, seed, rules, game=game)
     rng = random.Random(seed)
     choice = rng.choice
     apply = state.apply
@@ -82,7 +83,7 @@ def final_of(state: GameState) -> dict[str, Any]:
         "deck": state.deck[::-1],
         "clearing": list(state.clearing),
         "forests": [
-            [{"card": t.card, "sapling": t.species is None,
+            [{"card": t.card, "sapling": t.is_sapling,
               **{side: [d.card for d in t.slots[side]] for side in SIDES}}
              for t in f.trees]
             for f in state.forests
@@ -106,6 +107,7 @@ def record_of(state: GameState) -> dict[str, Any]:
     winners and final card places."""
     return {
         "format": RECORD_FORMAT,
+        "game": state.game.id,
         "seed": state.seed,
         "deal": state.deal,
         "players": state.num_players,
@@ -186,8 +188,10 @@ def check_record(data: object) -> None:
         check_seed(data["seed"], data.get("deal", LEGACY))
     except ValueError as exc:
         raise RecordError(f"'seed'/'deal': {exc}") from None
+    game = game_of(data)
     n = data["players"]
-    _need(_int(n) and n in REMOVED_AT_SETUP, "'players' must be 2, 3, 4 or 5")
+    _need(_int(n) and n in game.players,
+          f"'players' must be {', '.join(map(str, game.players[:-1]))} or {game.players[-1]}")
     try:
         Rules.from_dict(data["rules"])
     except ValueError as exc:
@@ -312,8 +316,9 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     check_record(record)
     rules = Rules.from_dict(record["rules"])
     # Records from before the keyed deal have no 'deal': they were dealt the legacy way.
+    # Records from before game definitions have no 'game': they are base games.
     state = GameState.new(record["players"], record["seed"], rules, record["first_player"],
-                          record.get("deal", LEGACY))
+                          record.get("deal", LEGACY), game=game_of(record))
 
     def fail(kind: str, message: str, index: int | None = None,
              card: int | None = None) -> ReplayResult:
@@ -367,5 +372,12 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     return ReplayResult(True, "ok", _summary(record, state), state)
 
 
-#: Every deck card id; a finished record places each exactly once.
-ALL_CARD_IDS: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None)
+def game_of(data: dict[str, Any]) -> GameDef:
+    """The game a record names (the base game when it names none); RecordError if the id
+    is not a known game."""
+    gid = data.get("game", "base")
+    _need(isinstance(gid, str), "'game' must be a game id")
+    try:
+        return game_by_id(gid)
+    except UnknownGameError as exc:
+        raise RecordError(f"'game': {exc}") from None

@@ -1,19 +1,14 @@
 """Rule settings: the points where players and sources disagree, one named switch each.
 
-The defaults are the readings documented in ``docs/rules.md`` with their reasons.
+The defaults are the readings documented in ``docs/rules.md`` with their reasons. The
+numbers of a game (hand limit, setup removals...) are in its definition
+(:mod:`forest_shuffle.gamedef`), not here.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from typing import Any
-
-HAND_LIMIT = 10
-CLEARING_LIMIT = 10
-OPENING_HAND = 6
-WINTER_CARDS_TO_END = 3
-#: Cards returned to the box unseen at setup, by number of players.
-REMOVED_AT_SETUP = {2: 30, 3: 20, 4: 10, 5: 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +24,9 @@ class Rules:
     free_plays_trigger_mushrooms: bool = True
     #: The Mole may also play cards face down as saplings.
     mole_plays_saplings: bool = False
+    #: A species that counts as a stacking one joins its stack (a Mountain Hare may go onto
+    #: a slot of European Hares, and they onto its; expansions only).
+    counts_as_joins_stack: bool = True
 
     def to_dict(self) -> dict[str, bool]:
         return asdict(self)

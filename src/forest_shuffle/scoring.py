@@ -1,4 +1,4 @@
-"""End-of-game scoring of a whole table of forests (base game).
+"""End-of-game scoring of a whole table of forests (every game of the base family).
 
 Contract:
 
@@ -10,11 +10,13 @@ Contract:
 * :func:`winners` lists every index with the top total.
 
 Scoring is driven by each species' ``points`` (rule and params, see
-:data:`forest_shuffle.cards.POINT_RULES`) and by the ``tree_count_modifier`` permanent
-effect (Violet Carpenter Bee); species are told apart by name (the compiled rule of a name
-is cached). Saplings are trees without a species or a tree symbol. A dweller whose
-``symbol`` is None counts for no tree symbol, unless every copy of its species in the deck
-shows the same symbol, which is then used. The per-card split of a set (butterflies,
+:data:`forest_shuffle.cards.POINT_RULES`), by ``counts_as`` (a card counts for the species
+it counts as) and by the ``tree_count_modifier`` permanent effect; no species is known by
+name here. Each species' rule is compiled once into a plan kept on the species object.
+Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
+tree-counting rule but show their printed tree symbol. A dweller whose ``symbol`` is None
+counts for no tree symbol, unless every copy of its species in the deck shows the same
+symbol, which is then used. The per-card split of a set (butterflies,
 Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
 """
 
@@ -25,8 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CATALOG, OPPOSITE, SIDES, Species
-from .forest import Dweller, Forest, TreeSite
+from .cards import OPPOSITE, PLURALS, SIDES, Species
+from .forest import SHRUB, Dweller, Forest, Host
 
 __all__ = ["CardPoints", "ForestScore", "score_table", "totals", "winners", "LINES"]
 
@@ -63,6 +65,7 @@ class ForestScore:
 # Rules whose points depend on where each card sits (scored per card, not per count).
 _PER_CARD_RULES = frozenset({
     "on_tree_species", "bat_opposite", "paired_in_slot", "per_own_tree_symbol",
+    "on_host_kind", "alone_on_host",
 })
 
 
@@ -92,7 +95,7 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
 # Rule codes of the fast path.
 (_NONE, _FLAT, _PER_TAG, _PER_SPECIES, _PER_TAGS, _SET, _BUTTERFLY, _BATS, _REQUIRES, _BOTTOM,
  _FULL, _OWN_SLOTS, _THRESHOLD, _ALL_SPECIES, _MAJORITY, _MOST_TREES, _MIN_TREES,
- _PER_CARD) = range(18)
+ _PER_CARD, _DISTINCT, _DISTINCT_TABLE, _SYMBOLS, _CAVE) = range(22)
 _CODES: Mapping[str, int] = {
     "none": _NONE, "flat": _FLAT, "per_tag": _PER_TAG, "per_species": _PER_SPECIES,
     "per_tags": _PER_TAGS, "set_table": _SET, "butterfly_sets": _BUTTERFLY,
@@ -101,7 +104,9 @@ _CODES: Mapping[str, int] = {
     "threshold_own_species": _THRESHOLD, "all_tree_species": _ALL_SPECIES,
     "majority": _MAJORITY, "most_trees": _MOST_TREES, "min_trees": _MIN_TREES,
     "on_tree_species": _PER_CARD, "bat_opposite": _PER_CARD, "paired_in_slot": _PER_CARD,
-    "per_own_tree_symbol": _PER_CARD,
+    "per_own_tree_symbol": _PER_CARD, "on_host_kind": _PER_CARD, "alone_on_host": _PER_CARD,
+    "per_distinct_species": _DISTINCT, "distinct_species_table": _DISTINCT_TABLE,
+    "per_tree_symbols": _SYMBOLS, "per_cave_card": _CAVE,
 }
 
 
@@ -119,7 +124,8 @@ class _Plan:
     a: int  # points_each / points_per / points_per_card
     b: int  # threshold (min_count, species_needed, min_trees, min distinct) or if-most points
     key: str  # tag or species the rule counts
-    keys: tuple[str, ...]  # tags of per_tags
+    keys: tuple[str, ...]  # tags of per_tags, symbols of per_tree_symbols
+    targets: tuple[str, ...]  # the species names that count for ``key`` (counts_as)
     saplings: bool  # saplings count as trees for this rule
     vcb: bool  # Violet Carpenter Bees raise the counted number
     ties: bool  # ties count as most
@@ -129,7 +135,6 @@ class _Plan:
     table: tuple[int, ...]
 
 
-_PLANS: dict[str, _Plan] = {}
 
 
 def _compile(sp: Species) -> _Plan:
@@ -148,7 +153,8 @@ def _compile(sp: Species) -> _Plan:
     return _Plan(
         species=sp, name=sp.name, tags=sp.tags, is_tree=sp.is_tree, rule=rule,
         params=pts.params, code=code, a=int(a), b=int(b),
-        key=str(g("tag", g("species", g("tree", "")))), keys=tuple(g("tags", ())),
+        key=str(g("tag", g("species", g("tree", g("host", ""))))),
+        keys=tuple(g("tags", g("symbols", ()))), targets=sp.targets or (str(g("species", "")),),
         saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
         per_card=code == _PER_CARD or bee_plus > 0,
@@ -157,48 +163,19 @@ def _compile(sp: Species) -> _Plan:
     )
 
 
-_EMPTY: frozenset[str] = frozenset()
-_PER_CARD_NAMES: set[str] = set()  # species scored card by card, and bees
-_COMPARE_NAMES: set[str] = set()  # species that compare with the other forests
-_TAG_NAMES: dict[str, set[str]] = {}  # tag -> species names with that tag
-
-
 def _plan(sp: Species) -> _Plan:
-    """The cached plan of a species; species are told apart by name."""
-    p = _PLANS.get(sp.name)
+    """The plan of a species, compiled on first use and kept on the species object."""
+    p = sp.plan
     if p is None:
-        p = _PLANS[sp.name] = _compile(sp)
-        if p.per_card:
-            _PER_CARD_NAMES.add(p.name)
-        if p.compares:
-            _COMPARE_NAMES.add(p.name)
-        for tag in p.tags:
-            _TAG_NAMES.setdefault(tag, set()).add(p.name)
-    return p
-
-
-for _sp in CATALOG.species.values():
-    _plan(_sp)
-
-_DECK_SYMBOL: dict[str, str] = {}
-
-
-def _deck_symbols() -> dict[str, str]:
-    """species name -> the one tree symbol all its deck copies show (if they agree)."""
-    if not _DECK_SYMBOL:
-        seen: dict[str, set[str]] = {}
-        for c in CATALOG.cards:
-            if c is not None:
-                for h in c.halves.values():
-                    seen.setdefault(h.species.name, set()).add(h.symbol)
-        _DECK_SYMBOL.update({n: next(iter(s)) for n, s in seen.items() if len(s) == 1})
-    return _DECK_SYMBOL
+        p = _compile(sp)
+        object.__setattr__(sp, "plan", p)
+    return p  # type: ignore[no-any-return]
 
 
 def _symbol(d: Dweller) -> str | None:
     if d.symbol is not None:
         return d.symbol
-    return _deck_symbols().get(d.species.name)
+    return d.species.deck_symbol or None
 
 
 # --------------------------------------------------------------------------------------
@@ -211,15 +188,18 @@ class _Facts:
     counts: dict[str, int]  # species name -> cards (trees and dwellers)
     plans: dict[str, _Plan]  # species name -> plan, for every species present
     dwellers: list[Dweller]
-    sites: int  # trees and saplings
+    sites: int  # trees and saplings (not shrubs)
     tree_cards: int  # trees with a species
-    full: int  # fully occupied sites
+    full: int  # fully occupied trees and saplings
     bottom: int  # cards in bottom slots
     own_slots: dict[str, int]  # tree species -> cards in the slots of trees of that species
-    positional: list[tuple[TreeSite, str, Dweller]]  # per-card scorers and bees
+    positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
     compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
     boost_all: int  # bee boost to the total number of trees
+    host_symbols: dict[str, int]  # tree symbol -> shrubs showing it
+    cave: int
+    booster: str  # the species raising tree counts here ("" if none)
     _tags: dict[str, int] | None = None
     _symbols: dict[str | None, int] | None = None
 
@@ -245,7 +225,8 @@ class _Facts:
             if None in syms:
                 syms = Counter([_symbol(d) for d in self.dwellers])
             self._symbols = syms
-        return syms.get(symbol, 0) + self.own_slots_count(symbol)
+        return (syms.get(symbol, 0) + self.own_slots_count(symbol)
+                + self.host_symbols.get(symbol, 0))
 
     def own_slots_count(self, tree: str) -> int:
         """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
@@ -255,6 +236,16 @@ class _Facts:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
         n = self.sites if plan.saplings else self.tree_cards
         return n + self.boost_all if plan.vcb else n
+
+    def count_of(self, plan: _Plan) -> int:
+        """Cards of the plan's ``species`` param, those counting as it included."""
+        counts = self.counts
+        return sum(counts.get(n, 0) for n in plan.targets)
+
+    def distinct(self, tag: str) -> int:
+        """Different species with ``tag`` in the forest."""
+        plans = self.plans
+        return sum(1 for name in self.counts if tag in plans[name].tags)
 
     def own_count(self, plan: _Plan) -> int:
         """Cards of the plan's species, plus bees at such trees if the plan says so."""
@@ -266,13 +257,13 @@ class _Facts:
 def _facts(forest: Forest) -> _Facts:
     trees = forest.trees
     own_slots: dict[str, int] = {}
-    tree_cards = full = bottom = 0
-    names: list[str] = []
+    host_symbols: dict[str, int] = {}
+    tree_cards = full = bottom = shrubs = 0
+    hosts: list[Species] = []
     dwellers: list[Dweller] = []
-    positional: list[tuple[TreeSite, str, Dweller]] = []
+    positional: list[tuple[Host, str, Dweller]] = []
     add = dwellers.append
     pos = positional.append
-    special = _PER_CARD_NAMES
     for t in trees:
         slots = t.slots
         top = slots["top"]
@@ -281,73 +272,63 @@ def _facts(forest: Forest) -> _Facts:
         right = slots["right"]
         nb = len(bot)
         bottom += nb
+        is_tree = t.kind != SHRUB
         if top:
             for d in top:
                 add(d)
-                if d.species.name in special:
+                if (d.species.plan or _plan(d.species)).per_card:
                     pos((t, "top", d))
         if bot:
             for d in bot:
                 add(d)
-                if d.species.name in special:
+                if (d.species.plan or _plan(d.species)).per_card:
                     pos((t, "bottom", d))
         if left:
             for d in left:
                 add(d)
-                if d.species.name in special:
+                if (d.species.plan or _plan(d.species)).per_card:
                     pos((t, "left", d))
             if right:
                 for d in right:
                     add(d)
-                    if d.species.name in special:
+                    if (d.species.plan or _plan(d.species)).per_card:
                         pos((t, "right", d))
-                if top and nb:
+                if top and nb and is_tree:
                     full += 1
         elif right:
             for d in right:
                 add(d)
-                if d.species.name in special:
+                if (d.species.plan or _plan(d.species)).per_card:
                     pos((t, "right", d))
         sp = t.species
         if sp is not None:
-            tree_cards += 1
-            name = sp.name
-            names.append(name)
-            own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
-    names += [d.species.name for d in dwellers]
-    counts = Counter(names)
-    cache = _PLANS
-    try:
-        plans = {name: cache[name] for name in counts}
-    except KeyError:  # a species outside the catalog: compile it, then look again
-        for name in counts:
-            if name not in cache:
-                _plan(_find_species(forest, name))
-        plans = {name: cache[name] for name in counts}
-        positional = [(t, side, d) for t in trees for side, st in t.slots.items() for d in st
-                      if plans[d.species.name].per_card]
-    compares = [cache[name] for name in _COMPARE_NAMES.intersection(counts)]
+            hosts.append(sp)
+            if is_tree:
+                tree_cards += 1
+                name = sp.name
+                own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
+            else:
+                shrubs += 1
+                if t.symbol:
+                    host_symbols[t.symbol] = host_symbols.get(t.symbol, 0) + 1
+    by_species = Counter(hosts)
+    by_species.update([d.species for d in dwellers])
+    counts = {sp.name: n for sp, n in by_species.items()}
+    plans = {sp.name: sp.plan or _plan(sp) for sp in by_species}
+    compares = [p for p in plans.values() if p.compares]
     boost: dict[str, int] = {}
     boost_all = 0
+    booster = ""
     for t, _side, d in positional:
         plus = plans[d.species.name].bee_plus
-        if plus:
+        if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
             boost_all += plus
+            booster = d.species.name
             if t.species is not None:
                 boost[t.species.name] = boost.get(t.species.name, 0) + plus
-    return _Facts(counts, plans, dwellers, len(trees), tree_cards, full, bottom, own_slots,
-                  positional, compares, boost, boost_all)
-
-
-def _find_species(forest: Forest, name: str) -> Species:
-    for t in forest.trees:
-        if t.species is not None and t.species.name == name:
-            return t.species
-        for st in t.slots.values():
-            for d in st:
-                if d.species.name == name:
-                    return d.species
-    raise KeyError(name)
+    return _Facts(counts, plans, dwellers, len(trees) - shrubs, tree_cards, full, bottom,
+                  own_slots, positional, compares, boost, boost_all, host_symbols, forest.cave,
+                  booster)
 
 
 def _compared(f: _Facts, p: _Plan) -> int:
@@ -380,7 +361,7 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
 # --------------------------------------------------------------------------------------
 
 
-def _card_points(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> int:
+def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
     """Points of one dweller scored by where it sits (rules of code ``_PER_CARD``)."""
     rule = p.rule
     if rule == "paired_in_slot":
@@ -400,10 +381,14 @@ def _card_points(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> int
     if rule == "per_own_tree_symbol":
         sym = d.symbol if d.symbol is not None else _symbol(d)
         return 0 if sym is None else p.a * f.symbol_count(sym)
+    if rule == "on_host_kind":
+        return p.a if t.kind == p.key else 0
+    if rule == "alone_on_host":
+        return p.a if sum(len(st) for st in t.slots.values()) == 1 else 0
     return 0
 
 
-def _per_card(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> tuple[int, str]:
+def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int, str]:
     """Points and reason of one dweller scored by where it sits (or of a bee)."""
     pts = _card_points(p, f, t, side, d)
     rule = p.rule
@@ -427,8 +412,19 @@ def _per_card(p: _Plan, f: _Facts, t: TreeSite, side: str, d: Dweller) -> tuple[
             return pts, "its tree symbol is not known"
         n = f.symbol_count(sym)
         return pts, f"{_n(p.a, 'point')} per card showing the {sym} symbol: {_n(n, 'card')}"
+    if rule == "on_host_kind":
+        if pts:
+            return pts, f"on {_a(p.key)}"
+        return pts, f"on {_a(t.kind if t.species is None else t.species.name)}, not {_a(p.key)}"
+    if rule == "alone_on_host":
+        if pts:
+            return pts, f"the only card at its {t.kind}"
+        others = sum(len(st) for st in t.slots.values()) - 1
+        return pts, f"{_n(others, 'other card')} at its {t.kind}"
     if p.bee_plus:
         plus = p.bee_plus
+        if t.kind == SHRUB:
+            return pts, "scores no points; a shrub is no tree, so it adds no tree here"
         if t.species is None:
             return pts, f"scores no points; at a sapling it adds {plus} to the number of trees"
         return pts, (f"scores no points; counts as +{plus} {t.species.name} "
@@ -440,16 +436,10 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
+#: Plurals of the words of the rules that are not species (species plurals are data).
 _PLURAL = {
     "butterfly": "butterflies", "deer": "deer", "cloven-hoofed animal": "cloven-hoofed animals",
-    "Beech": "Beeches", "Birch": "Birches", "Horse Chestnut": "Horse Chestnuts",
-    "Blackberries": "Blackberries", "Fireflies": "Fireflies", "Tree Ferns": "Tree Ferns",
-    "Wild Strawberries": "Wild Strawberries", "Moss": "Mosses", "Red Fox": "Red Foxes",
-    "Wolf": "Wolves", "Red Deer": "Red Deer", "Roe Deer": "Roe Deer",
-    "Fallow Deer": "Fallow Deer", "Wild Boar": "Wild Boar",
-    "European Fat Dormouse": "European Fat Dormice", "Bullfinch": "Bullfinches",
-    "Chaffinch": "Chaffinches", "species": "species",
-    "Great Spotted Woodpecker": "Great Spotted Woodpeckers",
+    "species": "species", "other card": "other cards", "shrub": "shrubs",
 }
 
 
@@ -457,7 +447,18 @@ def _n(n: int, word: str) -> str:
     """``3 birds``, ``1 bird``."""
     if n == 1:
         return f"1 {word}"
-    return f"{n} {_PLURAL.get(word, word + 's')}"
+    if word.endswith("species"):
+        return f"{n} {word}"
+    return f"{n} {_PLURAL.get(word) or PLURALS.get(word) or word + 's'}"
+
+
+#: Tags that are symbols printed on a card rather than a kind of living thing.
+_TAG_WORDS = {"alps": "Alps card", "woodland edge": "Woodland Edge card"}
+
+
+def _tag(tag: str) -> str:
+    """How a tag reads after "per": ``bird``, ``Alps card``."""
+    return _TAG_WORDS.get(tag, tag)
 
 
 # --------------------------------------------------------------------------------------
@@ -481,26 +482,22 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
         if code == _FLAT:
             total += p.a * n
         elif code == _PER_TAG:
-            tag = p.key
-            if tag == "tree":
-                k = f.sites if p.saplings else f.tree_cards
-            else:
-                k = 0
-                for nm in _TAG_NAMES.get(tag, _EMPTY).intersection(counts):
-                    k += counts[nm]
-            total += p.a * n * k
+            total += p.a * n * f.tag(p.key, p.saplings)
         elif code == _PER_SPECIES:
-            total += p.a * n * counts.get(p.key, 0)
+            targets = p.targets
+            k = counts.get(p.key, 0) if len(targets) == 1 else f.count_of(p)
+            total += p.a * n * k
         elif code == _SET:
             total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
         elif code == _BUTTERFLY:
             butterflies.append(n)
-            butterfly_plan = p
+            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                butterfly_plan = p
         elif code == _BATS:
             bats.append(n)
             bat_plan = p
         elif code == _REQUIRES:
-            if counts.get(p.key, 0) >= p.b:
+            if f.count_of(p) >= p.b:
                 total += p.a * n
         elif code == _BOTTOM:
             total += p.a * n * f.bottom
@@ -523,14 +520,22 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _PER_TAGS:
             k = 0
             for tag in p.keys:
-                if tag == "tree":
-                    k += f.sites if p.saplings else f.tree_cards
-                else:
-                    for nm in _TAG_NAMES.get(tag, _EMPTY).intersection(counts):
-                        k += counts[nm]
+                k += f.tag(tag, p.saplings)
             total += p.a * n * k
-        elif code == _MIN_TREES and f.trees_for(p) >= p.b:
-            total += p.a * n
+        elif code == _MIN_TREES:
+            if f.trees_for(p) >= p.b:
+                total += p.a * n
+        elif code == _DISTINCT:
+            total += p.a * n * f.distinct(p.key)
+        elif code == _DISTINCT_TABLE:
+            total += n * _lookup(p.table, f.distinct(p.key))
+        elif code == _SYMBOLS:
+            k = 0
+            for sym in p.keys:
+                k += f.symbol_count(sym)
+            total += p.a * n * k
+        elif code == _CAVE:
+            total += p.a * n * f.cave
     if butterfly_plan is not None:
         total += _butterfly_total(butterfly_plan.table, butterflies)
     if bat_plan is not None and len(bats) >= bat_plan.b:
@@ -584,7 +589,11 @@ def _split(total: int, n: int) -> list[int]:
 
 def _bee_note(f: _Facts, name: str, p: _Plan) -> str:
     b = f.boost.get(name, 0) if p.vcb else 0
-    return f" (+{b} for Violet Carpenter Bees)" if b else ""
+    return f" (+{b} for {_plural(f.booster)})" if b else ""
+
+
+def _plural(name: str) -> str:
+    return PLURALS.get(name) or name + "s"
 
 
 _Explainer = Callable[[str, int], tuple[int, str]]
@@ -603,7 +612,7 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
     bat_names = [n for n in counts if f.plans[n].rule == "bat_variety"]
 
     for names in ([butterfly_names] if butterfly_names else []):
-        table_ = f.plans[names[0]].table
+        table_ = max((f.plans[bn].table for bn in names), key=len)
         layers = max(counts[bn] for bn in names)
         shares: dict[str, list[tuple[int, str]]] = {bn: [] for bn in names}
         for k in range(1, layers + 1):
@@ -652,18 +661,19 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             if tag == "tree" and sap and f.sites > f.tree_cards:
                 extra = " (saplings included)"
             out[name] = const(params["points_per"] * k,
-                              f"{_n(params['points_per'], 'point')} per {tag}: {_n(k, tag)}{extra}")
+                              f"{_n(params['points_per'], 'point')} per {_tag(tag)}: "
+                              f"{_n(k, _tag(tag))}{extra}")
         elif rule == "per_tags":
             sap = params.get("saplings_count", True)
             parts = [(t, f.tag(t, sap)) for t in params["tags"]]
             k = sum(v for _t, v in parts)
-            what = " and ".join(params["tags"])
+            what = " and ".join(_tag(t) for t in params["tags"])
             out[name] = const(params["points_per"] * k,
                               f"{_n(params['points_per'], 'point')} per {what}: "
-                              + " + ".join(_n(v, t) for t, v in parts))
+                              + " + ".join(_n(v, _tag(t)) for t, v in parts))
         elif rule == "per_species":
             other = params["species"]
-            k = counts.get(other, 0)
+            k = f.count_of(p)
             out[name] = const(params["points_per"] * k,
                               f"{_n(params['points_per'], 'point')} per {other}: {_n(k, other)}")
         elif rule == "set_table":
@@ -674,12 +684,29 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             out[name] = (lambda s, w: lambda _w, i: (s[i], w))(split, why)
         elif rule == "requires_species":
             other = params["species"]
-            k = counts.get(other, 0)
+            k = f.count_of(p)
             if k >= params["min_count"]:
                 out[name] = const(int(params["points_each"]), f"{_n(k, other)} in the forest")
             else:
                 out[name] = const(0, f"no {other} in the forest" if k == 0 else
                                   f"only {_n(k, other)}, {params['min_count']} needed")
+        elif rule == "per_distinct_species":
+            k = f.distinct(p.key)
+            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per different {p.key} species: "
+                                       f"{_n(k, 'species')}")
+        elif rule == "distinct_species_table":
+            k = f.distinct(p.key)
+            out[name] = const(_lookup(p.table, k), f"{_n(k, 'different ' + p.key + ' species')}"
+                                                   f" in the forest")
+        elif rule == "per_tree_symbols":
+            parts = [(sym, f.symbol_count(sym)) for sym in p.keys]
+            k = sum(v for _s, v in parts)
+            what = " or ".join(p.keys)
+            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per card showing the {what} symbol: "
+                                       + " + ".join(_n(v, sym + " card") for sym, v in parts))
+        elif rule == "per_cave_card":
+            out[name] = const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
+                                            f"{_n(f.cave, 'card')}")
         elif rule == "per_bottom_card":
             out[name] = const(params["points_per"] * f.bottom,
                               f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
@@ -739,12 +766,13 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
 
 
 def _trees_desc(f: _Facts, p: _Plan) -> str:
-    """``10 trees (1 sapling included, +2 for Violet Carpenter Bees)``."""
+    """``10 trees (1 sapling included, +2 for Violet Carpenter Bees)`` (the booster's
+    name comes from the data)."""
     notes = []
     if p.saplings and f.sites > f.tree_cards:
         notes.append(f"{_n(f.sites - f.tree_cards, 'sapling')} included")
     if p.vcb and f.boost_all:
-        notes.append(f"+{f.boost_all} for Violet Carpenter Bees")
+        notes.append(f"+{f.boost_all} for {_plural(f.booster)}")
     desc = _n(f.trees_for(p), "tree")
     return f"{desc} ({', '.join(notes)})" if notes else desc
 

@@ -23,8 +23,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CATALOG, SIDES, TAGS, Card, Species
+from .cards import SIDES, TAGS, Card, Species
 from .engine import (
+    D_CLEARING_CAVE,
     D_DRAW,
     D_FREE,
     D_MOLE,
@@ -32,8 +33,9 @@ from .engine import (
     D_OPTION,
     D_PAY,
     D_RACCOON,
+    D_SAPLINGS,
+    D_TAKE,
     D_TURN,
-    MUSHROOMS,
     S_BONUS,
     S_EFFECT,
     S_MUSHROOM,
@@ -42,8 +44,8 @@ from .engine import (
     GameState,
     Pending,
 )
-from .forest import TreeSite
-from .rules import CLEARING_LIMIT, HAND_LIMIT, REMOVED_AT_SETUP, WINTER_CARDS_TO_END
+from .forest import Host
+from .gamedef import GameDef, UnknownGameError, game_by_id
 
 __all__ = [
     "BrokenSaveError", "JsonInputError", "MAX_JSON_CHARS", "MAX_JSON_DEPTH", "check_save",
@@ -155,10 +157,54 @@ def load_json(text: str, *, max_chars: int = MAX_JSON_CHARS,
 
 # ------------------------------------------------------------------------------ saves
 
-_CARDS: tuple[Card | None, ...] = CATALOG.cards
-_IDS: frozenset[int] = frozenset(CATALOG.deck_ids)
-_WINTER: frozenset[int] = frozenset(c.id for c in CATALOG.cards if c is not None and c.is_winter)
-_ID_RANGE = f"{min(_IDS)} to {max(_IDS)}"
+class _Ctx:
+    """The card tables of the game a save belongs to."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.game = game
+        self.cards: tuple[Card | None, ...] = game.cards
+        self.ids: frozenset[int] = frozenset(game.catalog.deck_ids)
+        self.winter: frozenset[int] = frozenset(game.winter_ids)
+        self.id_range = _ranges(sorted(self.ids))
+        self.mushroom_counts: Mapping[str, int] = {
+            m: game.catalog.species[m].count for m in game.mushrooms}
+        self.host_share = any(sp.permanent is not None and sp.permanent.op == "host_slot_sharing"
+                              for sp in game.catalog.species.values())
+
+
+def _ranges(ids: list[int]) -> str:
+    """``1 to 161`` or ``1 to 161, 198 to 233``."""
+    out: list[str] = []
+    start = prev = ids[0]
+    for i in ids[1:] + [-1]:
+        if i != prev + 1:
+            out.append(f"{start} to {prev}")
+            start = i
+        prev = i
+    return ", ".join(out)
+
+
+_CTX: dict[str, _Ctx] = {}
+
+
+def _ctx_of(game: GameDef) -> _Ctx:
+    """The card tables of ``game``, built once per game."""
+    ctx = _CTX.get(game.id)
+    if ctx is None or ctx.game is not game:
+        ctx = _CTX[game.id] = _Ctx(game)
+    return ctx
+
+
+def _game_of(data: Mapping[str, Any]) -> GameDef:
+    gid = data.get("game", "base")
+    if not isinstance(gid, str):
+        raise _broken(f"game must be a game id, not {_show(gid)}")
+    try:
+        return game_by_id(gid)
+    except UnknownGameError as exc:
+        raise _broken(str(exc)) from None
+
+
 _PER_PLAYER = ("hands", "forests", "caves", "known", "active")
 
 
@@ -218,17 +264,17 @@ def _str_field(data: Mapping[str, Any], key: str, where: str) -> str:
     return out
 
 
-def _ids(values: list[Any], where: str) -> None:
+def _ids(ctx: _Ctx, values: list[Any], where: str) -> None:
     for k, c in enumerate(values):
-        if not (type(c) is int and c in _IDS):
-            raise _broken(f"{where}[{k}] is {_show(c)}, not a card id ({_ID_RANGE})")
+        if not (type(c) is int and c in ctx.ids):
+            raise _broken(f"{where}[{k}] is {_show(c)}, not a card id ({ctx.id_range})")
 
 
-def _id_lists(data: Mapping[str, Any], key: str) -> list[Any]:
+def _id_lists(ctx: _Ctx, data: Mapping[str, Any], key: str) -> list[Any]:
     outer = _list(data, key, "")
     for i, inner in enumerate(outer):
         _need(isinstance(inner, list), f"{key}[{i}] must be a list, not {_show(inner)}")
-        _ids(inner, f"{key}[{i}]")
+        _ids(ctx, inner, f"{key}[{i}]")
     return outer
 
 
@@ -238,7 +284,7 @@ def _step_shape(step: Any, where: str) -> None:
         raise _broken(f"{where} must be a step [kind, card, side, species], not {_show(step)}")
 
 
-def _pending_shape(p: Any, where: str) -> None:
+def _pending_shape(ctx: _Ctx, p: Any, where: str) -> None:
     _need(isinstance(p, dict), f"{where} must be an object, not {_show(p)}")
     for key in ("kind", "side", "via", "tag"):
         _str_field(p, key, f"{where}.")
@@ -251,7 +297,7 @@ def _pending_shape(p: Any, where: str) -> None:
     if "pool" not in p:
         raise _broken(f"{where}.pool is missing")
     if p["pool"] is not None:
-        _ids(_list(p, "pool", f"{where}."), f"{where}.pool")
+        _ids(ctx, _list(p, "pool", f"{where}."), f"{where}.pool")
     if "step" not in p:
         raise _broken(f"{where}.step is missing")
     if p["step"] is not None:
@@ -265,17 +311,21 @@ def check_save(data: Mapping[str, Any]) -> None:
     type, card ids valid, one entry per player in every per-player list, tree cards as
     trees and split cards in slots they have a half for. :class:`BrokenSaveError` naming
     the field (``hands[1][3]``, counted from 0 as in the JSON) otherwise."""
+    ctx = _ctx_of(_game_of(data))
+    g = ctx.game
+    _int_field(data, "seed")
     n = _int_field(data, "num_players")
-    _need(n in REMOVED_AT_SETUP, f"num_players is {n}; Forest Shuffle is for 2 to 5 players")
+    _need(n in g.players, f"num_players is {n}; {g.title} is for {g.players[0]} to "
+          f"{g.players[-1]} players")
     for key in ("first_player", "current", "turn", "extra_turns"):
         _int_field(data, key)
     _need(isinstance(data.get("over"), bool), f"over must be true or false, not "
           f"{_show(data.get('over'))}")
     _need(isinstance(data.get("rules"), dict), "rules must be an object of switches")
     for key in ("deck", "box", "clearing", "winter"):
-        _ids(_list(data, key, ""), key)
+        _ids(ctx, _list(data, key, ""), key)
     for key in ("hands", "caves", "known"):
-        _id_lists(data, key)
+        _id_lists(ctx, data, key)
     forests = _list(data, "forests", "")
     for i, f in enumerate(forests):
         _need(isinstance(f, dict), f"forests[{i}] must be an object, not {_show(f)}")
@@ -284,35 +334,35 @@ def check_save(data: Mapping[str, Any]) -> None:
             if not isinstance(t, dict):
                 raise _broken(f"{w} must be an object, not {_show(t)}")
             cid = _int_field(t, "card", f"{w}.")
-            card = _CARDS[cid] if 0 < cid < len(_CARDS) else None
+            card = ctx.cards[cid] if 0 < cid < len(ctx.cards) else None
             if card is None:
-                raise _broken(f"{w}.card is {_show(cid)}, not a card id ({_ID_RANGE})")
+                raise _broken(f"{w}.card is {_show(cid)}, not a card id ({ctx.id_range})")
             if not isinstance(t.get("sapling"), bool):
                 raise _broken(f"{w}.sapling must be true or false")
             if card.is_winter:
                 raise _broken(f"{w}: card {cid} is a winter card")
-            if not (t["sapling"] or card.is_tree):
-                raise _broken(f"{w}: card {cid} is not a tree card, so it can only be a "
-                              "sapling")
+            if not (t["sapling"] or card.is_host):
+                raise _broken(f"{w}: card {cid} is not a tree or shrub card, so it can only "
+                              "be a sapling")
             slots = t.get("slots")
             if not isinstance(slots, dict):
                 raise _broken(f"{w}.slots must be an object of the four slots")
             for side in SIDES:
                 stack = _list(slots, side, f"{w}.slots.")
-                _ids(stack, f"{w}.slots.{side}")
+                _ids(ctx, stack, f"{w}.slots.{side}")
                 for k, c in enumerate(stack):
-                    dweller = _CARDS[c]
+                    dweller = ctx.cards[c]
                     if dweller is None or side not in dweller.halves:
                         raise _broken(f"{w}.slots.{side}[{k}]: card {c} has no {side} half")
     stack = _list(data, "stack", "")
     for k, p in enumerate(stack):
-        _pending_shape(p, f"stack[{k}]")
+        _pending_shape(ctx, p, f"stack[{k}]")
     for k, s in enumerate(_list(data, "queue", "")):
         _step_shape(s, f"queue[{k}]")
     active = _list(data, "active", "")
     for i, a in enumerate(active):
         _need(isinstance(a, dict), f"active[{i}] must be an object, not {_show(a)}")
-        for m in MUSHROOMS:
+        for m in g.mushrooms:
             _int_field(a, m, f"active[{i}].")
     for k, text in enumerate(_list(data, "history", "")):
         if not isinstance(text, str):
@@ -329,8 +379,11 @@ def check_state(state: GameState) -> None:
     winter pile, hands, forests, caves, a card being paid for), winter cards only in the
     deck, the winter pile or the box, hand and clearing sizes, slots, seen cards in their
     hands, the decision stack, the queued steps and the game's end."""
+    ctx = _ctx_of(state.game)
+    g = state.game
     n = state.num_players
-    _need(n in REMOVED_AT_SETUP, f"{n} players; Forest Shuffle is for 2 to 5 players")
+    _need(n in g.players, f"{n} players; {g.title} is for {g.players[0]} to "
+          f"{g.players[-1]} players")
     for key in _PER_PLAYER:
         have = len(getattr(state, key))
         _need(have == n, f"{have} {key} for {n} players (one each)")
@@ -346,24 +399,26 @@ def check_state(state: GameState) -> None:
         _need(pend.kind in _KINDS, f"stack[{k}]: unknown decision {_show(pend.kind)}")
         _need(0 <= pend.player < n, f"stack[{k}] ({pend.kind}): player {pend.player} is no "
               f"seat (0 to {n - 1})")
-    _need(len(stack) <= 2, f"{len(stack)} decisions stacked (at most a Mole and a payment)")
+    _need(len(stack) <= 2, f"{len(stack)} decisions stacked (at most a Mole and a payment, "
+          "or two free plays)")
     if len(stack) == 2:
-        _need(stack[0].kind == D_MOLE and stack[1].kind == D_PAY,
+        _need(stack[0].kind == D_MOLE and stack[1].kind == D_PAY
+              or stack[0].kind == D_FREE and stack[1].kind == D_FREE,
               f"a {stack[1].kind} decision above a {stack[0].kind} one (only a payment goes "
-              "above a Mole)")
+              "above a Mole, a free play above a free play)")
 
     # -- every card in exactly one place
     places: dict[int, str] = {}
     winter_ok = ("deck", "winter", "box")
 
     def put(cid: int, where: str) -> None:
-        if not (type(cid) is int and cid in _IDS):
-            raise _broken(f"{where} holds {_show(cid)}, which is not a card id ({_ID_RANGE})")
+        if not (type(cid) is int and cid in ctx.ids):
+            raise _broken(f"{where} holds {_show(cid)}, which is not a card id ({ctx.id_range})")
         first = places.get(cid)
         if first is not None:
             raise _broken(f"card {cid} is in two places: {first} and {where}")
         places[cid] = where
-        if cid in _WINTER:
+        if cid in ctx.winter:
             if where not in winter_ok:
                 raise _broken(f"winter card {cid} is in {where} (winter cards are only in "
                               "the deck, the winter pile or the box)")
@@ -398,43 +453,43 @@ def check_state(state: GameState) -> None:
     for k, pend in enumerate(state.stack):
         if pend.kind == D_PAY:
             put(pend.card, "in play" if k == len(state.stack) - 1 else f"in play (stack {k})")
-    if len(places) != len(_IDS):
-        missing = sorted(_IDS - places.keys())
+    if len(places) != len(ctx.ids):
+        missing = sorted(ctx.ids - places.keys())
         more = f" (and {len(missing) - 1} more cards)" if len(missing) > 1 else ""
         raise _broken(f"card {missing[0]} is nowhere{more}; every card of the deck "
                               "is in exactly one place")
 
     # -- sizes
     for i, hand in enumerate(state.hands):
-        _need(len(hand) <= HAND_LIMIT, f"hand {i + 1} holds {len(hand)} cards (the hand "
-              f"limit is {HAND_LIMIT})")
-    _need(len(state.winter) <= WINTER_CARDS_TO_END,
+        _need(len(hand) <= g.hand_limit, f"hand {i + 1} holds {len(hand)} cards (the hand "
+              f"limit is {g.hand_limit})")
+    _need(len(state.winter) <= g.winter_to_end,
           f"{len(state.winter)} winter cards revealed (the game ends at the "
-          f"{WINTER_CARDS_TO_END}rd)")
+          f"{_nth(g.winter_to_end)})")
     for i, (f, cave) in enumerate(zip(state.forests, state.caves, strict=True)):
         _need(f.cave == len(cave), f"forest {i + 1} counts {f.cave} cave cards, cave "
               f"{i + 1} holds {len(cave)}")
         for j, t in enumerate(f.trees):
-            _check_slots(t, f"forest {i + 1} tree {j + 1}")
+            _check_slots(ctx, state, t, f"forest {i + 1} tree {j + 1}")
     for i, (known, hand) in enumerate(zip(state.known, state.hands, strict=True)):
         extra = sorted(set(known) - set(hand))
         _need(not extra, f"card {extra[0] if extra else 0} is seen in hand {i + 1} but is "
               f"not in it")
     for i, a in enumerate(state.active):
-        for m in MUSHROOMS:
+        for m in g.mushrooms:
             v: Any = a.get(m)
-            most = _MUSHROOM_COUNTS[m]
+            most = ctx.mushroom_counts[m]
             if not (type(v) is int and 0 <= v <= most):
                 raise _broken(f"player {i + 1} has {_show(v)} active {m} (0 to {most})")
 
     # -- the end of the game
     if state.over:
-        _need(len(state.winter) == WINTER_CARDS_TO_END,
+        _need(len(state.winter) == g.winter_to_end,
               f"the game is over with {len(state.winter)} winter cards revealed (it ends at "
-              f"the {WINTER_CARDS_TO_END}rd)")
+              f"the {_nth(g.winter_to_end)})")
         _need(not stack and not queue, "the game is over but decisions or steps are pending")
     else:
-        _need(len(state.winter) < WINTER_CARDS_TO_END,
+        _need(len(state.winter) < g.winter_to_end,
               f"{len(state.winter)} winter cards are revealed but the game is not over")
         _need(bool(stack), "the game is not over but no decision is pending")
 
@@ -449,16 +504,20 @@ def check_state(state: GameState) -> None:
             _need(pend.player == state.current,
                   f"{where}: player {pend.player + 1} decides in player "
                   f"{state.current + 1}'s turn")
+        if pend.kind == D_DRAW:
+            _need(len(state.hands[pend.player]) < g.hand_limit,
+                  f"{where}: a second card to draw with {g.hand_limit} cards in hand")
         if pend.kind in (D_MULLIGAN, D_TURN, D_DRAW):
             _need(not queue, f"{where}: steps are queued before a {pend.kind} decision")
         if pend.kind == D_PAY:
-            _check_pay(state, pend, where, stack[0] if k > 0 else None)
+            _check_pay(ctx, state, pend, where, stack[0] if k > 0 else None)
         elif pend.kind == D_OPTION:
             _need(pend.step is not None, f"{where}: no step is offered")
             assert pend.step is not None
-            _check_step(pend.step, f"{where} step")
+            _check_step(ctx, pend.step, f"{where} step")
         elif pend.kind == D_FREE:
-            _need(pend.tag in TAGS, f"{where}: unknown tag {_show(pend.tag)}")
+            _need(pend.tag in TAGS or pend.tag in g.catalog.species,
+                  f"{where}: unknown tag {_show(pend.tag)}")
             _need(pend.need == -1 or pend.need >= 1,
                   f"{where}: {pend.need} free plays left")
         elif pend.kind == D_RACCOON:
@@ -469,33 +528,58 @@ def check_state(state: GameState) -> None:
         elif pend.kind == D_MOLE:
             _need(pend.pool is not None, f"{where}: the Mole has no pool of cards")
             for c in pend.pool or ():
-                if not (type(c) is int and c in _IDS):
+                if not (type(c) is int and c in ctx.ids):
                     raise _broken(f"{where}: pool holds {_show(c)}, not a card id")
             for j, step in enumerate(pend.steps):
-                _check_step(step, f"{where} steps[{j}]")
+                _check_step(ctx, step, f"{where} steps[{j}]")
+        elif pend.kind in (D_TAKE, D_CLEARING_CAVE):
+            _need(1 <= pend.need <= len(state.clearing),
+                  f"{where}: {pend.need} cards to choose from a clearing of "
+                  f"{len(state.clearing)}")
+            if pend.kind == D_TAKE:
+                _need(len(state.hands[pend.player]) < g.hand_limit,
+                      f"{where}: a card to take with {g.hand_limit} cards in hand")
+            else:
+                _ascending(pend.paid, where)
+                last = pend.paid[-1] if pend.paid else 0
+                left = sum(1 for c in state.clearing if c > last)
+                _need(left >= pend.need, f"{where}: {pend.need} clearing cards to choose above "
+                      f"card {last}, {left} lie there")
+        elif pend.kind == D_SAPLINGS:
+            _need(bool(state.hands[pend.player]), f"{where}: no hand card to play as a sapling")
     if stack and stack[-1].kind == D_TURN:
-        _need(len(state.clearing) < CLEARING_LIMIT,
+        _need(len(state.clearing) < g.clearing_limit,
               f"the clearing holds {len(state.clearing)} cards at the start of a turn (it is "
-              f"emptied when it reaches {CLEARING_LIMIT})")
+              f"emptied when it reaches {g.clearing_limit})")
     if not state.over and state.turn == 0:
         _need(stack[-1].kind == D_MULLIGAN, "turn 0 is not a mulligan decision")
     for j, step in enumerate(queue):
-        _check_step(step, f"queue[{j}]")
+        _check_step(ctx, step, f"queue[{j}]")
 
 
-_MUSHROOM_COUNTS: Mapping[str, int] = {m: CATALOG.species[m].count for m in MUSHROOMS}
-_KINDS = frozenset({D_MULLIGAN, D_TURN, D_DRAW, D_PAY, D_OPTION, D_FREE, D_RACCOON, D_MOLE})
+_KINDS = frozenset({D_MULLIGAN, D_TURN, D_DRAW, D_PAY, D_OPTION, D_FREE, D_RACCOON, D_MOLE,
+                    D_TAKE, D_CLEARING_CAVE, D_SAPLINGS})
 
 
-def _check_slots(t: TreeSite, where: str) -> None:
-    """The slots of a tree as the rules fill them (only hares and toads share a slot)."""
+def _nth(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def _check_slots(ctx: _Ctx, state: GameState, t: Host, where: str) -> None:
+    """The slots of a host as the card data lets them fill (:meth:`Host.accepts`)."""
     if t.card is not None and t.species is not None:
-        _need(t.species is CATALOG.card(t.card).species,
+        _need(t.species is ctx.game.catalog.card(t.card).species,
               f"{where}: card {t.card} is not a {t.species.name}")
-    probe = TreeSite(t.species, t.card)
-    for side in SIDES:
+    probe = Host(t.species, t.card, kind=t.kind, symbol=t.symbol)
+    joins = state.rules.counts_as_joins_stack
+    # Fill in the order the data allows: a host permanent (Nettle) lets a slot stack, so
+    # it is laid first.
+    order = SIDES if not ctx.host_share else sorted(SIDES, key=lambda sd: not any(
+        d.species.permanent is not None and d.species.permanent.op == "host_slot_sharing"
+        for d in t.slots[sd]))
+    for side in order:
         for d in t.slots[side]:
-            if not probe.accepts(d.species, side):
+            if not probe.accepts(d.species, side, joins):
                 raise _broken(f"{where} {side}: {d.species.name} cannot join "
                               f"{probe.slots[side][-1].species.name} in one slot")
             probe.slots[side].append(d)
@@ -506,13 +590,14 @@ def _ascending(paid: list[int], where: str) -> None:
         _need(a < b, f"{where}: cards are paid in ascending order, not {a} then {b}")
 
 
-def _check_pay(state: GameState, pend: Pending, where: str, below: Pending | None) -> None:
-    card = _CARDS[pend.card]
+def _check_pay(ctx: _Ctx, state: GameState, pend: Pending, where: str,
+               below: Pending | None) -> None:
+    card = ctx.cards[pend.card]
     assert card is not None
     forest = state.forests[pend.player]
-    if card.is_tree:
+    if card.is_host:
         _need(pend.side == "" and pend.tree == -1,
-              f"{where}: tree card {card.id} is played as a tree, not into a slot")
+              f"{where}: {card.kind} card {card.id} is played as a host, not into a slot")
         sp = card.species
     else:
         _need(pend.side in card.halves,
@@ -520,7 +605,7 @@ def _check_pay(state: GameState, pend: Pending, where: str, below: Pending | Non
         _need(0 <= pend.tree < len(forest.trees),
               f"{where}: there is no tree {pend.tree + 1} in forest {pend.player + 1}")
         sp = card.halves[pend.side].species
-        _need(forest.trees[pend.tree].accepts(sp, pend.side),
+        _need(forest.trees[pend.tree].accepts(sp, pend.side, state.rules.counts_as_joins_stack),
               f"{where}: the {pend.side} slot of tree {pend.tree + 1} is taken")
     assert sp is not None
     if pend.via == VIA_TURN:
@@ -534,6 +619,11 @@ def _check_pay(state: GameState, pend: Pending, where: str, below: Pending | Non
           f"{where}: {len(pend.paid)} paid and {pend.need} to pay for {sp.name}, which "
           f"costs {sp.cost}")
     _ascending(pend.paid, where)
+    last = pend.paid[-1] if pend.paid else 0
+    left = sum(1 for c in state.hands[pend.player]
+               if c > last and (pend.pool is None or c in pend.pool))
+    _need(left >= pend.need, f"{where}: {pend.need} cards still to pay above card {last}, "
+          f"the hand holds {left}")
     clearing = set(state.clearing)
     for c in pend.paid:
         _need(c in clearing, f"{where}: card {_show(c)} was paid but is not in the clearing")
@@ -541,11 +631,11 @@ def _check_pay(state: GameState, pend: Pending, where: str, below: Pending | Non
               f"{where}: card {c} was paid but was not in hand when the Mole was played")
 
 
-def _check_step(step: tuple[str, int, str, str], where: str) -> None:
+def _check_step(ctx: _Ctx, step: tuple[str, int, str, str], where: str) -> None:
     kind, cid, side, name = step
     _need(kind in (S_EFFECT, S_BONUS, S_MUSHROOM), f"{where}: unknown step {_show(kind)}")
-    _need(_is_int(cid) and cid in _IDS, f"{where}: {_show(cid)} is not a card id")
-    card = _CARDS[cid]
+    _need(_is_int(cid) and cid in ctx.ids, f"{where}: {_show(cid)} is not a card id")
+    card = ctx.cards[cid]
     assert card is not None
     _need(not card.is_winter, f"{where}: card {cid} is a winter card")
     played: Species | None
@@ -554,7 +644,7 @@ def _check_step(step: tuple[str, int, str, str], where: str) -> None:
         played = card.halves[side].species
     else:
         played = card.species  # a tree, or (for a Chanterelle) a sapling
-    sp = CATALOG.species.get(name)
+    sp = ctx.game.catalog.species.get(name)
     _need(sp is not None, f"{where}: unknown species {_show(name)}")
     assert sp is not None
     if kind == S_MUSHROOM:

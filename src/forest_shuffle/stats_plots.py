@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .match import MatchResult
-from .scoring import LINES
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -23,7 +22,8 @@ if TYPE_CHECKING:
 PLOTS: tuple[str, ...] = (
     "scores.png", "turns.png", "lines.png", "species_points.png", "species_played.png",
 )
-_KIND_COLOURS = {"tree": "#2e7d32", "dweller": "#8d6e63", "sapling": "#9e9e9e"}
+_KIND_COLOURS = {"tree": "#2e7d32", "shrub": "#9ccc65", "dweller": "#8d6e63",
+                 "sapling": "#9e9e9e"}
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -37,8 +37,10 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def title(summary: dict[str, Any]) -> str:
+    game = summary.get("game", "base")
     return (f"{summary['bot']} self-play, {summary['players']} players, "
-            f"{summary['games']} games (seed {summary['seed']})")
+            f"{summary['games']} games (seed {summary['seed']})"
+            + ("" if game == "base" else f", {game}"))
 
 
 def _histogram(values: Sequence[float], *, title: str, xlabel: str, label: str,
@@ -84,24 +86,26 @@ def _species_bars(summary: dict[str, Any], key: str, *, title: str, xlabel: str,
     ax.grid(axis="x", alpha=0.3)
     from matplotlib.patches import Patch
 
-    handles = [Patch(color=c, label=k) for k, c in _KIND_COLOURS.items()]
+    shown = {row["kind"] for row in summary["species"].values()}
+    handles = [Patch(color=c, label=k) for k, c in _KIND_COLOURS.items() if k in shown]
     ax.legend(handles=handles, loc="lower right", frameon=False)
     return fig
 
 
 def _lines_plot(summary: dict[str, Any], matches: Sequence[MatchResult]) -> Figure:
     players = summary["players"]
+    lines = list(summary["lines"])  # the score-pad lines of the game
     data = [[float(m.lines[s][line]) for m in matches for s in range(players)]
-            for line in LINES]
+            for line in lines]
     fig = _figure(9, 5.5)
     ax = fig.subplots()
-    ax.boxplot(data, tick_labels=[line.replace("_", "/") for line in LINES], showmeans=True,
+    ax.boxplot(data, tick_labels=[line.replace("_", "/") for line in lines], showmeans=True,
                meanprops={"marker": "D", "markerfacecolor": "black", "markeredgecolor": "black",
                           "markersize": 5})
-    for k, line in enumerate(LINES, start=1):
+    for k, line in enumerate(lines, start=1):
         mean = summary["lines"][line]["mean"]
         ax.annotate(f"mean {mean:.1f}", (k + 0.27, mean), va="center", fontsize=9)
-    ax.set_xlim(0.5, len(LINES) + 0.9)
+    ax.set_xlim(0.5, len(lines) + 0.9)
     ax.set_title(f"Score-pad lines per forest - {title(summary)}", fontsize=11)
     ax.set_ylabel("points (box: quartiles, line: median, diamond: mean)", fontsize=10)
     ax.grid(axis="y", alpha=0.3)

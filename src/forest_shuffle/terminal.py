@@ -4,7 +4,11 @@ Contract: :class:`Terminal` owns all input and output; the engine stays pure. It
 through a ``read_line`` callable (raising :class:`EOFError` at the end of input) and writes
 to a rich :class:`~rich.console.Console`, so tests can drive a whole game with a script.
 A human's screen is drawn from that player's :class:`~forest_shuffle.view.PlayerView` only;
-a bot (:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
+any game of the family is played (``game=``: ``base``, ``base+alpine``...): its limits come
+from the view's game, its cards from that game's catalog, shrubs are drawn as hosts in the
+forest table and its decisions (take from the clearing, clearing cards to the cave,
+saplings) are typed or chosen by number as the others. A bot
+(:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
 specification) chooses from its own view only.
 """
 
@@ -26,25 +30,28 @@ from .actions import (
     PLAY,
     SAPLING,
     TAKE,
-    YES,
     Action,
     ActionParseError,
     IllegalActionError,
 )
 from .bots import Bot, make_bot
-from .cards import CATALOG, SIDES, Species
+from .cards import SIDES, Catalog, Species
 from .deal import derive, new_seed
 from .engine import GameState
-from .forest import Forest, TreeSite
+from .forest import Forest, Host
+from .games import BASE_ID, GameDef, make_game
 from .narration import (
     action_words,
     card_of,
+    end_words,
+    event_words,
     label,
+    new_cards_words,
     pending_words,
     public_words,
     species_of,
 )
-from .rules import CLEARING_LIMIT, HAND_LIMIT, WINTER_CARDS_TO_END, Rules
+from .rules import Rules
 from .view import PlayerView
 
 ReadLine = Callable[[], str]
@@ -62,11 +69,16 @@ SHORT_SYMBOLS: dict[str, str] = {"Horse Chestnut": "Chestnut", "Douglas Fir": "D
 GROUP_ABOVE = 12
 #: How many recent events a screen shows.
 LOG_LINES = 6
+#: The lines of the score pad in words (a game's ``pad_lines`` name them).
+PAD_WORDS: dict[str, str] = {"trees": "Trees", "top_bottom": "Top/bottom",
+                             "left_right": "Left/right", "cave": "Cave"}
+#: Tags that say what a host is (shown as its kind, not among its tags).
+HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub"})
 
 HELP = """\
 Enter the number of an action, or an action in text form:
   draw | take 57 | play 12 | play 71 left 3 | sapling 34 | pay 40 | yes | no | cave 40 |
-  done | keep | mulligan          (trees are numbered from 1, cards by their ids)
+  done | keep | mulligan          (trees and shrubs are numbered from 1, cards by their ids)
 Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
   help, quit."""
 
@@ -97,6 +109,14 @@ SHORT_NAMES: dict[str, str] = {
     "European Hare": "Hare",
     "Eurasian Jay": "Jay",
     "Common Toad": "Toad",
+    "Great Green Bush-Cricket": "Bush-Cricket",
+    "Wild Boar (female)": "Wild Boar",
+    "Common Pipistrelle": "Pipistrelle",
+    "Savi's Pipistrelle": "Savi's Pip.",
+    "European Polecat": "Polecat",
+    "European Wildcat": "Wildcat",
+    "European Bison": "Bison",
+    "Eurasian Magpie": "Magpie",
 }
 ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
@@ -107,15 +127,22 @@ def short(name: str) -> str:
 
 
 def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
+    """One half of a hand card (or a whole host card): cost, name, tags and tree symbol;
+    a host shows its kind (``tree``, ``shrub``) and any other tag (``alps``), a tree no
+    symbol (it is its own name)."""
     out = Text()
     if side:
         out.append(ARROWS[side], style="dim")
     out.append(f"{sp.cost}", style="cyan")
     out.append(f" {sp.name}", style="bold")
     shown = [t for t in sorted(sp.tags) if IMPLIED_TAGS.get(t) not in sp.tags]
+    if sp.is_host:
+        shown = [sp.kind] + [t for t in shown if t not in HOST_TAGS]
     tags = ",".join(SHORT_TAGS.get(t, t) for t in shown)
     if tags != "tree":
-        out.append(f" {tags} ", style="dim")
+        out.append(f" {tags}", style="dim")
+    if not sp.is_tree:
+        out.append(" ")
         out.append(SHORT_SYMBOLS.get(symbol, symbol), style=cardtext.SYMBOL_STYLES.get(symbol, ""))
     return out
 
@@ -123,8 +150,8 @@ def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
 def where_words(cid: int, forest: Forest) -> str:
     """At which trees of ``forest`` each half of a hand card fits now (cost aside)."""
     card = card_of(cid)
-    if card.is_tree:
-        return "new tree"
+    if card.is_host:
+        return f"new {card.kind}"
     parts: list[str] = []
     for side, half in card.halves.items():
         fits = [i + 1 for i, t in enumerate(forest.trees) if t.accepts(half.species, side)]
@@ -162,10 +189,10 @@ def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
     table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis", max_width=46)
     table.add_column("", no_wrap=True, overflow="ellipsis", max_width=46)
     table.add_column("fits at tree", min_width=12)
-    for cid in sorted(hand, key=lambda c: (not card_of(c).is_tree, c)):
+    for cid in sorted(hand, key=lambda c: (not card_of(c).is_host, c)):
         card = card_of(cid)
         if card.species is not None:
-            halves = [_half_text(card.species, card.species.name), Text()]
+            halves = [_half_text(card.species, card.symbol), Text()]
         else:
             halves = [_half_text(h.species, h.symbol, s) for s, h in card.halves.items()]
         table.add_row(str(cid), *halves, Text(where_words(cid, forest), style="green"))
@@ -176,7 +203,28 @@ def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
     return Group(head, table)
 
 
-def _slot_text(site: TreeSite, side: str) -> Text:
+def host_text(site: Host) -> Text:
+    """A host in the forest table: a tree's name in its symbol's colour, a shrub's name in
+    the colour of the tree symbol printed on it with ``(shrub)``, a sapling face down."""
+    if site.species is None:
+        return Text("sapling", style="dim italic")
+    if site.is_tree:
+        return symbol_text(site.name)
+    out = Text(short(site.name), style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
+    return out.append(" (shrub)", style="dim italic")
+
+
+def hosts_words(forest: Forest) -> str:
+    """``"3 trees"``, ``"2 trees, 1 shrub"`` (a sapling counts as a tree)."""
+    shrubs = sum(1 for t in forest.trees if not t.is_tree)
+    trees = len(forest.trees) - shrubs
+    words = f"{trees} tree{'' if trees == 1 else 's'}"
+    if shrubs:
+        words += f", {shrubs} shrub{'' if shrubs == 1 else 's'}"
+    return words
+
+
+def _slot_text(site: Host, side: str) -> Text:
     stack = site.slots[side]
     if not stack:
         return Text(f"{ARROWS[side]}·", style="dim")
@@ -196,35 +244,33 @@ def forest_table(forest: Forest, title: str) -> RenderableType:
         if i != bare[0]:
             rest.append(" · ", style="dim")
         rest.append(f"{i + 1} ")
-        site = forest.trees[i]
-        rest.append_text(symbol_text(site.name) if site.species is not None
-                         else Text("sapling", style="dim italic"))
+        rest.append_text(host_text(forest.trees[i]))
     if len(bare) == len(forest.trees):
         return Group(Text(title, style="bold"), rest)
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1),
                   show_header=False, title_style="bold")
     table.add_column("#", justify="right", style="dim")
-    table.add_column("tree", no_wrap=True, max_width=15, overflow="ellipsis")
+    table.add_column("host", no_wrap=True, max_width=20, overflow="ellipsis")
     for side in SIDES:
         table.add_column(f"{ARROWS[side]}{side}", no_wrap=True, max_width=17,
                          overflow="ellipsis")
     for i, site in enumerate(forest.trees):
         if i in bare:
             continue
-        name = symbol_text(site.name) if site.species is not None else Text(
-            "sapling", style="dim italic")
-        table.add_row(str(i + 1), name, *(_slot_text(site, s) for s in SIDES))
+        table.add_row(str(i + 1), host_text(site), *(_slot_text(site, s) for s in SIDES))
     return Group(table, rest) if bare else table
 
 
-def card_details(cid: int) -> Group:
-    """The full text of one card: every species on it with cost, tags, place and rules."""
-    card = card_of(cid)
-    parts: list[RenderableType] = [Text(cardtext.card_summary(cid), style="bold")]
+def card_details(cid: int, catalog: Catalog | None = None) -> Group:
+    """The full text of one card of ``catalog`` (the base game's by default; KeyError for
+    an id not in it): every species on it with cost, tags, place and rules."""
+    catalog = catalog or make_game(BASE_ID).catalog
+    card = catalog.card(cid)
+    parts: list[RenderableType] = [Text(cardtext.card_summary(cid, catalog), style="bold")]
     if card.is_winter:
         parts.append(Text("A winter card: the game ends when the third one is drawn."))
         return Group(*parts)
-    shown = ([("", card.species.name, card.species)] if card.species is not None else
+    shown = ([("", card.symbol, card.species)] if card.species is not None else
              [(s, h.symbol, h.species) for s, h in card.halves.items()])
     for side, symbol, sp in shown:
         head = Text()
@@ -314,11 +360,14 @@ class Terminal:
 
     def __init__(self, players: int = 2, bots: int | None = None, seed: int | None = None, *,
                  console: Console | None = None, read_line: ReadLine | None = None,
-                 rules: Rules | None = None, level: str = "easy") -> None:
+                 rules: Rules | None = None, level: str = "easy",
+                 game: GameDef | str = BASE_ID) -> None:
+        gdef = make_game(game) if isinstance(game, str) else game
         if bots is None:
             bots = players - 1
-        if not 2 <= players <= 5:
-            raise ValueError(f"Forest Shuffle is for 2 to 5 players, not {players}")
+        if players not in gdef.players:
+            raise ValueError(f"{gdef.title} is for {gdef.players[0]} to {gdef.players[-1]} "
+                             f"players, not {players}")
         if not 0 <= bots <= players:
             raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
         # A deal nobody chose is secret: its seed is shown only once the game is over.
@@ -326,7 +375,8 @@ class Terminal:
         self.seed = new_seed() if seed is None else seed
         self.console = console or Console(highlight=False)
         self.read_line: ReadLine = read_line or input
-        self.state = GameState.new(players, self.seed, rules)
+        self.game = gdef
+        self.state = GameState.new(players, self.seed, rules, game=gdef)
         humans = players - bots
         self.seats: list[Seat] = []
         for i in range(players):
@@ -358,7 +408,7 @@ class Terminal:
     def run(self) -> list[int] | None:
         """Play to the end and show the scores; the winners, or None if the game was left."""
         seed = f", seed {self.seed}" if self.seed_chosen else ""
-        self.say(f"Forest Shuffle: {self.state.num_players} players{seed}. "
+        self.say(f"{self.game.title}: {self.state.num_players} players{seed}. "
                  "Type help for help.", style="bold green")
         try:
             while not self.state.over:
@@ -396,15 +446,10 @@ class Terminal:
         if p < self.humans:
             new = sorted(set(after.hand) - set(before.hand))
             if new and action.kind not in (TAKE,):
-                cards = ", ".join(f"{c} {label(c)}" for c in new)
-                self.seats[p].log.append(f"New in your hand: {cards}.")
-        if len(after.winter) > len(before.winter):
-            self._tell_all(f"A winter card was revealed ({len(after.winter)}/"
-                           f"{WINTER_CARDS_TO_END}).")
-        bear = (action.kind == YES and before.pending is not None
-                and before.pending.species == "Brown Bear")
-        if before.clearing and not after.clearing and action.kind != TAKE and not bear:
-            self._tell_all("The clearing was full: its cards went to the box.")
+                self.seats[p].log.append(new_cards_words(new))
+        for text in event_words(action, before.pending, before, after,
+                                self.state.game.winter_to_end):
+            self._tell_all(text)
 
     def _tell_all(self, text: str) -> None:
         for h in range(self.humans):
@@ -477,10 +522,11 @@ class Terminal:
             self.say("Write card ID, e.g. card 12.", style="yellow")
             return
         try:
-            self.console.print(card_details(int(args[0].lstrip("#"))))
+            self.console.print(card_details(int(digits), self.game.catalog))
         except KeyError:
-            self.say(f"No card {args[0]}: ids run 1 to {len(CATALOG.cards) - 1}.",
-                     style="yellow")
+            ids = [c.id for c in self.game.cards if c is not None]
+            self.say(f"No card {digits} in {self.game.title}: ids run "
+                     f"{_runs(ids).replace(',', ', ')}.", style="yellow")
 
     # ------------------------------------------------------------ the screen
 
@@ -496,10 +542,13 @@ class Terminal:
         me = view.player
         parts: list[RenderableType] = []
         head = Text()
+        if view.game.id != BASE_ID:
+            head.append(f"{view.game.title} · ", style="green")
         head.append(f"Turn {view.turn}", style="bold")
         if self.seed_chosen:
             head.append(f" · seed {self.seed}", style="dim")
-        head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/{WINTER_CARDS_TO_END}")
+        head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/"
+                    f"{view.game.winter_to_end}")
         if view.extra_turns:
             head.append(f" · {view.extra_turns} extra turn to come")
         for i in range(view.num_players):
@@ -515,7 +564,8 @@ class Terminal:
         for i in range(view.num_players):
             if i != me:
                 parts.append(self._forest(view, i))
-        clearing = Text(f"Clearing ({len(view.clearing)}/{CLEARING_LIMIT}): ", style="bold")
+        clearing = Text(f"Clearing ({len(view.clearing)}/{view.game.clearing_limit}): ",
+                        style="bold")
         if view.clearing:
             clearing.append(" · ".join(f"{c} {label(c)}" for c in view.clearing))
         else:
@@ -530,7 +580,7 @@ class Terminal:
             parts.append(Text("\n".join(shown), style="italic"))
         owner = f"{self.seats[me].name}'s hand" if self.humans > 1 else "Your hand"
         parts.append(hand_table(view.hand, view.forests[me],
-                                f"{owner} ({len(view.hand)}/{HAND_LIMIT})"))
+                                f"{owner} ({len(view.hand)}/{view.game.hand_limit})"))
         parts.append(Text(pending_words(view, self.seat_name(me, me)), style="bold cyan"))
         parts.append(numbered_actions(view))
         return Group(*parts)
@@ -547,8 +597,7 @@ class Terminal:
         title += f" · cave {view.cave_sizes[i]}"
         if not forest.trees:
             return Text(f"{title} · no trees yet", style="bold")
-        n = len(forest.trees)
-        return forest_table(forest, f"{title} · {n} tree{'s' if n > 1 else ''}")
+        return forest_table(forest, f"{title} · {hosts_words(forest)}")
 
     # ------------------------------------------------------------ the end
 
@@ -563,16 +612,17 @@ class Terminal:
                 for line in log[-LOG_LINES:]:
                     self.say(line, style="italic")
                 log.clear()
-        self.say("The third winter card is out: the game is over.", style="bold green")
         sheets = scoring.score_table(view.forests)
+        names = [self.seats[i].name for i in range(view.num_players)]
+        over, winner_line = end_words(names, [s.total for s in sheets])
+        self.say(over, style="bold green")
         pad = Table(title="Score pad", title_justify="left", title_style="bold")
         pad.add_column("")
-        names = [self.seats[i].name for i in range(view.num_players)]
         for name in names:
             pad.add_column(name, justify="right")
-        for line, word in (("trees", "Trees"), ("top_bottom", "Top/bottom"),
-                           ("left_right", "Left/right"), ("cave", "Cave")):
-            pad.add_row(word, *(str(s.lines.get(line, 0)) for s in sheets))
+        for line in self.game.pad_lines:
+            pad.add_row(PAD_WORDS.get(line, line.replace("_", "/").capitalize()),
+                        *(str(s.lines.get(line, 0)) for s in sheets))
         pad.add_row(Text("Total", style="bold"),
                     *(Text(str(s.total), style="bold") for s in sheets))
         for i, sheet in enumerate(sheets):
@@ -586,13 +636,7 @@ class Terminal:
                 table.add_row(cp.where, cp.species, str(cp.points), cp.why)
             self.console.print(table)
         self.console.print(pad)
-        winners = scoring.winners([s.total for s in sheets])
-        best = sheets[winners[0]].total
         self.say(f"Seed of this deal: {self.seed} (play it again with --seed {self.seed}).",
                  style="dim")
-        if len(winners) == 1:
-            self.say(f"Winner: {names[winners[0]]} with {best} points.", style="bold green")
-        else:
-            who = " and ".join(names[w] for w in winners)
-            self.say(f"Tie: {who} share the victory with {best} points.", style="bold green")
-        return winners
+        self.say(winner_line, style="bold green")
+        return scoring.winners([s.total for s in sheets])

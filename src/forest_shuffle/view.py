@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .cards import SIDES
 from .forest import Forest
+from .gamedef import GameDef, game_by_id
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ class PlayerView:
     queue: tuple[tuple[str, int, str, str], ...] = ()
     #: The current player's mushrooms that act this turn (placed before it began).
     active: Mapping[str, int] = field(default_factory=dict)
+    #: The game this is a view of (its catalog, limits and tables).
+    game: GameDef = field(default_factory=lambda: game_by_id("base"))
 
     @property
     def my_turn(self) -> bool:
@@ -77,6 +80,7 @@ class PlayerView:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data (used by front ends and by tests of what a view carries)."""
         return {
+            "game": self.game.id,
             "player": self.player,
             "num_players": self.num_players,
             "hand": list(self.hand),
@@ -202,4 +206,5 @@ def _make(state: GameState, player: int) -> PlayerView:
         decisions=tuple(_public_decision(d, player, secret) for d in state.stack),
         queue=tuple((k, 0 if c in secret else c, sd, n) for k, c, sd, n in state.queue),
         active=dict(state.active[state.current]),
+        game=state.game,
     )

@@ -113,15 +113,68 @@ def step(page: Page, prefer_play: bool = True) -> str:
     if decision == "raccoon":
         click_action(page, "[data-action=done]")
         return "done"
+    if decision == "take":  # an effect's take from the clearing
+        click_action(page, "[data-testid=clearing] [data-action^='take ']")
+        return "take"
+    if decision == "clearing cave":  # an effect's clearing cards to the cave, one a click
+        click_action(page, "[data-testid=clearing] [data-action^='cave ']")
+        return "cave"
+    if decision == "saplings":  # an effect's free saplings: one, then done
+        if prefer_play and visible(page, "[data-testid=hand] [data-action^='sapling ']"):
+            click_action(page, "[data-testid=hand] [data-action^='sapling ']")
+            return "sapling"
+        click_action(page, "[data-action=done]")
+        return "done"
     click_action(page, "[data-action]")
     return "other"
 
 
+def ready(page: Page) -> None:
+    """At a hot-seat hand-over, show the next person's hand; wait for their decision."""
+    if wait_settled(page) == "handover":
+        page.click("[data-testid=handover-ready]")
+        wait_settled(page, ("your-turn", "over"))
+
+
+def legal(page: Page) -> list[str]:
+    return list(page.evaluate("window.forestShuffle.payload.legal"))
+
+
+def act(page: Page, text: str) -> None:
+    """Take the action ``text`` by clicking what the page offers for it: a hand card then
+    its place (play, and sapling outside an effect), a lit card of a payment of several
+    (``pay`` of one of the cards that may pay: the page sends the payment once enough are
+    picked), or the one element whose ``data-action`` it is (deck, clearing, hand cards,
+    buttons)."""
+    ready(page)
+    kind, *rest = text.split()
+    decision = str(page.evaluate("document.body.dataset.decision"))
+    pick = f"[data-testid=hand] [data-pick='{rest[0]}']" if rest else ""
+    if kind == "pay" and visible(page, pick):
+        picked = int(page.evaluate("window.forestShuffle.payPick.size"))
+        need = int(page.evaluate("window.forestShuffle.payload.pay.need"))
+        if picked + 1 < need:
+            page.click(pick)
+            page.wait_for_function("n => window.forestShuffle.payPick.size === n", arg=picked + 1)
+        else:
+            click_action(page, pick)
+        return
+    assert text in legal(page), f"{text} is not legal: {page_state(page)}"
+    if kind == "play" or (kind == "sapling" and decision != "saplings"):
+        page.click(f"[data-testid=hand] .tile[data-ui=hand-card][data-card='{rest[0]}']")
+        click_action(page, f"[data-testid=selection] [data-action='{text}']")
+        return
+    click_action(page, f"[data-action='{text}']")
+
+
 def create_game(page: Page, base: str, seats: list[tuple[str, str]], *, seed: int | None = None,
-                hotseat: bool = False) -> None:
-    """Fill the lobby: seats as (kind, name) with kind human or bot:LEVEL, then create."""
+                hotseat: bool = False, game: str | None = None) -> None:
+    """Fill the lobby: the game (its id, from the select; the default if None), seats as
+    (kind, name) with kind human or bot:LEVEL, then create."""
     page.goto(base + "/")
     page.wait_for_selector("[data-testid=create-game]")
+    if game is not None:
+        page.select_option("[data-testid=game-select]", game)
     while page.locator(".seat-row").count() < len(seats):
         page.click("[data-testid=add-seat]")
     for i, (kind, name) in enumerate(seats):

@@ -10,9 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 from webutil import check_payload, client, head, new_game, visibility
 
-from forest_shuffle.cards import CATALOG
+from forest_shuffle.games import make_game
 from forest_shuffle.narration import bonus_symbol, card_of
 from forest_shuffle.web import schemas
+
+CATALOG = make_game("base").catalog
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
@@ -151,7 +153,8 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
             pend = p["view"]["pending"]
             assert hint is not None and hint["card"] == pend["card"]
             paying = [int(a.split()[1]) for a in p["legal"]]
-            assert set(hint["keeps_bonus"]) <= set(paying)
+            assert set(paying) <= set(hint["payable"]) <= set(p["view"]["hand"])
+            assert set(hint["keeps_bonus"]) <= set(hint["payable"])
             if hint["bonus_possible"]:
                 assert all(hint["symbol"] in card_of(k).symbols for k in hint["keeps_bonus"])
                 assert all(hint["symbol"] in card_of(k).symbols for k in pend["paid"])

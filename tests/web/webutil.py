@@ -23,10 +23,11 @@ import httpx
 from fastapi.testclient import TestClient
 
 from forest_shuffle.actions import Action
-from forest_shuffle.cards import CATALOG
 from forest_shuffle.engine import GameState
+from forest_shuffle.games import make_game
 from forest_shuffle.web.app import create_app
 
+CATALOG = make_game("base").catalog
 ALL_CARDS: frozenset[int] = frozenset(c.id for c in CATALOG.cards if c is not None)
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,10 +11,11 @@ at that player's own decision; :meth:`Determinizer.sample` returns a new
 - the unseen cards (others' other hand cards, their caves and saplings, the box, the deck)
   are one uniformly shuffled multiset of the card ids not seen anywhere, dealt into those
   places with the right counts, every card in exactly one place;
-- the winter cards not yet revealed lie where the setup rule allows: before the first one
-  is revealed, the third winter card is the first card of the bottom third and the other two
-  lie uniformly below it; afterwards the rest lie uniformly in the remaining deck (all of it
-  is then the bottom pile);
+- the winter cards not yet revealed lie where the engine's setup plan
+  (:func:`~forest_shuffle.engine.bottom_pile_size`) allows: before the first one is
+  revealed, the last winter card lies on top of the bottom pile and the others uniformly
+  below it; afterwards the rest lie uniformly in the remaining deck (all of it is then the
+  bottom pile);
 - the decision in progress is the view's exactly: the stack of pending decisions (a Mole's
   pool and collected steps included), the steps still queued this turn, the mushrooms
   active this turn and the rule switches, so the legal actions are the view's and play on
@@ -26,15 +27,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import CATALOG
 from ..deal import KEYED
-from ..engine import D_PAY, MUSHROOMS, GameState
+from ..engine import D_PAY, GameState, bottom_pile_size
 from ..forest import Forest
-from ..rules import REMOVED_AT_SETUP, Rules
+from ..rules import Rules
 from ..view import PlayerView
-
-WINTER_IDS: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None and c.is_winter)
-ALL_IDS: tuple[int, ...] = tuple(c.id for c in CATALOG.cards if c is not None)
 
 
 class DeterminizeError(ValueError):
@@ -67,8 +64,10 @@ class Determinizer:
         for d in view.decisions:
             if d.kind == D_PAY:
                 seen.add(d.card)  # the card being paid for is in play
-        self.unrevealed = [w for w in WINTER_IDS if w not in view.winter]
-        self.unseen = sorted(c for c in ALL_IDS if c not in seen and c not in WINTER_IDS)
+        game = view.game
+        self.unrevealed = [w for w in game.winter_ids if w not in view.winter]
+        self.all_winters = len(game.winter_ids)
+        self.unseen = sorted(c for c in game.deck_ids if c not in seen)
         self.hand_gaps = [0 if i == me else view.hand_sizes[i] - len(view.known_hands[i])
                           for i in range(n)]
         self.cave_gaps = [0 if i == me else view.cave_sizes[i] for i in range(n)]
@@ -79,10 +78,8 @@ class Determinizer:
             raise DeterminizeError(
                 f"view of player {me + 1}: {len(self.unseen)} unseen cards for {slots} places")
         self.deck_plain = deck_plain
-        removed = REMOVED_AT_SETUP[n]
-        rest = len(ALL_IDS) - len(WINTER_IDS) - removed
-        #: index (from the bottom) of the third winter card while none is revealed
-        self.first_winter_at = rest // 3 + 2
+        #: index (from the bottom) of the last winter card while none is revealed
+        self.first_winter_at = bottom_pile_size(game, n) + self.all_winters - 1
         # The decision in progress is public to the deciding player: copy it.
         self._stack = [d.copy() for d in view.decisions]
         self._queue = list(view.queue)
@@ -128,6 +125,7 @@ class Determinizer:
         plain = pool[pos:pos + self.deck_plain]
         deck = self._deck(plain, rng)
         s = GameState.__new__(GameState)
+        s.game = view.game
         s.num_players = n
         s.seed = 0  # a sampled world has no seed of its own: it is never dealt again
         s.deal = KEYED
@@ -147,7 +145,7 @@ class Determinizer:
         s.over = False
         s.stack = [p.copy() for p in self._stack]
         s.queue = self._queue[:]
-        active = [dict.fromkeys(MUSHROOMS, 0) for _ in range(n)]
+        active = [dict.fromkeys(view.game.mushrooms, 0) for _ in range(n)]
         active[me] = dict(self._active)
         s.active = active
         s.history = []
@@ -162,14 +160,15 @@ class Determinizer:
         if not winters:
             return deck
         at = self.first_winter_at
-        if len(winters) == 3 and size > at:
-            third = winters.pop()
-            # Two winters uniformly in [0, at), the third exactly at index `at`.
-            below = deck[:at - 2]
-            spots = sorted(rng.sample(range(at), 2))
+        k = self.all_winters - 1
+        if len(winters) == self.all_winters and size > at:
+            last = winters.pop()
+            # The other winters uniformly in [0, at), the last exactly at index `at`.
+            below = deck[:at - k]
+            spots = sorted(rng.sample(range(at), k))
             for w, spot in zip(winters, spots, strict=True):
                 below.insert(spot, w)
-            return below + [third] + deck[at - 2:]
+            return below + [last] + deck[at - k:]
         for w in winters:
             deck.insert(rng.randrange(len(deck) + 1), w)
         return deck

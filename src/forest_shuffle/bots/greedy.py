@@ -1,26 +1,34 @@
-"""The greedy bot: a one-step heuristic that knows the cards.
+"""The greedy bot: a one-step heuristic that knows the cards of whatever game it plays.
 
 Contract: :class:`GreedyBot` chooses from a :class:`~forest_shuffle.view.PlayerView` only.
 Each decision is scored by hand-written estimates: the exact change of the own score
 (minus the best rival's change) from :func:`forest_shuffle.scoring.totals` on the forest
-with the card placed, what the card enables (tree slots, set progress, draws, extra turns,
+with the card placed, what the card enables (host slots, set progress, draws, extra turns,
 free plays, the cave), the bonus when a matching payment is affordable, and the value of the
 cards paid (the least useful ones, matching symbols when the bonus is worth it). The same
 policy runs on a full :class:`~forest_shuffle.engine.GameState` (:func:`greedy_action`), for
 search rollouts; ``exact=False`` skips the scorer for speed. Deterministic: ties are broken
 by the order of the legal actions, so the seed does not matter.
+
+No species is known by name: every estimate is derived from the card data of the game the
+view or state carries (``game``, a :class:`~forest_shuffle.gamedef.GameDef`), from each
+species' points rule and params, its effect, bonus and permanent ops, its tags and its slot
+sharing, so an expansion species is valued like a base species of the same rule. What is
+fixed about a game (cards, hand limit, deck size at the start, the butterflies and bats,
+how often a permanent draw fires) is compiled once per definition (:func:`tables_of`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..actions import CAVE, DONE, DRAW, KEEP, MULLIGAN, NO, PAY, PLAY, SAPLING, TAKE, YES, Action
-from ..cards import CATALOG, SIDES, Card, Effect, Species
+from ..cards import SIDES, Card, Effect, Species
 from ..engine import GameState
-from ..forest import Dweller, Forest, TreeSite
-from ..rules import HAND_LIMIT
+from ..forest import SAPLING as SAPLING_KIND
+from ..forest import SHRUB, Dweller, Forest, Host, host_of_card
+from ..gamedef import GameDef
 from ..scoring import totals
 from ..view import PlayerView
 from .base import Bot, Budget
@@ -29,24 +37,206 @@ from .base import Bot, Budget
 CARD = 2.2
 #: Value of an extra turn, in points.
 TURN = 4.5
+#: Value of a permanent draw (a mushroom, a shrub's draw) placed at the start of the game,
+#: when at least ``TRIGGER_REF`` of the cards played fire it (every base mushroom does);
+#: one that fires less often is worth proportionally less.
+PERMANENT = 4.0
+TRIGGER_REF = 0.15
+#: Value at the start of the game of a host permanent that lets cards share a slot.
+SHARED_SLOTS = 1.5
 
-_CARDS: tuple[Card | None, ...] = CATALOG.cards
-_MUSHROOMS = frozenset(
-    sp.name for sp in CATALOG.species.values()
-    if sp.permanent is not None and sp.permanent.op == "draw_on_play")
-_DECK_START = 158.0
+
+# ---------------------------------------------------------------------- per-game tables
 
 
-def card_of(cid: int) -> Card:
-    c = _CARDS[cid]
-    assert c is not None
-    return c
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A species' points rule, permanent effect and slot sharing compiled for the heuristic
+    (the params of :data:`~forest_shuffle.cards.POINT_RULES` pulled out into fields)."""
+
+    rule: str
+    host: bool  # a tree or a shrub
+    tree: bool
+    a: float  # points_each / points_per / points_per_card
+    #: the rule's second number: points_each_if_most, min_count, species_needed,
+    #: min_trees or min_distinct_bat_species
+    b: int
+    key: str  # the tag, species, tree or host kind the rule names
+    keys: tuple[str, ...]  # the tags of per_tags, the symbols of per_tree_symbols
+    table: tuple[float, ...]  # a set table: table[n] for n cards (the last holds beyond)
+    includes_self: bool
+    counts_self: bool  # the species counts for the species its rule names (counts_as)
+    #: what the permanent effect is worth placed at the start of the game (0: none)
+    permanent: float
+    draws: bool  # the permanent effect is a draw on later plays
+    stacks: bool  # stacks with its own kind in a slot (slot_sharing, own or counted as)
+
+
+def _table(raw: object) -> tuple[float, ...]:
+    """A points table (``{"1": 0, "2": 3, "7+": 49}``) as the best value for each n."""
+    if not isinstance(raw, dict) or not raw:
+        return (0.0,)
+    pairs = [(int(str(k).rstrip("+")), float(v)) for k, v in raw.items()]
+    top = max(m for m, _ in pairs)
+    out = []
+    best = 0.0
+    for n in range(top + 1):
+        for m, v in pairs:
+            if m == n:
+                best = max(best, v)
+        out.append(best)
+    return tuple(out)
+
+
+def _at(table: tuple[float, ...], n: int) -> float:
+    return table[n] if n < len(table) else table[-1]
+
+
+def _rule(sp: Species, permanents: Mapping[str, float]) -> Rule:
+    pts = sp.points
+    g = pts.params.get
+    a = float(g("points_each", g("points_per", g("points_per_card", 0))))
+    b = g("points_each_if_most", g("min_count", g("species_needed", g(
+        "min_trees", g("min_distinct_bat_species", 0)))))
+    key = str(g("tag", g("species", g("tree", g("host", "")))))
+    perm = sp.permanent
+    value = 0.0
+    if perm is not None and perm.op == "draw_on_play":
+        value = permanents.get(sp.name, PERMANENT)
+    elif perm is not None and perm.op == "host_slot_sharing":
+        value = SHARED_SLOTS
+    return Rule(
+        rule=pts.rule, host=sp.is_host, tree=sp.is_tree, a=a, b=int(b), key=key,
+        keys=tuple(g("tags", g("symbols", ()))), table=_table(g("table")),
+        includes_self=bool(g("includes_self", False)),
+        counts_self=bool(pts.rule == "per_species" and key in sp.counts_as),
+        permanent=value, draws=perm is not None and perm.op == "draw_on_play",
+        stacks=bool(sp.share or sp.share_as),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What the heuristic needs to know about one game, compiled once per definition."""
+
+    game: GameDef
+    cards: tuple[Card | None, ...]
+    hand_limit: int
+    #: Cards in play at setup per player count (the deck without the winter cards, minus
+    #: those boxed): the fraction of the deck left is measured against it.
+    deck_start: Mapping[int, float]
+    #: Every species of the game -> its compiled rule.
+    rules: Mapping[Species, Rule]
+    species: Mapping[str, Species]
+    butterflies: tuple[str, ...]  # species scored by butterfly_sets
+    bats: tuple[str, ...]  # species scored by bat_variety
+    #: Species with a draw_on_play permanent -> its value at the start of the game.
+    permanents: Mapping[str, float]
+    #: Card id -> the tags on the card (host species' or both halves'), for clearing ops.
+    card_tags: tuple[frozenset[str], ...]
+    #: Species name -> every species name that counts as it (itself included).
+    aliases: Mapping[str, tuple[str, ...]]
+    #: Species with a host_slot_sharing permanent -> (the side it opens, the tag).
+    host_sharers: Mapping[str, tuple[str, str]]
+    #: Species scored per cave card -> points per cave card.
+    cave_scorers: Mapping[str, float]
+    #: Whether some host species has a tag besides "tree" (counted like dwellers' tags).
+    host_tags: bool
+    #: Whether the game has shrubs (hosts that are no trees).
+    shrubs: bool
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def _card_tag_set(card: Card | None) -> frozenset[str]:
+    if card is None:
+        return frozenset()
+    if card.species is not None:
+        return card.species.tags
+    out: frozenset[str] = frozenset()
+    for h in card.halves.values():
+        out = out | h.species.tags
+    return out
+
+
+def _trigger_rate(game: GameDef, trigger: str, tag: str) -> float:
+    """The share of the deck's cards that fire a trigger when played (a split card counts
+    half for each half that fires)."""
+    total = 0.0
+    for cid in game.deck_ids:
+        card = game.cards[cid]
+        if card is None:
+            continue
+        sp = card.species
+        if sp is not None:
+            if (trigger == "tree card played" and sp.is_tree
+                    or trigger == "pawed animal played" and "pawed animal" in sp.tags
+                    or trigger == "tag played" and tag in sp.tags):
+                total += 1.0
+            continue
+        for side, half in card.halves.items():
+            t = half.species.tags
+            if (trigger == "pawed animal played" and "pawed animal" in t
+                    or trigger == "card placed atop a tree" and side == "top"
+                    or trigger == "card placed below a tree" and side == "bottom"
+                    or trigger == "tag played" and tag in t):
+                total += 0.5
+    return total / max(1, len(game.deck_ids))
+
+
+def _build_tables(game: GameDef) -> Tables:
+    species = game.catalog.species
+    permanents = {
+        trg.name: PERMANENT * min(1.0, _trigger_rate(game, trg.trigger, trg.tag) / TRIGGER_REF)
+        for trg in game.triggers
+    }
+    sharers = {sp.name: (sp.permanent.params["side"], sp.permanent.params["tag"])
+               for sp in species.values()
+               if sp.permanent is not None and sp.permanent.op == "host_slot_sharing"}
+    n_ids = len(game.deck_ids)
+    return Tables(
+        game=game,
+        cards=game.cards,
+        hand_limit=game.hand_limit,
+        deck_start={n: float(max(1, n_ids - removed))
+                    for n, removed in game.removed_at_setup.items()},
+        rules={sp: _rule(sp, permanents) for sp in species.values()},
+        species=species,
+        butterflies=tuple(n for n, sp in species.items() if sp.points.rule == "butterfly_sets"),
+        bats=tuple(n for n, sp in species.items() if sp.points.rule == "bat_variety"),
+        permanents=permanents,
+        card_tags=tuple(_card_tag_set(c) for c in game.cards),
+        aliases=game.catalog.aliases,
+        host_sharers=sharers,
+        cave_scorers={n: float(sp.points.params["points_per"]) for n, sp in species.items()
+                      if sp.points.rule == "per_cave_card"},
+        host_tags=any(sp.is_host and sp.tags - {"tree"} for sp in species.values()),
+        shrubs=any(sp.is_host and not sp.is_tree for sp in species.values()),
+    )
+
+
+def tables_of(game: GameDef) -> Tables:
+    """The heuristic's tables of a game (built on first use, then shared)."""
+    t = _TABLES.get(game.id)
+    if t is None or t.game is not game:
+        t = _TABLES[game.id] = _build_tables(game)
+    return t
+
+
+def deck_start(game: GameDef, num_players: int) -> float:
+    """Cards in play at the start of a ``num_players`` game of ``game`` (for the fraction of
+    the deck left)."""
+    t = tables_of(game)
+    return t.deck_start.get(num_players) or float(len(game.deck_ids))
 
 
 @dataclass(slots=True)
 class Situation:
-    """What the heuristic reads: one player's hand, the table and the pending decision."""
+    """What the heuristic reads: one player's hand, the table and the pending decision,
+    in the game ``game``."""
 
+    game: GameDef
     player: int
     hand: Sequence[int]
     forests: Sequence[Forest]
@@ -65,9 +255,9 @@ def situation_of_view(view: PlayerView) -> Situation:
     """The situation of the player whose view it is (at that player's decision)."""
     pend = view.pending
     assert pend is not None
-    return Situation(view.player, view.hand, view.forests, view.clearing, view.deck_size,
-                     pend.kind, pend.card, pend.side, pend.need, pend.paid, pend.species,
-                     view.legal_actions)
+    return Situation(view.game, view.player, view.hand, view.forests, view.clearing,
+                     view.deck_size, pend.kind, pend.card, pend.side, pend.need, pend.paid,
+                     pend.species, view.legal_actions)
 
 
 def situation_of_state(state: GameState) -> Situation:
@@ -75,9 +265,9 @@ def situation_of_state(state: GameState) -> Situation:
     pend = state.stack[-1]
     p = pend.player
     species = pend.step[3] if pend.step is not None else pend.tag
-    return Situation(p, state.hands[p], state.forests, state.clearing, len(state.deck),
-                     pend.kind, pend.card, pend.side, pend.need, pend.paid, species,
-                     state.legal_actions())
+    return Situation(state.game, p, state.hands[p], state.forests, state.clearing,
+                     len(state.deck), pend.kind, pend.card, pend.side, pend.need, pend.paid,
+                     species, state.legal_actions())
 
 
 # ---------------------------------------------------------------------- forest facts
@@ -87,160 +277,279 @@ def situation_of_state(state: GameState) -> Situation:
 class _Ctx:
     """Facts about the own forest gathered once per decision."""
 
-    counts: dict[str, int]
-    tags: dict[str, int]
-    trees: int
+    t: Tables
+    counts: dict[str, int]  # visible cards by species (hosts and dwellers)
+    tags: dict[str, int]  # visible cards by tag (hosts and dwellers; "tree" not kept)
+    dtags: dict[str, int]  # dwellers by tag (what draw_per_tag counts)
+    trees: int  # trees and saplings (shrubs are no trees)
     tree_species: int
     free: dict[str, int]  # empty slots by side
+    nfree: int  # empty slots in all
     bottom: int
     full: int
     most_trees: bool
-    symbols: dict[str, int]
+    symbols: dict[str, int]  # tree symbol -> visible cards showing it
     hand: int
     late: float  # 0 at the start of the game, 1 when the deck is exhausted
-    clearing: int
+    clearing: Sequence[int]
+    shrubs: int
+    saplings: int
+    empty_hosts: int  # hosts with no dweller
+    shares: frozenset[tuple[str, str]]  # (side, tag) a host permanent lets share its slot
+    cave: int
+    cave_points: float  # points one more cave card is worth here
+
+    def n_tag(self, tag: str) -> int:
+        """Visible cards with ``tag`` (trees and saplings for ``"tree"``)."""
+        return self.trees if tag == "tree" else self.tags.get(tag, 0)
+
+    def n_species(self, name: str) -> int:
+        """Visible cards of species ``name`` or counting as it."""
+        counts = self.counts
+        return sum(counts.get(n, 0) for n in self.t.aliases.get(name, (name,)))
+
+    def distinct(self, tag: str) -> int:
+        """Different species with ``tag`` in the forest."""
+        species = self.t.species
+        return sum(1 for n in self.counts if tag in species[n].tags)
+
+    def hosts_of_kind(self, kind: str) -> int:
+        """Hosts of a kind: ``tree`` (tree cards), ``sapling`` or ``shrub``."""
+        if kind == SHRUB:
+            return self.shrubs
+        if kind == SAPLING_KIND:
+            return self.saplings
+        return self.trees - self.saplings
 
 
 def _ctx(s: Situation) -> _Ctx:
+    t = tables_of(s.game)
     forest = s.forests[s.player]
     counts: dict[str, int] = {}
     tags: dict[str, int] = {}
     symbols: dict[str, int] = {}
+    host_tags: dict[str, int] | None = {} if t.host_tags else None
     free = dict.fromkeys(SIDES, 0)
-    bottom = full = 0
-    species: set[str] = set()
-    for t in forest.trees:
-        if t.species is not None:
-            n = t.species.name
-            species.add(n)
+    bottom = full = trees = empty = shrubs = saplings = 0
+    tree_species: set[str] = set()
+    for h in forest.trees:
+        hs = h.species
+        is_tree = h.kind != SHRUB
+        if is_tree:
+            trees += 1
+            if hs is None:
+                saplings += 1
+        else:
+            shrubs += 1
+        if hs is not None:
+            n = hs.name
             counts[n] = counts.get(n, 0) + 1
-            symbols[n] = symbols.get(n, 0) + 1
+            if is_tree:
+                tree_species.add(n)
+            if host_tags is not None:
+                for tag in hs.tags:
+                    if tag != "tree":
+                        host_tags[tag] = host_tags.get(tag, 0) + 1
+        sym = h.symbol
+        if sym:
+            symbols[sym] = symbols.get(sym, 0) + 1
         occupied = 0
         for side in SIDES:
-            stack = t.slots[side]
+            stack = h.slots[side]
             if not stack:
                 free[side] += 1
                 continue
             occupied += 1
             for d in stack:
-                n = d.species.name
+                sp = d.species
+                n = sp.name
                 counts[n] = counts.get(n, 0) + 1
-                for tag in d.species.tags:
+                for tag in sp.tags:
                     tags[tag] = tags.get(tag, 0) + 1
                 if d.symbol:
                     symbols[d.symbol] = symbols.get(d.symbol, 0) + 1
             if side == "bottom":
                 bottom += len(stack)
         if occupied == 4:
-            full += 1
-    ntrees = len(forest.trees)
-    most = all(len(f.trees) <= ntrees for f in s.forests)
-    late = 1.0 - min(1.0, s.deck_size / _DECK_START)
-    return _Ctx(counts, tags, ntrees, len(species), free, bottom, full, most, symbols,
-                len(s.hand), late, len(s.clearing))
+            if is_tree:
+                full += 1
+        elif occupied == 0:
+            empty += 1
+    all_tags = tags
+    if host_tags:
+        all_tags = dict(tags)
+        for tag, k in host_tags.items():
+            all_tags[tag] = all_tags.get(tag, 0) + k
+    shares: frozenset[tuple[str, str]] = frozenset()
+    if t.host_sharers:
+        shares = frozenset(v for n, v in t.host_sharers.items() if n in counts)
+    cave_points = 1.0
+    if t.cave_scorers:
+        cave_points += sum(pp * counts.get(n, 0) for n, pp in t.cave_scorers.items())
+    if t.shrubs:  # the most trees: shrubs are no trees
+        most = all(sum(1 for h in f.trees if h.kind != SHRUB) <= trees for f in s.forests)
+    else:
+        ntrees = len(forest.trees)
+        most = all(len(f.trees) <= ntrees for f in s.forests)
+    start = t.deck_start.get(len(s.forests)) or float(len(s.game.deck_ids))
+    late = 1.0 - min(1.0, s.deck_size / start)
+    return _Ctx(t, counts, all_tags, tags, trees, len(tree_species), free, sum(free.values()),
+                bottom, full, most, symbols, len(s.hand), late, s.clearing, shrubs, saplings,
+                empty, shares, forest.cave, cave_points)
 
 
 # ---------------------------------------------------------------------- estimates
 
 
+def permanent_value(r: Rule, c: _Ctx) -> float:
+    """What a species' permanent effect is worth placed now (a draw on later plays, a
+    host slot that others may share)."""
+    return r.permanent * (1.0 - c.late) if r.permanent else 0.0
+
+
+def _slots_value(c: _Ctx) -> float:
+    """Four new empty slots (a host), by how many the forest already has."""
+    return (2.0 + 0.7 * max(0, 8 - c.nfree)) * (1.0 - 0.6 * c.late)
+
+
+def _host_potential(sp: Species, r: Rule, c: _Ctx) -> float:
+    rule = r.rule
+    a = r.a
+    have = c.counts.get(sp.name, 0)
+    if rule == "majority":
+        base = (a + r.b) / 2.0
+    elif rule == "all_tree_species":
+        base = a if c.tree_species >= r.b - 1 and have == 0 else 1.0
+    elif rule == "per_card_in_own_slots":
+        base = 2.0 * a
+    elif rule == "threshold_own_species":
+        base = a if have >= r.b - 1 else a * (have + 2) / (r.b + 1)
+    elif rule == "per_tag":
+        base = a * (1.0 + 0.8 * c.n_tag(r.key))
+    elif rule == "set_table":
+        base = _at(r.table, have + 1) - _at(r.table, have)
+    else:
+        base = a
+    if r.tree and have == 0:
+        base += 0.8  # a new tree species (all_tree_species rules)
+    if r.permanent:
+        base += r.permanent * (1.0 - c.late)
+    return base + _slots_value(c)
+
+
+def _host_future(sp: Species, c: _Ctx) -> float:
+    """What a host played now brings later beyond its immediate score and slots."""
+    r = c.t.rules[sp]
+    rule = r.rule
+    v = permanent_value(r, c)
+    if rule == "threshold_own_species":
+        have = c.counts.get(sp.name, 0)
+        if have < r.b - 1:
+            v += 1.0 + have
+    elif rule == "set_table":
+        v += 1.0
+    return v
+
+
 def potential(sp: Species, c: _Ctx) -> float:
-    """Rough points a species half (or tree) brings when played into this forest, beyond
+    """Rough points a species half (or host) brings when played into this forest, beyond
     its immediate score (future set progress, slots) plus its immediate score where the
     exact scorer is not used."""
-    pts = sp.points
-    rule = pts.rule
-    a = float(pts.get("points_each", pts.get("points_per", pts.get("points_per_card", 0))))
-    name = sp.name
-    have = c.counts.get(name, 0)
-    if sp.is_tree:
-        slots = 2.0 + 0.7 * max(0, 8 - sum(c.free.values()))
-        if name == "Linden":
-            base = 2.0
-        elif name == "Oak":
-            base = 10.0 if c.tree_species >= 7 and have == 0 else 1.0
-        elif name == "Silver Fir":
-            base = 4.0
-        elif name == "Birch":
-            base = 1.0
-        elif name == "Beech":
-            base = 5.0 if have >= 3 else 2.0 + have
-        elif name == "Sycamore":
-            base = 1.0 + c.trees * 0.8
-        elif name == "Douglas Fir":
-            base = 5.0
-        else:  # Horse Chestnut
-            base = 2.0 * have + 1.0
-        if have == 0:
-            base += 0.8  # a new tree species (Oak, Wild Strawberries)
-        return base + slots * (1.0 - 0.6 * c.late)
-    if rule == "none":
-        if name in _MUSHROOMS:
-            return 4.0 * (1.0 - c.late)
-        return 1.0
+    r = c.t.rules[sp]
+    if r.host:
+        return _host_potential(sp, r, c)
+    rule = r.rule
+    a = r.a
     if rule == "flat":
         return a
+    have = c.counts.get(sp.name, 0)
+    if rule == "none":
+        if r.draws:
+            return r.permanent * (1.0 - c.late)
+        return 1.0
     if rule == "per_tag":
-        key = pts.params["tag"]
-        n = c.trees if key == "tree" else c.tags.get(key, 0)
-        if pts.get("includes_self"):
+        n = c.n_tag(r.key)
+        if r.includes_self:
             n += 1
         return a * n + a * 1.5 * (1.0 - c.late)
     if rule == "per_tags":
-        return a * (c.trees + c.tags.get("plant", 0)) + 2.0
+        return a * sum(c.n_tag(tag) for tag in r.keys) + 2.0
     if rule == "per_species":
-        key = pts.params["species"]
-        n = c.counts.get(key, 0) + (1 if key == name else 0)
+        n = c.n_species(r.key) + (1 if r.counts_self else 0)
         return a * n + 1.0
     if rule == "requires_species":
-        return a if c.counts.get(pts.params["species"], 0) else 3.0
+        return a if c.n_species(r.key) >= r.b else 3.0
     if rule == "butterfly_sets":
-        kinds = sum(1 for k in _BUTTERFLIES if c.counts.get(k, 0))
-        return 4.0 if have == 0 else 1.5 + 0.3 * kinds
+        if have == 0:
+            return 4.0
+        counts = c.counts
+        return 1.5 + 0.3 * sum(1 for k in c.t.butterflies if counts.get(k, 0))
     if rule == "bat_variety":
-        kinds = sum(1 for k in _BATS if c.counts.get(k, 0))
-        if kinds >= 3 or (kinds == 2 and have == 0):
-            return 5.0 + (10.0 if kinds == 2 else 0.0)
+        need = r.b
+        kinds = sum(1 for k in c.t.bats if c.counts.get(k, 0))
+        if kinds >= need or (kinds == need - 1 and have == 0):
+            return a + (a * (need - 1) if kinds == need - 1 else 0.0)
         return 3.0 if have == 0 else 1.0
     if rule == "set_table":
-        table = pts.params["table"]
-        now = _lookup(table, have)
-        nxt = _lookup(table, have + 1)
+        now = _at(r.table, have)
+        nxt = _at(r.table, have + 1)
         return max(nxt - now, 4.0 if have == 0 else 0.0)
     if rule == "per_fully_occupied_tree":
         return a * c.full + 2.0
     if rule == "paired_in_slot":
-        return 3.0
+        return 0.6 * a
     if rule == "min_trees":
-        return a if c.trees >= 7 else 2.0 * (1.0 - c.late)
+        return a if c.trees >= r.b - 3 else 2.0 * (1.0 - c.late)
     if rule == "all_tree_species":
-        return a if c.tree_species >= 6 else 1.0
+        return a if c.tree_species >= r.b - 2 else 1.0
     if rule == "on_tree_species":
-        return a if c.counts.get(pts.params["tree"], 0) else 1.0
+        return a if c.counts.get(r.key, 0) else 1.0
     if rule == "bat_opposite":
-        return 6.0 if c.tags.get("bat", 0) else 3.0
+        return 0.4 * a if c.tags.get("bat", 0) else 0.2 * a
     if rule == "per_own_tree_symbol":
-        return 3.0 + 3.0 * 1.5
+        return a * 2.5
     if rule == "per_bottom_card":
         return a * (c.bottom + 1) + 2.0 * (1.0 - c.late)
     if rule == "most_trees":
         return a if c.most_trees else 3.0
+    early = 1.0 - c.late
+    if rule == "per_distinct_species":
+        n = c.distinct(r.key) + (1 if r.key in sp.tags and have == 0 else 0)
+        return a * n + a * early
+    if rule == "distinct_species_table":
+        d = c.distinct(r.key)
+        d2 = d + 1 if r.key in sp.tags and have == 0 else d
+        return (have + 1) * _at(r.table, d2) - have * _at(r.table, d) + 1.5 * early
+    if rule == "per_tree_symbols":
+        n = sum(c.symbols.get(sym, 0) for sym in r.keys)
+        return a * n + a * 1.5 * early
+    if rule == "per_cave_card":
+        return a * (c.cave + 3.0 * early)
+    if rule == "on_host_kind":
+        return a if c.hosts_of_kind(r.key) else 1.0
+    if rule == "alone_on_host":
+        return a - 1.5 * early if c.empty_hosts else 1.0
     return a
 
 
-_BUTTERFLIES = tuple(sp.name for sp in CATALOG.species.values()
-                     if sp.points.rule == "butterfly_sets")
-_BATS = tuple(sp.name for sp in CATALOG.species.values() if sp.points.rule == "bat_variety")
+def _fits(sp: Species, what: str) -> bool:
+    """Does ``sp`` answer a free play of ``what`` (a tag, or a species it counts as)?"""
+    return what in sp.tags or what in sp.counts_as
 
 
-def _lookup(table: object, n: int) -> float:
-    assert isinstance(table, dict)
-    best = 0.0
-    for key, value in table.items():
-        k = str(key)
-        m = int(k[:-1]) if k.endswith("+") else int(k)
-        if m <= n:
-            best = max(best, float(value))
-    return best
+def _hand_fits(cards: tuple[Card | None, ...], hand: Sequence[int], what: str) -> int:
+    """Hand cards with a half (or a host) that answers a free play of ``what``."""
+    n = 0
+    for cid in hand:
+        card = cards[cid]
+        if card is None:
+            continue
+        if card.species is not None:
+            if _fits(card.species, what):
+                n += 1
+        elif any(_fits(h.species, what) for h in card.halves.values()):
+            n += 1
+    return n
 
 
 def effect_value(eff: Effect | None, c: _Ctx, hand: Sequence[int], room: int) -> float:
@@ -248,47 +557,72 @@ def effect_value(eff: Effect | None, c: _Ctx, hand: Sequence[int], room: int) ->
     if eff is None:
         return 0.0
     op = eff.op
+    params = eff.params
     draw_v = CARD * (1.0 - 0.5 * c.late)
+    room = max(room, 0)
     if op == "draw":
-        return draw_v * min(int(eff.params["n"]), max(room, 0))
+        return draw_v * min(int(params["n"]), room)
     if op == "draw_per_species":
-        return draw_v * min(c.counts.get(eff.params["species"], 0), max(room, 0))
+        return draw_v * min(c.n_species(params["species"]), room)
     if op == "draw_per_tag":
-        return draw_v * min(c.tags.get(eff.params["tag"], 0), max(room, 0))
+        return draw_v * min(c.dtags.get(params["tag"], 0), room)
     if op == "extra_turn":
+        need = params.get("requires_tag")
+        if need is not None and not c.n_tag(need):
+            return 0.0
         return TURN
     if op == "draw_and_extra_turn":
-        return TURN + draw_v * min(int(eff.params["n"]), max(room, 0))
+        return TURN + draw_v * min(int(params["n"]), room)
     if op in ("free_play", "free_play_any"):
-        tag = eff.params["tag"]
-        n = 0
-        for cid in hand:
-            card = card_of(cid)
-            if any(tag in h.species.tags for h in card.halves.values()):
-                n += 1
+        n = _hand_fits(c.t.cards, hand, params.get("tag") or params["species"])
         if op == "free_play":
-            n = min(n, 1)
+            n = min(n, int(params.get("count", 1)))
         return 3.5 * n
+    if op == "free_play_each":
+        return 3.5 * sum(min(1, _hand_fits(c.t.cards, hand, tag)) for tag in params["tags"])
     if op == "clearing_to_cave":
-        return float(c.clearing)
+        clearing = c.clearing
+        if "tags" in params:
+            tags = set(params["tags"])
+            card_tags = c.t.card_tags
+            n = sum(1 for x in clearing if card_tags[x] & tags)
+        elif "n" in params:
+            n = min(int(params["n"]), len(clearing))
+        else:
+            n = len(clearing)
+        return c.cave_points * n
+    if op == "take_from_clearing":
+        return 1.3 * draw_v * min(int(params["n"]), room)
+    if op == "clearing_to_hand":
+        tag = params["tag"]
+        card_tags = c.t.card_tags
+        n = sum(1 for x in c.clearing if tag in card_tags[x])
+        return 1.2 * draw_v * min(n, room)
     if op == "hand_to_cave_redraw":
         return 2.5
     if op == "play_any_number_paying":
         return 2.0
+    if op == "saplings_any":
+        return 2.5 * (1.0 - 0.6 * c.late)
     return 0.0
 
 
 def hand_value(cid: int, c: _Ctx) -> float:
     """How much a card is worth keeping in hand (to play later or pay with)."""
-    card = card_of(cid)
+    card = c.t.cards[cid]
+    assert card is not None
     if card.species is not None:
         sp = card.species
         v = potential(sp, c) - 0.8 * sp.cost * CARD * 0.5
     else:
         v = 0.0
+        rules = c.t.rules
+        free = c.free
+        shares = c.shares
         for side, half in card.halves.items():
             sp = half.species
-            slot = c.free[side] > 0 or sp.name in ("European Hare", "Common Toad")
+            slot = (free[side] > 0 or rules[sp].stacks
+                    or bool(shares) and any((side, tag) in shares for tag in sp.tags))
             pv = potential(sp, c) * (1.0 if slot else 0.6) - 0.5 * sp.cost * CARD * 0.8
             v = max(v, pv)
     return max(1.0, min(v, 12.0)) * 0.5 + 0.5
@@ -304,18 +638,24 @@ class _Eval:
         self.s = s
         self.exact = exact
         self.c = _ctx(s)
+        self.t = self.c.t
         self.hv = {cid: hand_value(cid, self.c) for cid in s.hand}
         self.base: list[int] | None = None
 
+    def card(self, cid: int) -> Card:
+        c = self.t.cards[cid]
+        assert c is not None
+        return c
+
     # -- immediate score change
 
-    def _delta(self, place: TreeSite | tuple[int, str, Dweller]) -> float:
+    def _delta(self, place: Host | tuple[int, str, Dweller]) -> float:
         s = self.s
         forests = s.forests
         if self.base is None:
             self.base = totals(forests)
         forest = forests[s.player]
-        if isinstance(place, TreeSite):
+        if isinstance(place, Host):
             forest.trees.append(place)
             try:
                 new = totals(forests)
@@ -339,6 +679,9 @@ class _Eval:
         rival_old = max(base[i] for i in others)
         return float(mine - (rival_new - rival_old))
 
+    def _host(self, cid: int, sapling: bool = False) -> Host:
+        return host_of_card(self.s.game.catalog, cid, sapling)
+
     # -- payment
 
     def payment(self, exclude: int, cost: int, symbol: str, bonus: float,
@@ -355,8 +698,8 @@ class _Eval:
             return (1e9, [])
         cheap = cands[:cost]
         best = (sum(hv.get(x, 1.0) for x in cheap), cheap)
-        if bonus > 0:
-            match = [x for x in cands if symbol in card_of(x).symbols]
+        if bonus > 0 and symbol:
+            match = [x for x in cands if symbol in self.card(x).symbols]
             if len(match) >= cost:
                 m = match[:cost]
                 mv = sum(hv.get(x, 1.0) for x in m) - bonus
@@ -366,14 +709,24 @@ class _Eval:
 
     # -- one play
 
+    def _sapling_value(self, cid: int) -> float:
+        d = self._delta(self._host(cid, True)) if self.exact else 0.0
+        return d + _slots_value(self.c)
+
+    def _blocked(self, sp: Species, tree: int) -> float:
+        """Slots a dweller that scores only alone at its host takes from later plays."""
+        if sp.points.rule != "alone_on_host":
+            return 0.0
+        host = self.s.forests[self.s.player].trees[tree]
+        if any(host.slots[side] for side in SIDES):
+            return 0.0
+        return 1.5 * (1.0 - self.c.late)
+
     def play_value(self, a: Action, pool: Sequence[int] | None = None) -> float:
         s, c = self.s, self.c
-        card = card_of(a.card)
+        card = self.card(a.card)
         if a.kind == SAPLING:
-            site = TreeSite(None, a.card)
-            d = self._delta(site) if self.exact else 0.0
-            slots = 2.0 + 0.7 * max(0, 8 - sum(c.free.values()))
-            return d + slots * (1.0 - 0.6 * c.late) - self.hv.get(a.card, 1.0) * 0.6
+            return self._sapling_value(a.card) - self.hv.get(a.card, 1.0) * 0.6
         if a.side:
             half = card.halves[a.side]
             sp = half.species
@@ -381,26 +734,21 @@ class _Eval:
             if self.exact:
                 imm = self._delta((a.tree, a.side, Dweller(sp, symbol, a.card)))
                 fut = max(0.0, potential(sp, c) - imm) * 0.4 if imm < 1 else 0.0
-                val = imm + fut
+                val = imm + fut - self._blocked(sp, a.tree)
             else:
                 val = potential(sp, c)
         else:
-            tree_sp = card.species
-            assert tree_sp is not None
-            sp = tree_sp
-            symbol = sp.name
+            host_sp = card.species
+            assert host_sp is not None
+            sp = host_sp
+            symbol = card.symbol
             if self.exact:
-                imm = self._delta(TreeSite(sp, a.card))
-                slots = 2.0 + 0.7 * max(0, 8 - sum(c.free.values()))
-                val = imm + slots * (1.0 - 0.6 * c.late)
-                if sp.name == "Beech" and c.counts.get("Beech", 0) < 3:
-                    val += 1.0 + c.counts.get("Beech", 0)
-                if sp.name == "Horse Chestnut":
-                    val += 1.0
+                imm = self._delta(self._host(a.card))
+                val = imm + _slots_value(c) + _host_future(sp, c)
             else:
                 val = potential(sp, c)
         cost = sp.cost
-        room = HAND_LIMIT - (c.hand - 1 - cost)
+        room = self.t.hand_limit - (c.hand - 1 - cost)
         val += effect_value(sp.effect, c, s.hand, room)
         bonus = effect_value(sp.bonus, c, s.hand, room) if sp.bonus is not None else 0.0
         pay, _ = self.payment(a.card, cost, symbol, bonus, pool)
@@ -428,11 +776,17 @@ class _Eval:
             return self._best_play(allow_done=True)
         if kind == "raccoon":
             return self._raccoon()
+        if kind == "take":
+            return self._best_take()
+        if kind == "clearing cave":
+            return self._clearing_cave()
+        if kind == "saplings":
+            return self._free_saplings()
         return legal[0]
 
     def _draw_value(self) -> float:
         c = self.c
-        n = min(2, HAND_LIMIT - c.hand)
+        n = min(2, self.t.hand_limit - c.hand)
         crowd = 1.0 if c.hand <= 5 else max(0.2, 1.0 - 0.15 * (c.hand - 5))
         return CARD * n * crowd
 
@@ -444,12 +798,14 @@ class _Eval:
         s = self.s
         draw_v = self._draw_value()
         second = CARD
+        near_full = self.t.hand_limit - 2
         out: list[tuple[float, Action]] = []
         for a in s.legal:
             if a.kind == DRAW:
                 v = draw_v
             elif a.kind == TAKE:
-                v = self._take_value(a.card) * 1.6 + (second if self.c.hand <= 8 else 0.0)
+                v = self._take_value(a.card) * 1.6 + (second if self.c.hand <= near_full
+                                                      else 0.0)
                 v = v * (draw_v / (CARD * 2) if draw_v > 0 else 0.0) + 0.01
             else:
                 v = self.play_value(a)
@@ -476,7 +832,7 @@ class _Eval:
         return out[:k]
 
     def _draw_second(self) -> Action:
-        best: Action = Action(DRAW)
+        best: Action = self.s.game.a_draw
         best_v = CARD
         for a in self.s.legal:
             if a.kind == TAKE:
@@ -487,18 +843,18 @@ class _Eval:
 
     def _pay(self) -> Action:
         s = self.s
-        card = card_of(s.card)
+        card = self.card(s.card)
         if s.side:
             half = card.halves[s.side]
             sp, symbol = half.species, half.symbol
         else:
             assert card.species is not None
-            sp, symbol = card.species, card.species.name
+            sp, symbol = card.species, card.symbol
         pays = [a.card for a in s.legal if a.kind == PAY]
-        matched = all(symbol in card_of(x).symbols for x in s.paid)
+        matched = bool(symbol) and all(symbol in self.card(x).symbols for x in s.paid)
         bonus = 0.0
         if matched and sp.bonus is not None:
-            room = HAND_LIMIT - (self.c.hand - s.need)
+            room = self.t.hand_limit - (self.c.hand - s.need)
             bonus = effect_value(sp.bonus, self.c, s.hand, room)
         after = s.paid[-1] if s.paid else 0
         pool = [x for x in s.hand if x > after]
@@ -524,10 +880,20 @@ class _Eval:
         return best
 
     def _free_value(self, a: Action) -> float:
-        card = card_of(a.card)
+        card = self.card(a.card)
+        if not a.side:  # a host answering the free play (a tree or shrub with the tag)
+            sp = card.species
+            assert sp is not None
+            if self.exact:
+                v = self._delta(self._host(a.card)) + _slots_value(self.c) + _host_future(
+                    sp, self.c)
+            else:
+                v = potential(sp, self.c)
+            return v + 1.0
         half = card.halves[a.side]
         if self.exact:
             v = self._delta((a.tree, a.side, Dweller(half.species, half.symbol, a.card)))
+            v -= self._blocked(half.species, a.tree)
         else:
             v = potential(half.species, self.c)
         return v + 1.0  # a free card is a card not paid for
@@ -538,6 +904,44 @@ class _Eval:
             if a.kind == CAVE and self.hv.get(a.card, 1.0) < keep_above:
                 return a
         return Action(DONE)
+
+    def _best_take(self) -> Action:
+        """Take the clearing card most worth keeping (an effect's take)."""
+        best = self.s.legal[0]
+        best_v = -1e18
+        for a in self.s.legal:
+            if a.kind == TAKE:
+                v = self._take_value(a.card)
+                if v > best_v:
+                    best_v, best = v, a
+        return best
+
+    def _clearing_cave(self) -> Action:
+        """Every cave card scores the same: put away the one a rival would want most
+        (the one most worth keeping, by the own forest's measure)."""
+        best = self.s.legal[0]
+        best_v = -1e18
+        for a in self.s.legal:
+            if a.kind == CAVE:
+                v = self._take_value(a.card)
+                if v > best_v:
+                    best_v, best = v, a
+        return best
+
+    def _free_saplings(self) -> Action:
+        """Free saplings: play the card that gains most as a sapling over its keep value,
+        while one gains anything."""
+        best: Action | None = None
+        best_v = 0.0
+        for a in self.s.legal:
+            if a.kind != SAPLING:
+                continue
+            v = self._sapling_value(a.card) - self.hv.get(a.card, 1.0)
+            if v > best_v:
+                best_v, best = v, a
+        if best is None:
+            return Action(DONE) if Action(DONE) in self.s.legal else self.s.legal[0]
+        return best
 
 
 def greedy_action(state: GameState, exact: bool = True) -> Action:
@@ -584,7 +988,7 @@ def hand_values(state: GameState, p: int) -> list[float]:
     """Greedy's keep value (:func:`hand_value`) of each card in player ``p``'s hand, read
     from a full state (for the search's cut-off evaluation)."""
     hand = state.hands[p]
-    s = Situation(p, hand, state.forests, state.clearing, len(state.deck), "", 0, "", 0,
-                  (), "", ())
+    s = Situation(state.game, p, hand, state.forests, state.clearing, len(state.deck), "",
+                  0, "", 0, (), "", ())
     c = _ctx(s)
     return [hand_value(cid, c) for cid in hand]

@@ -44,18 +44,25 @@ import atexit
 import math
 import random
 import time
+from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..actions import DRAW, PLAY, SAPLING, TAKE, Action
+from ..cards import Card
 from ..engine import GameState
-from ..rules import HAND_LIMIT
 from ..scoring import totals
 from ..view import PlayerView
 from ..workers import process_pool
 from .base import Bot, Budget
 from .determinize import Determinizer
-from .greedy import card_of, greedy_action, hand_values, ranked_actions, ranked_view_actions
+from .greedy import (
+    deck_start,
+    greedy_action,
+    hand_values,
+    ranked_actions,
+    ranked_view_actions,
+)
 
 #: Points one hand card is worth when a rollout is cut off.
 HAND_CARD = 1.5
@@ -63,10 +70,11 @@ HAND_CARD = 1.5
 HAND_WEIGHT = 0.6
 #: The same at ``hv=4`` (a card kept is worth about what it later scores).
 HAND_WEIGHT_HIGH = 1.5
-#: Value of an empty slot at a tree at the start of the game (``hv=2``), falling to 0
-#: as the deck runs out.
-SLOT = 0.8
-DECK_START = 158.0
+#: Value of an empty slot at a host at the start of the game (``hv=2``), falling to 0
+#: as the deck runs out (times the fraction of the deck left, :func:`deck_left`). Tuned
+#: as 0.8 when the fraction was taken of 158 cards in every game; 0.8 * 128 / 158 keeps
+#: the base 2-player evaluation as it was (128 cards are dealt into it).
+SLOT = 0.648
 #: Score difference that moves the reward from 0.5 to about 0.73.
 SCALE = 15.0
 #: Paired samples before the race drops a candidate; with fewer when the budget runs
@@ -77,12 +85,14 @@ MIN_ROUNDS = 6
 EXACT_MIN_TIME = 0.5
 #: Fitted cut-off values (``hv=3``): points per unit of greedy's keep value of the hand
 #: cards, per empty tree slot and per tree, each ``a + b * r`` with ``r`` the fraction of
-#: the deck left. Least squares on the final-score margin of 1500 greedy self-play games
-#: (2 players), the current score difference taken as given
-#: (``python benchmarks/bench_bots.py --fit 1500 --seed 7`` refits them).
-FIT_HAND = (1.52, -0.77)
-FIT_FREE = (1.13, -16.61)
-FIT_TREE = (-7.66, 75.72)
+#: the deck left (:func:`deck_left`). Least squares on the final-score margin of 1500
+#: greedy self-play games (2 players, base game), the current score difference taken as
+#: given (``python benchmarks/bench_bots.py --fit 1500 --seed 7`` refits them); the ``b``
+#: terms were fitted with the fraction of 158 cards and are rescaled by 128 / 158 to the
+#: fraction of the 128 cards a base 2-player game deals from.
+FIT_HAND = (1.52, -0.624)
+FIT_FREE = (1.13, -13.456)
+FIT_TREE = (-7.66, 61.343)
 
 
 @dataclass(slots=True)
@@ -95,24 +105,29 @@ class Node:
     avail: int = 0
 
 
+def deck_left(state: GameState) -> float:
+    """The fraction of the game's deck still to draw (1 at setup, 0 when it is out)."""
+    return min(1.0, len(state.deck) / deck_start(state.game, state.num_players))
+
+
 def hand_points(state: GameState, p: int, weight: float = HAND_WEIGHT) -> float:
     """What player ``p``'s hand is worth at a cut-off: each card by its usefulness to the
-    own forest (greedy's keep value), the best ``HAND_LIMIT`` counted."""
+    own forest (greedy's keep value), the best hand limit of the game counted."""
     hand = state.hands[p]
     if not hand:
         return 0.0
     vals = hand_values(state, p)
     vals.sort(reverse=True)
-    return weight * sum(vals[:HAND_LIMIT])
+    return weight * sum(vals[:state.game.hand_limit])
 
 
 def fitted_points(state: GameState, p: int) -> float:
     """Player ``p``'s expected further points at a cut-off beyond the current score (the
     fitted model ``FIT_*``; terms common to all players are left out)."""
-    r = min(1.0, len(state.deck) / DECK_START)
+    r = deck_left(state)
     vals = hand_values(state, p)
     vals.sort(reverse=True)
-    hand = sum(vals[:HAND_LIMIT])
+    hand = sum(vals[:state.game.hand_limit])
     f = state.forests[p]
     free = sum(1 for t in f.trees for st in t.slots.values() if not st)
     return ((FIT_HAND[0] + FIT_HAND[1] * r) * hand + (FIT_FREE[0] + FIT_FREE[1] * r) * free
@@ -131,13 +146,14 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> fl
         w = HAND_WEIGHT_HIGH if hv >= 4 else HAND_WEIGHT
         vals = [v + hand_points(state, i, w) for i, v in enumerate(sc)]
         if hv >= 2:
-            early = min(1.0, len(state.deck) / DECK_START)
+            early = deck_left(state)
             for i, f in enumerate(state.forests):
                 free = sum(1 for t in f.trees for st in t.slots.values() if not st)
                 vals[i] += SLOT * early * free
     else:
-        vals = [v + HAND_CARD * min(len(h), HAND_LIMIT) for v, h in zip(sc, state.hands,
-                                                                         strict=True)]
+        limit = state.game.hand_limit
+        vals = [v + HAND_CARD * min(len(h), limit) for v, h in zip(sc, state.hands,
+                                                                    strict=True)]
     mine = vals[me]
     best = max(v for i, v in enumerate(vals) if i != me)
     diff = mine - best
@@ -146,10 +162,11 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> fl
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / scale))))
 
 
-def _card_key(cid: int) -> tuple[object, ...]:
+def _card_key(cid: int, cards: Sequence[Card | None]) -> tuple[object, ...]:
     """What tells a card apart in play: its species (tree) or its halves and symbols;
     copies of the same card have the same key."""
-    card = card_of(cid)
+    card = cards[cid]
+    assert card is not None
     if card.species is not None:
         return (card.species.name,)
     return tuple((side, h.species.name, h.symbol) for side, h in sorted(card.halves.items()))
@@ -169,10 +186,12 @@ def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list
     last candidate gives way to the best-ranked move of the other family, so the race
     always weighs a draw against a play."""
     ranked = ranked_view_actions(view, len(view.legal_actions))
+    cards = view.game.cards
     seen: set[tuple[object, ...]] = set()
     out: list[Action] = []
     for a in ranked:
-        key: tuple[object, ...] = (a.kind, a.side, _card_key(a.card)) if a.card else (a,)
+        key: tuple[object, ...] = ((a.kind, a.side, _card_key(a.card, cards)) if a.card
+                                   else (a,))
         if key in seen:
             continue
         seen.add(key)

@@ -1,25 +1,44 @@
-"""Checks of the options that several sub-commands share (players, games, workers).
+"""The options that several sub-commands share (the game; players, games, workers).
 
-Contract: :func:`check_run_options` ends the command with one line on standard error and
-exit status 2 for a value out of range, and returns otherwise. :func:`with_progress` runs
-a long job with a progress bar on standard error when that is a terminal.
+Contract: :data:`GameOption` is the one definition of ``--game ID`` (default ``base``) and
+:func:`game_from_option` turns its value into the game definition, or ends the command with
+one line on standard error and exit status 2 for an unknown id. :func:`check_run_options`
+ends the command the same way for a value out of range, and returns otherwise.
+:func:`with_progress` runs a long job with a progress bar on standard error when that is a
+terminal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from forest_shuffle.games import BASE_ID, GameDef, UnknownGameError, game_ids, make_game
+
 T = TypeVar("T")
 
+#: ``--game ID``: the game to play, simulate or list (the expansions in any order).
+GameOption = Annotated[str, typer.Option(
+    "--game", metavar="ID",
+    help=f"The game: {', '.join(game_ids())} (the expansions in any order).")]
 
-def _refuse(message: str) -> None:
+
+def _refuse(message: str) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(2)
+
+
+def game_from_option(value: str) -> GameDef:
+    """The definition of the game ``--game`` names; one line on standard error and exit
+    status 2 for an id that names no game."""
+    try:
+        return make_game(value.strip() or BASE_ID)
+    except UnknownGameError as exc:
+        _refuse(f"--game: {exc}")
 
 
 def check_run_options(players: int, games: int, workers: int | None = None) -> None:

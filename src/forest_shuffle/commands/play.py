@@ -1,4 +1,8 @@
-"""The ``play`` sub-command: play Forest Shuffle in the terminal against bots or hot-seat."""
+"""The ``play`` sub-command: play Forest Shuffle in the terminal against bots or hot-seat.
+
+Contract: ``play [--game ID] [--players N] [--bots K] [--seed S] [--level LEVEL]``; a bad
+option is one line on standard error and exit status 2.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from typing import Annotated
 import typer
 
 from forest_shuffle.bots import BotSpecError, make_bot
+from forest_shuffle.commands.options import GameOption, game_from_option
+from forest_shuffle.games import BASE_ID
 from forest_shuffle.terminal import Terminal
 
 
@@ -22,6 +28,7 @@ def _int_option(value: str | None, name: str) -> int | None:
 
 
 def play_command(
+    game: GameOption = BASE_ID,
     players: Annotated[str | None, typer.Option(
         "--players", metavar="N", help="Players at the table, 2 to 5.",
         show_default="2")] = None,
@@ -37,6 +44,7 @@ def play_command(
              "or a bot such as mcts:time=2.")] = "easy",
 ) -> None:
     """Play in the terminal: you against bots, or several people hot-seat."""
+    gdef = game_from_option(game)
     n = _int_option(players, "--players")
     k = _int_option(bots, "--bots")
     s = _int_option(seed, "--seed")
@@ -54,7 +62,7 @@ def play_command(
         typer.echo(f"--level: {exc}", err=True)
         raise typer.Exit(2) from None
     try:
-        Terminal(n, k, s, level=level).run()
+        Terminal(n, k, s, level=level, game=gdef).run()
     except KeyboardInterrupt:
         typer.echo("\nInterrupted: game abandoned.", err=True)
         raise typer.Exit(130) from None

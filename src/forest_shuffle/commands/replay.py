@@ -1,11 +1,13 @@
 """The ``replay`` sub-command: replay a game record and check it.
 
-Contract: ``forest-shuffle replay RECORD`` exits 0 with a one-line ``OK: ...`` summary on
-stdout when the replay matches the record; 1 with one line on stderr naming the first
+Contract: ``forest-shuffle replay RECORD`` replays the game the record names (``game``; the
+base game when it names none, as records from before game definitions) and exits 0 with a
+one-line ``OK: ...`` summary on stdout (naming the game when it is not the base game) when
+the replay matches the record; 1 with one line on stderr naming the first
 difference (illegal action, card place, order, score, winners); 2 with one line on stderr
 when the file cannot be read or is not a record (not JSON, too large, nested too deeply,
-an integer too long, a field of the wrong shape). Every message is one printable line of at
-most :data:`MAX_MESSAGE` characters.
+an integer too long, a field of the wrong shape, a game that is not known). Every message
+is one printable line of at most :data:`MAX_MESSAGE` characters.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from forest_shuffle.games import BASE_ID
 from forest_shuffle.records import RecordError, read_record, replay
 from forest_shuffle.state_check import printable
 
@@ -43,7 +46,9 @@ def replay_command(
     if not result.ok:
         typer.echo(_line(f"{record}: {result.message}"), err=True)
         raise typer.Exit(1)
-    typer.echo(result.message)
+    game = result.state.game
+    typer.echo(_line(result.message if game.id == BASE_ID else f"{result.message}, "
+                     f"game {game.id}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -1,9 +1,10 @@
 """The ``score`` sub-command: score a table of forests written in forest-json.
 
 Contract: ``score FILE [--json]`` reads ``FILE`` (``-`` for standard input), checks it as
-``shared/spec/forest-json.md`` says and prints the score, as JSON with ``--json`` or as
-tables for a person. A refused document prints one line on standard error, exit status 2,
-and nothing is scored.
+``shared/spec/forest-json.md`` says (version 2: the game comes from the document's ``game``
+key, the base game without one) and prints the score, as JSON with ``--json`` (the same
+shape for every game) or as tables for a person. A refused document prints one line on
+standard error, exit status 2, and nothing is scored.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rich.console import Console
 
 from forest_shuffle.forest_json import (
     ForestJsonError,
-    load_forest_json,
+    load_table,
     render_result,
     result_to_json,
 )
@@ -30,15 +31,16 @@ def score_command(
 ) -> None:
     """Score the forests of a table at the end of a game."""
     try:
-        names, forests = load_forest_json(file)
+        table = load_table(file)
     except ForestJsonError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    scores = score_table(forests)
+    scores = score_table(table.forests)
     if as_json:
-        typer.echo(json.dumps(result_to_json(names, scores), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(result_to_json(table.names, scores), indent=2,
+                              ensure_ascii=False))
         return
-    render_result(names, scores, Console())
+    render_result(table.names, scores, Console(), table.game)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,7 @@
-"""The ``serve`` sub-command: the web server for browser play (docs/web.md)."""
+"""The ``serve`` sub-command: the web server for browser play (docs/web.md).
+
+``--game ID`` (default ``base``) is the game a new table gets when its request names none.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,9 @@ import os
 from typing import Annotated
 
 import typer
+
+from forest_shuffle.commands.options import GameOption, game_from_option
+from forest_shuffle.games import BASE_ID
 
 
 def serve_command(
@@ -42,8 +48,10 @@ def serve_command(
         "--bot-lease", metavar="S",
         help="With --pubsub: seconds after which another process takes over the bots of a "
              "process that died.")] = 5.0,
+    game: GameOption = BASE_ID,
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
+    game_id = game_from_option(game).id
     if not 0 <= port <= 65535:
         typer.echo(f"--port must be from 0 to 65535, not {port}", err=True)
         raise typer.Exit(2)
@@ -111,7 +119,7 @@ def serve_command(
             raise typer.Exit(2) from None
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
-            "limits": limits, "pubsub": pubsub, "lease": lease})
+            "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id})
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
                    "processes", err=True)
         uvicorn.run("forest_shuffle.web.app:app_from_env", factory=True, workers=workers,
@@ -121,7 +129,7 @@ def serve_command(
         return
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
-                         pubsub=pubsub, lease_seconds=lease)
+                         pubsub=pubsub, lease_seconds=lease, game=game_id)
     except ValueError as exc:
         typer.echo(f"--pubsub: {str(exc).splitlines()[0]}", err=True)
         raise typer.Exit(2) from None

@@ -1,7 +1,8 @@
 """The ``stats`` sub-command: self-play statistics of one bot, as JSON and PNG plots.
 
-Contract: ``forest-shuffle stats --bots B --games G --players N [--seed S] [--out DIR]
-[--workers W]`` plays G games with bot B in every seat (game i uses
+Contract: ``forest-shuffle stats --bots B [--game ID] --games G --players N [--seed S]
+[--out DIR] [--workers W]`` plays G games of the game ID (default ``base``) with bot B in
+every seat (game i uses
 :func:`forest_shuffle.match.deal_seed` (S, i); same options, same numbers apart from
 timing) and writes ``DIR/stats.json`` (see :func:`summarize`) and the plots
 ``scores.png``, ``turns.png``, ``lines.png``, ``species_points.png`` and
@@ -22,10 +23,14 @@ from rich.console import Console
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
-from forest_shuffle.cards import CATALOG
-from forest_shuffle.commands.options import check_run_options, with_progress
-from forest_shuffle.match import Job, MatchResult, deal_seed, run_matches
-from forest_shuffle.scoring import LINES
+from forest_shuffle.commands.options import (
+    GameOption,
+    check_run_options,
+    game_from_option,
+    with_progress,
+)
+from forest_shuffle.games import BASE_ID, GameDef, make_game
+from forest_shuffle.match import MatchResult, tournament
 from forest_shuffle.stats_plots import PLOTS, title, write_plots
 
 __all__ = ["register", "self_play", "stats_command", "summarize"]
@@ -34,10 +39,14 @@ SAPLING = "sapling"
 
 
 def self_play(bot: str, games: int, players: int, seed: int, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> list[MatchResult]:
-    """Play ``games`` games with ``bot`` in every seat; results in game order."""
-    jobs: list[Job] = [((bot,) * players, deal_seed(seed, i), None) for i in range(games)]
-    return run_matches(jobs, workers, progress)
+              progress: Callable[[int], None] | None = None,
+              game: GameDef | str = BASE_ID) -> list[MatchResult]:
+    """Play ``games`` games of ``game`` with ``bot`` in every seat; results in game order
+    (a tournament of one bot: one seating, game i dealt from ``deal_seed(seed, i)``)."""
+    gdef = make_game(game) if isinstance(game, str) else game
+    result = tournament([bot], games, players, seed, workers, progress=progress,
+                        game=gdef)
+    return list(result.matches)
 
 
 def _dist(values: Sequence[float]) -> dict[str, float]:
@@ -54,21 +63,20 @@ def _dist(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def _kind(species: str) -> str:
-    sp = CATALOG.species.get(species)
-    return SAPLING if sp is None else sp.kind
-
-
-def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult]
-              ) -> dict[str, Any]:
-    """The ``stats.json`` content: distributions of scores (every seat of every game),
-    winning scores, score-pad lines and game length; per seat the mean score and win
-    share; per species (all 57 and ``sapling``) the mean copies and points per forest,
-    the share of forests holding one and the mean points per copy."""
+def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
+              game: GameDef | str = BASE_ID) -> dict[str, Any]:
+    """The ``stats.json`` content: the game id, distributions of scores (every seat of
+    every game), winning scores, score-pad lines and game length; per seat the mean score
+    and win share; per species of the game (57 in the base game) and ``sapling`` the mean
+    copies and points per forest, the share of forests holding one and the mean points per
+    copy."""
+    gdef = make_game(game) if isinstance(game, str) else game
+    catalog = gdef.catalog
+    lines = gdef.pad_lines
     forests = [(m, seat) for m in matches for seat in range(players)]
     n_forests = len(forests)
     scores = [m.scores[s] for m, s in forests]
-    species_names = sorted(CATALOG.species) + [SAPLING]
+    species_names = sorted(catalog.species) + [SAPLING]
     played = dict.fromkeys(species_names, 0)
     points = dict.fromkeys(species_names, 0)
     holders = dict.fromkeys(species_names, 0)
@@ -84,7 +92,12 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult]
             win_share[s] += 1 / len(m.winners)
     decisions = sum(sum(m.decisions) for m in matches)
     seconds = sum(sum(m.seconds) for m in matches)
+    def kind(name: str) -> str:
+        sp = catalog.species.get(name)
+        return SAPLING if sp is None else sp.kind
+
     return {
+        "game": gdef.id,
         "bot": bot,
         "players": players,
         "games": len(matches),
@@ -92,7 +105,7 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult]
         "scores": _dist(scores),
         "winning_scores": _dist([max(m.scores) for m in matches]),
         "ties": sum(len(m.winners) > 1 for m in matches),
-        "lines": {line: _dist([m.lines[s][line] for m, s in forests]) for line in LINES},
+        "lines": {line: _dist([m.lines[s][line] for m, s in forests]) for line in lines},
         "turns": _dist([m.turns for m in matches]),
         "decisions_per_game": decisions / len(matches),
         "seats": [
@@ -102,7 +115,7 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult]
         ],
         "species": {
             name: {
-                "kind": _kind(name),
+                "kind": kind(name),
                 "played_per_forest": played[name] / n_forests,
                 "in_forests": holders[name] / n_forests,
                 "points_per_forest": points[name] / n_forests,
@@ -129,8 +142,8 @@ def _print(console: Console, summary: dict[str, Any], out: Path) -> None:
     console.print(f"Turns: mean {turns['mean']:.1f}, range {turns['min']:.0f}-"
                   f"{turns['max']:.0f}; {summary['decisions_per_game']:.1f} decisions a game, "
                   f"{summary['seconds_per_decision'] * 1000:.2f} ms a decision")
-    lines = ", ".join(f"{line.replace('_', '/')} {summary['lines'][line]['mean']:.1f}"
-                      for line in LINES)
+    lines = ", ".join(f"{line.replace('_', '/')} {row['mean']:.1f}"
+                      for line, row in summary["lines"].items())
     console.print(f"Score-pad lines (mean): {lines}")
     seats = ", ".join(f"{s['seat'] + 1}: {s['mean_score']:.1f} / {s['win_share']:.0%}"
                       for s in summary["seats"])
@@ -151,6 +164,7 @@ def stats_command(
     bots: Annotated[str, typer.Option(
         "--bots", "-b", help="The bot specification (e.g. greedy or mcts:time=0.5).",
         show_default=False)],
+    game: GameOption = BASE_ID,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game, 2 to 5.")] = 2,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run.")] = 0,
@@ -160,6 +174,7 @@ def stats_command(
         "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
 ) -> None:
     """Self-play statistics of one bot: scores, species, score-pad lines, game length."""
+    gdef = game_from_option(game)
     check_run_options(players, games, workers)
     try:
         make_bot(bots, 0)
@@ -173,8 +188,8 @@ def stats_command(
         raise typer.Exit(2) from None
     spec = bots.strip()
     matches = with_progress("self-play", games, False, lambda report: self_play(
-        spec, games, players, seed, workers, report))
-    summary = summarize(spec, players, seed, matches)
+        spec, games, players, seed, workers, report, gdef))
+    summary = summarize(spec, players, seed, matches, gdef)
     (out / "stats.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     write_plots(summary, matches, out)
     _print(Console(), summary, out)

@@ -1,11 +1,13 @@
 """The ``tournament`` sub-command: bots against each other, seats rotated, deals replayed.
 
-Contract: ``forest-shuffle tournament --bots A,B[,C...] --games G --players N --seed S
-[--workers W] [--json]`` plays :func:`forest_shuffle.match.tournament`: every deal once per
+Contract: ``forest-shuffle tournament --bots A,B[,C...] [--game ID] --games G --players N
+--seed S [--workers W] [--json]`` plays :func:`forest_shuffle.match.tournament` of the game
+ID (default ``base``): every deal once per
 seating (cyclic rotations of the bot list, so each bot sits in each seat equally often),
 G rounded up to a multiple of the number of bots. Prints per bot the games, wins (a shared
 victory split evenly), win rate with its 95 % Wilson interval, mean score and the mean of
-each score-pad line; ``--json`` prints :meth:`TournamentResult.to_dict` instead. A progress
+each score-pad line of that game; ``--json`` prints :meth:`TournamentResult.to_dict` (with
+the ``game`` id) instead. A progress
 bar goes to stderr when it is a terminal (never with ``--json``). A bad bot specification
 or option: one line on stderr, exit status 2.
 """
@@ -21,9 +23,14 @@ from rich.console import Console
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
-from forest_shuffle.commands.options import check_run_options, with_progress
+from forest_shuffle.commands.options import (
+    GameOption,
+    check_run_options,
+    game_from_option,
+    with_progress,
+)
+from forest_shuffle.games import BASE_ID, GameDef
 from forest_shuffle.match import TournamentResult, deals_for, tournament
-from forest_shuffle.scoring import LINES
 
 __all__ = ["parse_bots", "register", "tournament_command"]
 
@@ -46,20 +53,25 @@ def parse_bots(text: str) -> list[str]:
     return bots
 
 
-def _print(console: Console, result: TournamentResult, requested: int) -> None:
+def _short(line: str) -> str:
+    return _SHORT.get(line) or line.replace("_", "/").capitalize()
+
+
+def _print(console: Console, result: TournamentResult, requested: int, game: GameDef) -> None:
     n = len(result.bots)
+    lines = game.pad_lines
     asked = f"; {requested} asked" if requested != result.games else ""
     console.print(
         f"{result.games} games ({result.deals} deals x {n} seating{'s' if n > 1 else ''}"
-        f"{asked}), {result.players} players, seed {result.seed}: {result.seconds:.1f} s, "
-        f"{result.mean_turns:.1f} turns a game")
+        f"{asked}), {result.players} players, seed {result.seed}, {game.title}: "
+        f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game")
     names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
              for k, s in enumerate(result.stats)]
     wins_table = Table(title="Wins (a shared victory split evenly)", box=box.SIMPLE_HEAD)
     lines_table = Table(title="Mean score per seat and score-pad lines", box=box.SIMPLE_HEAD)
     for col in ("Bot", "Games", "Wins", "Win rate", "95 % interval", "ms/decision"):
         wins_table.add_column(col, justify="left" if col == "Bot" else "right")
-    for col in ("Bot", "Score", *(_SHORT[line] for line in LINES)):
+    for col in ("Bot", "Score", *(_short(line) for line in lines)):
         lines_table.add_column(col, justify="left" if col == "Bot" else "right")
     for name, s in zip(names, result.stats, strict=True):
         wins = f"{s.wins:.1f}" if s.wins != int(s.wins) else str(int(s.wins))
@@ -67,7 +79,7 @@ def _print(console: Console, result: TournamentResult, requested: int) -> None:
         wins_table.add_row(name, str(s.games), wins, f"{s.win_rate:.1%}",
                            f"{low:.1%} - {high:.1%}", f"{s.seconds_per_decision * 1000:.2f}")
         lines_table.add_row(name, f"{s.mean_score:.1f}",
-                            *(f"{s.mean_lines[line]:.1f}" for line in LINES))
+                            *(f"{s.mean_lines[line]:.1f}" for line in lines))
     console.print(wins_table)
     console.print(lines_table)
     if result.ties:
@@ -79,6 +91,7 @@ def tournament_command(
     bots: Annotated[str, typer.Option(
         "--bots", "-b", help="Bot specifications, comma-separated (e.g. random,greedy).",
         show_default=False)],
+    game: GameOption = BASE_ID,
     games: Annotated[int, typer.Option(
         "--games", "-g", help="Games to play (rounded up to a multiple of the bots).")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game, 2 to 5.")] = 2,
@@ -88,6 +101,7 @@ def tournament_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Play bots against each other with seats rotated and the same deals for every seating."""
+    gdef = game_from_option(game)
     check_run_options(players, games, workers)
     try:
         specs = parse_bots(bots)
@@ -98,11 +112,11 @@ def tournament_command(
         raise typer.Exit(2) from None
     total = deals_for(games, len(specs)) * len(specs)
     result = with_progress("tournament", total, as_json, lambda report: tournament(
-        specs, games, players, seed, workers, progress=report))
+        specs, games, players, seed, workers, progress=report, game=gdef))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
-        _print(Console(), result, games)
+        _print(Console(), result, games, gdef)
 
 
 def register(app: typer.Typer) -> None:

@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.registry import DIFFICULTIES
+from ..gamedef import UnknownGameError, game_by_id, game_ids
 from . import schemas
 from .limits import (
     ACTION_CHARS,
@@ -99,6 +100,10 @@ class NewGame(BaseModel):
     seats: list[SeatIn] = Field(max_length=50)
     seed: int | None = None
     hotseat: bool = False
+    game: str | None = Field(default=None, max_length=80,
+                             description="a game id (base, base+alpine, base+woodland_edge, "
+                                         "base+alpine+woodland_edge); the server's default "
+                                         "when left out")
 
 
 class ActionIn(BaseModel):
@@ -203,13 +208,14 @@ def _validation_line(exc: RequestValidationError) -> str:
 def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                service: GameService | None = None, bot_processes: int = 0,
                limits: Limits | None = None, pubsub: str | None = None,
-               lease_seconds: float = 5.0) -> FastAPI:
+               lease_seconds: float = 5.0, game: str = "base") -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
     searching bots think in ``bot_processes`` worker processes (0: in threads); input and
     floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
     With ``pubsub`` (a ``redis://`` URL) this is one of several processes on one database:
     changes travel through Redis and bot seats are leased for ``lease_seconds``
-    (docs/deploy.md). Unfinished games that wait for a bot are resumed at once.
+    (docs/deploy.md). Unfinished games that wait for a bot are resumed at once. ``game``:
+    the game a creation that names none gets (an unknown id is a ValueError).
     ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
@@ -233,7 +239,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                 line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise ValueError(f"cannot use Redis at {pubsub[:60]!r}: {line}") from None
         service = GameService(store, bot_delay, bot_processes=bot_processes, bus=bus,
-                              leases=leases)
+                              leases=leases, default_game=game)
     svc = service
     hub = Hub(svc)
     svc.resume()
@@ -282,14 +288,26 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     # ------------------------------------------------------------ REST
 
-    catalog = _json(card_catalog())
+    catalogs: dict[str, bytes] = {}
 
     @app.get("/api/cards", tags=["cards"], response_model=None,
-             responses={200: {"model": schemas.Catalog}})
-    def cards() -> Response:
+             responses={200: {"model": schemas.Catalog}, **schemas.ERRORS})
+    def cards(game: Annotated[str | None, Query(max_length=80)] = None) -> Response:
         """Every card (id, kind, split axis, tree symbols, halves) and every species (cost,
-        tags, positions, rules text)."""
-        return Response(catalog, media_type="application/json")
+        tags, positions, rules text) of one game (the server's default game if none)."""
+        try:
+            gid = game_by_id(svc.default_game if game is None else game).id
+        except UnknownGameError as exc:
+            raise ServiceError(400, str(exc)) from None
+        if gid not in catalogs:
+            catalogs[gid] = _json(card_catalog(gid))
+        return Response(catalogs[gid], media_type="application/json")
+
+    @app.get("/api/games-offered", tags=["games"], response_model=None)
+    def games_offered() -> list[dict[str, Any]]:
+        """The games this server offers: id and title (the default first)."""
+        ids = [svc.default_game] + [g for g in game_ids() if g != svc.default_game]
+        return [{"id": g, "title": game_by_id(g).title} for g in ids]
 
     @app.get("/api/levels", tags=["games"], response_model=list[schemas.Level])
     def levels() -> list[dict[str, str]]:
@@ -301,7 +319,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     def new_game(body: NewGame) -> Response:
         """Create a game; the answer holds each human seat's token and invite link."""
         specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
-        return _answer(svc.create(specs, body.seed, body.hotseat))
+        return _answer(svc.create(specs, body.seed, body.hotseat, game=body.game))
 
     @app.get("/api/games/{game_id}", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
@@ -476,11 +494,12 @@ SERVE_ENV = "FOREST_SHUFFLE_SERVE"
 
 def app_from_env() -> FastAPI:
     """The app of one worker of ``serve --workers N``, from the options in
-    :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease)."""
+    :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease, game)."""
     from .limits import fit_to_files, parse_limits, raise_file_limit
 
     opts = json.loads(os.environ[SERVE_ENV])
     bounds = fit_to_files(parse_limits(opts.get("limits", "")), raise_file_limit())
     return create_app(opts["db"], float(opts["bot_delay"]),
                       bot_processes=int(opts["bot_processes"]), limits=bounds,
-                      pubsub=opts.get("pubsub"), lease_seconds=float(opts.get("lease", 5.0)))
+                      pubsub=opts.get("pubsub"), lease_seconds=float(opts.get("lease", 5.0)),
+                      game=str(opts.get("game", "base")))

@@ -67,7 +67,8 @@ class LogLine(BaseModel):
 
 
 class PayHint(BaseModel):
-    """During the viewer's pay decision."""
+    """During the viewer's pay decision (``narration.pay_facts``): what the page needs to
+    mark the cards that may pay and those that keep the bonus, without rules of its own."""
 
     card: int = Field(description="the card being paid for")
     side: str = Field(description="its half ('' for a tree)")
@@ -76,8 +77,13 @@ class PayHint(BaseModel):
     symbol: str = Field(description="the tree symbol every payment card must show for "
                                     "the bonus")
     bonus: str | None = Field(description="the bonus in words; null if the card has none")
-    bonus_possible: bool = Field(description="every card paid so far shows the symbol")
-    keeps_bonus: list[int] = Field(description="payable hand cards that keep the bonus")
+    bonus_possible: bool = Field(description="the card has a bonus and every card paid so "
+                                             "far shows the symbol")
+    payable: list[int] = Field(description="the hand cards that may be part of this payment, "
+                                           "ascending: any `need` of them may be paid (in "
+                                           "ascending order, one pay action each)")
+    keeps_bonus: list[int] = Field(description="the payable cards that show the symbol, "
+                                               "while the bonus is possible (else empty)")
 
 
 class CardScore(BaseModel):
@@ -99,6 +105,9 @@ class Payload(BaseModel):
     """What one viewer may see of a game (a seat, or a spectator without a seat token)."""
 
     game_id: str
+    game: str = Field(description="the game's id: base, base+alpine, base+woodland_edge, "
+                                  "base+alpine+woodland_edge")
+    game_title: str = Field(description="the game's name for people")
     version: int = Field(description="the number of actions applied; send it with an action")
     you: int | None = Field(description="the viewer's seat; null for a spectator")
     hotseat: bool
@@ -111,7 +120,15 @@ class Payload(BaseModel):
     legal: list[str] = Field(description="the viewer's legal actions in text form (empty "
                                          "unless it is to move)")
     legal_words: list[str] = Field(description="the same actions in words")
-    prompt: str | None = Field(description="what the decision asks, for the viewer to move")
+    prompt: str | None = Field(description="what the decision asks, for the viewer to move: "
+                                           "one sentence without a name (a hot-seat page "
+                                           "puts the seat's name before it)",
+                               examples=["Pay for Red Fox (card 71) with 2 more cards of "
+                                         "your hand."])
+    prompt_detail: str | None = Field(
+        description="a second line for the viewer's decision, if any: while paying the bonus "
+                    "at stake, for an effect, bonus or mushroom draw offered its rules text",
+        examples=["Bonus (Take another turn) if every card paid shows Oak: still possible."])
     pay: PayHint | None
     log_from: int = Field(description="the index of the first entry of log (the entries "
                                       "the client said it holds; 0: the whole log)")

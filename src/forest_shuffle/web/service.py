@@ -47,22 +47,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cardtext, scoring
-from ..actions import PAY, SAPLING, TAKE, YES, Action, ActionParseError, IllegalActionError
+from ..actions import Action, ActionParseError, IllegalActionError
 from ..bots import Bot, make_bot
 from ..bots.registry import DIFFICULTIES
 from ..deal import KEYED, derive, new_seed
 from ..engine import GameState
+from ..gamedef import UnknownGameError, game_by_id
 from ..narration import (
     action_words,
-    bonus_alive,
-    bonus_symbol,
-    card_of,
-    label,
-    pending_words,
+    ask_words,
+    detail_words,
+    end_words,
+    event_words,
+    opening_words,
+    own_words,
+    pay_facts,
     public_words,
-    species_of,
+    turn_words,
 )
-from ..rules import WINTER_CARDS_TO_END, Rules
+from ..rules import Rules
 from ..view import PlayerView, make_spectator_view
 from ..workers import process_pool
 from .pubsub import Bus, Leases, LocalBus, LocalLeases
@@ -228,45 +231,30 @@ def log_from_param(text: str | None) -> int:
 
 def narrate(before: GameState, after: GameState, seat: int, action: Action,
             names: Sequence[str]) -> list[LogEntry]:
-    """The log lines of one applied action: what everyone sees, and for the actor what
-    only it saw (the card it drew, the sapling it played)."""
+    """The log lines of one applied action, in :mod:`~forest_shuffle.narration`'s words:
+    what everyone sees, and for the actor what only it saw (the card it drew, the sapling it
+    played); then the table events, the end with the winners, or the next turn."""
     name = names[seat]
     vb = before.view(seat)
     public = public_words(action, vb.pending, vb.forests[seat])
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
-    private: str | None = None
-    if action.kind == SAPLING:
-        private = f"plays card {action.card} ({label(action.card)}) as a sapling"
-    elif action.kind == "cave":
-        private = f"puts card {action.card} ({label(action.card)}) under the cave"
-    if new and action.kind != TAKE:
-        got = ", ".join(f"card {c} ({label(c)})" for c in new)
-        private = f"{private or public}, gets {got}"
+    private = own_words(action, public, new)
     out = [LogEntry(seat, f"{name} {public}.",
                     None if private is None else f"{name} {private}.")]
-    if len(after.winter) > len(before.winter):
-        out.append(LogEntry(None, f"A winter card is revealed ({len(after.winter)}/"
-                                  f"{WINTER_CARDS_TO_END})."))
-    bear = (action.kind == YES and vb.pending is not None
-            and vb.pending.species == "Brown Bear")
-    if before.clearing and not after.clearing and action.kind != TAKE and not bear:
-        out.append(LogEntry(None, "The clearing was full: its cards went to the box."))
+    out.extend(LogEntry(None, text) for text in
+               event_words(action, vb.pending, before, after, after.game.winter_to_end))
     if after.over:
-        totals = after.scores()
-        best = max(totals)
-        who = " and ".join(names[i] for i, t in enumerate(totals) if t == best)
-        out.append(LogEntry(None, f"The third winter card is out: the game is over. "
-                                  f"Winner: {who} with {best} points."))
+        out.append(LogEntry(None, " ".join(end_words(names, after.scores()))))
     elif after.turn != before.turn:
-        out.append(LogEntry(None, f"Turn {after.turn}: {names[after.current]}."))
+        out.append(LogEntry(None, turn_words(after.turn, names[after.current])))
     return out
 
 
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
-    out = [LogEntry(None, f"A game of {state.num_players}: {', '.join(names)}.")]
+    out = [LogEntry(None, opening_words(names))]
     if state.turn:  # else the opening hands are kept or not first
-        out.append(LogEntry(None, f"Turn {state.turn}: {names[state.current]}."))
+        out.append(LogEntry(None, turn_words(state.turn, names[state.current])))
     return out
 
 
@@ -364,8 +352,10 @@ class GameService:
                  max_games: int = 1000, bot_processes: int = 0,
                  idle_over: float = 60.0, idle_open: float = 1800.0,
                  bus: Bus | None = None, leases: Leases | None = None,
-                 max_bot_games: int = 20) -> None:
+                 max_bot_games: int = 20, default_game: str = "base") -> None:
         self.store = store
+        #: The game a creation names none of gets (``serve --game``).
+        self.default_game = game_by_id(default_game).id
         #: Unfinished games of bots only (nobody to play them, only to watch) held at once:
         #: they are never taken out of memory and keep the bots' threads busy.
         self.max_bot_games = max(0, max_bot_games)
@@ -441,10 +431,19 @@ class GameService:
     # ------------------------------------------------------------ games
 
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
-               hotseat: bool = False, first_player: int = 0) -> dict[str, Any]:
-        """A new game: ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token,
-        link}]}`` (token and link None for bots). ServiceError(400) on bad settings."""
+               hotseat: bool = False, first_player: int = 0,
+               game: str | None = None) -> dict[str, Any]:
+        """A new game of ``game`` (a game id; the service's default game when None):
+        ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
+        (token and link None for bots). ServiceError(400) on bad settings."""
+        try:
+            gdef = game_by_id(self.default_game if game is None else game)
+        except UnknownGameError as exc:
+            raise ServiceError(400, str(exc)) from None
         seat_specs = check_seats(specs)
+        if len(seat_specs) not in gdef.players:
+            raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
+                                    f"{gdef.players[-1]} players, not {len(seat_specs)}")
         if all(s.kind == "bot" for s in seat_specs):
             playing = sum(1 for g in list(self._games.values())
                           if not g.snap.state.over and all(r.kind == "bot" for r in g.seats))
@@ -462,22 +461,22 @@ class GameService:
                      for i, s in enumerate(seat_specs))
         settings: dict[str, Any] = {"hotseat": bool(hotseat),
                                     "first_player": first_player % len(seat_specs),
-                                    "rules": Rules().to_dict()}
+                                    "rules": Rules().to_dict(), "game": gdef.id}
         if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
             settings["deal_chosen"] = True
         for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
             game_id = secrets.token_hex(6)
-            game = self._build(game_id, seed, KEYED, settings, rows, ())
+            live = self._build(game_id, seed, KEYED, settings, rows, ())
             if self.store.create_game(game_id, seed, KEYED, settings, list(rows),
-                                      self._bot_to_move(game)):
+                                      self._bot_to_move(live)):
                 break
         else:
             raise ServiceError(500, "could not find a free game id")
         with self._load_lock:
-            self._games[game_id] = game
+            self._games[game_id] = live
             self._evict()
-        self._schedule_bot(game)
-        return self._created(game, None)
+        self._schedule_bot(live)
+        return self._created(live, None)
 
     def _created(self, game: LiveGame, only: int | None) -> dict[str, Any]:
         """The answer to a creation; with ``only`` set, the other seats' tokens are left out."""
@@ -493,8 +492,9 @@ class GameService:
                rows: tuple[SeatRow, ...], texts: Sequence[str]) -> LiveGame:
         """A live game from its stored parts, replaying the actions."""
         rules = Rules.from_dict(settings.get("rules", {}))
+        # Games stored before game definitions name none: they are base games.
         state = GameState.new(len(rows), seed, rules, int(settings.get("first_player", 0)),
-                              deal)
+                              deal, game=settings.get("game", "base"))
         names = [r.name for r in rows]
         entries = opening_log(state, names)
         for text in texts:
@@ -935,8 +935,8 @@ class GameService:
             if game.rematch is None:
                 specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
                 first = (int(game.settings.get("first_player", 0)) + 1) % len(specs)
-                new_id = self.create(specs, hotseat=game.hotseat,
-                                     first_player=first)["game_id"]
+                new_id = self.create(specs, hotseat=game.hotseat, first_player=first,
+                                     game=game.snap.state.game.id)["game_id"]
                 if not self.store.set_rematch(game.id, new_id):
                     # a copy of this game loaded again (it was evicted meanwhile) made
                     # its rematch first: that one holds
@@ -1016,12 +1016,13 @@ class GameService:
         state = snap.state
         view = make_spectator_view(state) if seat is None else state.view(seat)
         mine = seat is not None and state.to_move == seat
-        viewer = -1 if seat is None else seat
         over = state.over
         if over and game.scores is None:
             game.scores = _scores(make_spectator_view(state))
         return {
             "game_id": game.id,
+            "game": state.game.id,
+            "game_title": state.game.title,
             "version": snap.version,
             "you": seat,
             "hotseat": game.hotseat,
@@ -1030,7 +1031,8 @@ class GameService:
             "decision": state.decision,
             "legal": [str(a) for a in view.legal_actions] if mine else [],
             "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
-            "prompt": pending_words(view, game.name(viewer)) if mine else None,
+            "prompt": ask_words(view) if mine else None,
+            "prompt_detail": detail_words(view) if mine else None,
             "pay": _pay_hint(view) if mine else None,
             "over": over,
             "scores": game.scores if over else None,
@@ -1046,19 +1048,16 @@ def _check_log_from(log_from: int, total: int) -> None:
 
 
 def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
-    """During a pay decision: the tree symbol the bonus needs, whether the bonus is still
-    possible and which payable hand cards keep it."""
-    pend = view.pending
-    if pend is None or pend.kind != "pay":
+    """During the viewer's pay decision, :func:`~forest_shuffle.narration.pay_facts`: the
+    tree symbol the bonus needs, whether it is still possible, the hand cards that may pay
+    and those of them that keep it."""
+    facts = pay_facts(view)
+    if facts is None:
         return None
-    sp = species_of(pend.card, pend.side)
-    sym = bonus_symbol(pend)
-    possible = sp.bonus is not None and bonus_alive(pend)
-    keeps = sorted(a.card for a in view.legal_actions
-                   if a.kind == PAY and sym in card_of(a.card).symbols) if possible else []
-    return {"card": pend.card, "side": pend.side, "need": pend.need, "paid": list(pend.paid),
-            "symbol": sym, "bonus": cardtext.describe_effect(sp.bonus) if sp.bonus else None,
-            "bonus_possible": possible, "keeps_bonus": keeps}
+    return {"card": facts.card, "side": facts.side, "need": facts.need,
+            "paid": list(facts.paid), "symbol": facts.symbol, "bonus": facts.bonus,
+            "bonus_possible": facts.bonus_possible, "payable": list(facts.payable),
+            "keeps_bonus": list(facts.keeps_bonus)}
 
 
 def _scores(view: PlayerView) -> list[dict[str, Any]]:
@@ -1081,26 +1080,26 @@ def _scores(view: PlayerView) -> list[dict[str, Any]]:
     return out
 
 
-def card_catalog() -> dict[str, Any]:
-    """``{"cards": {id: card}, "species": {name: species}}`` for ``GET /api/cards``."""
-    from ..cards import CATALOG
-
+def card_catalog(game: str = "base") -> dict[str, Any]:
+    """``{"cards": {id: card}, "species": {name: species}}`` of one game for
+    ``GET /api/cards``."""
+    catalog = game_by_id(game).catalog
     cards: dict[str, Any] = {}
-    for c in CATALOG.cards:
+    for c in catalog.cards:
         if c is None:
             continue
         cards[str(c.id)] = {
             "id": c.id, "kind": c.kind,
             "axis": {"lr": "horizontal", "tb": "vertical"}.get(c.axis),
-            "symbol": c.species.name if c.species is not None else None,
-            "symbols": ({"tree": c.species.name} if c.species is not None else
+            "symbol": c.symbol if c.species is not None else None,
+            "symbols": ({"tree": c.symbol} if c.species is not None else
                         {side: h.symbol for side, h in c.halves.items()}),
             "halves": ({"tree": c.species.name} if c.species is not None else
                        {side: h.species.name for side, h in c.halves.items()}),
-            "label": c.label(), "summary": cardtext.card_summary(c.id),
+            "label": c.label(), "summary": cardtext.card_summary(c.id, catalog),
         }
     species: dict[str, Any] = {}
-    for sp in CATALOG.species.values():
+    for sp in catalog.species.values():
         text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
                 if cardtext.short_text(sp, p)}
         short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"

@@ -10,9 +10,16 @@ const bannerEl = document.getElementById("banner");
 const statusEl = document.getElementById("status");
 const handoverEl = document.getElementById("handover");
 const detailEl = document.getElementById("detail");
+const titleEl = document.getElementById("game-title");
 
 const LINES = [["trees", "Trees"], ["top_bottom", "Top / bottom"], ["left_right", "Left / right"], ["cave", "Cave"]];
 const WINTER_TO_END = 3;
+/** Where to click for the decisions whose cards lie on the table (the question is the server's). */
+const CLICK_HINTS = {
+  take: "Click a lit card of the clearing to take it into your hand.",
+  "clearing cave": "Click the lit cards of the clearing, one at a time: each goes under your cave.",
+  saplings: "Click the cards of your hand to play them face down as saplings, then Done.",
+};
 const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
 
 // ------------------------------------------------------------------ banner and detail
@@ -35,7 +42,35 @@ function openDetail(cat, id) {
 
 const ui = { banner, go: (url) => location.assign(url) };
 
+// ------------------------------------------------------------------ the catalogs
+
+const catalogs = new Map(); // game id -> Promise of its Catalog (GET /api/cards?game=...)
+
+/** The card catalog of one game of the family, fetched once. */
+function loadCatalog(game) {
+  if (!catalogs.has(game)) {
+    const loading = api("GET", `/api/cards?game=${encodeURIComponent(game)}`).then((data) => new Catalog(data));
+    loading.catch(() => catalogs.delete(game)); // a failed fetch may be tried again
+    catalogs.set(game, loading);
+  }
+  return catalogs.get(game);
+}
+
+/** The game's title in the header (the lobby shows none; nor does the base game, whose
+ * title the brand beside it already reads). */
+function showTitle(title) {
+  if (!titleEl) return;
+  const brand = document.querySelector("header .brand");
+  titleEl.textContent = title || "";
+  titleEl.hidden = !title || (!!brand && brand.textContent.trim() === title);
+}
+
 // ------------------------------------------------------------------ actions in words
+
+/** A sentence of the server's with its first letter small, to follow a name or a colon. */
+function lowerFirst(text) {
+  return text.replace(/^./, (c) => c.toLowerCase());
+}
 
 function parseAction(text) {
   const w = text.split(" ");
@@ -51,8 +86,10 @@ function parseAction(text) {
 // ------------------------------------------------------------------ the game page
 
 class Game {
-  constructor(cat, gameId, queryToken, watch = false) {
-    this.cat = cat;
+  constructor(gameId, queryToken, watch = false) {
+    this.cat = null; // the catalog of the payload's game, loaded with the first payload
+    this.catGame = null;
+    this.waiting = null; // a payload that waits for its game's catalog
     this.gameId = gameId;
     this.seats = loadSeats(gameId);
     this.queryToken = queryToken;
@@ -104,6 +141,11 @@ class Game {
     this.live.fetch().catch((err) => this.failed(err));
   }
 
+  cannotLoad(err) {
+    fill(root, h("section", { class: "panel" }, h("h1", {}, "The cards of this game cannot be loaded"), h("p", {}, err.message)));
+    document.body.dataset.status = "error";
+  }
+
   failed(err) {
     if (err.status === 404) {
       fill(root, h("section", { class: "panel" }, h("h1", {}, "No such game"),
@@ -117,6 +159,21 @@ class Game {
   }
 
   onState(p) {
+    const game = p.game || "base";
+    if (!this.cat || this.catGame !== game) {
+      this.waiting = p;
+      loadCatalog(game).then((cat) => {
+        this.cat = cat;
+        this.catGame = game;
+        const next = this.waiting;
+        this.waiting = null;
+        if (next) this.onState(next);
+      }).catch((err) => {
+        if (this.payload) banner(err.message);
+        else this.cannotLoad(err);
+      });
+      return;
+    }
     const old = this.payload;
     if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
     this.payload = p;
@@ -289,6 +346,8 @@ class Game {
     else if (what === "clearing-card") {
       if (this.myDecision() && ["turn", "draw"].includes(p.decision)) {
         banner(p.view.hand.length >= 10 ? "Your hand is full (10 cards): you may not take more." : "You may not take that card now.");
+      } else if (this.myDecision() && ["take", "clearing cave"].includes(p.decision)) {
+        banner(`${this.cat.label(Number(el.dataset.card))} cannot be chosen now: pick one of the lit cards of the clearing.`);
       } else this.wrong("take a card from the clearing");
       openDetail(this.cat, Number(el.dataset.card));
     } else if (what === "slot") {
@@ -313,7 +372,7 @@ class Game {
     if (p.over) banner("The game is over.");
     else if (p.you === null) banner("You are watching this game: only the players can play.");
     else if (p.to_move !== p.you) banner(`It is not your turn: ${p.seats[p.to_move].name} is to move.`);
-    else banner(`You cannot ${verb} now: ${this.promptWords()}`);
+    else banner(`You cannot ${verb} now: ${lowerFirst(this.promptWords())}`);
   }
 
   clickHand(id) {
@@ -327,8 +386,9 @@ class Game {
     if (!plays.length) {
       if (p.decision === "pay") banner("Pay with the lit cards of your hand.");
       else if (p.decision === "raccoon") banner("That card cannot go under the cave now.");
+      else if (["take", "clearing cave"].includes(p.decision)) banner(`Pick a lit card of the clearing: ${lowerFirst(this.promptWords())}`);
       else if (["free", "mole"].includes(p.decision)) banner(`${this.cat.label(id)} cannot be placed now.`);
-      else banner(`You cannot play a card now: ${this.promptWords()}`);
+      else banner(`You cannot play a card now: ${lowerFirst(this.promptWords())}`);
       return;
     }
     this.selected = this.selected === id ? null : id;
@@ -406,41 +466,9 @@ class Game {
     return s ? s.name : `Player ${seat + 1}`;
   }
 
-  payHint() {
-    const p = this.payload;
-    if (p.pay) return p.pay;
-    const pend = p.view.pending;
-    if (!pend || pend.kind !== "pay") return null;
-    const half = this.cat.half(pend.card, pend.side);
-    const symbol = half ? half.symbol : "";
-    const hasBonus = !!(half && half.sp.text && half.sp.text.bonus);
-    const alive = hasBonus && pend.paid.every((c) => this.cat.symbols(c).includes(symbol));
-    return { card: pend.card, need: pend.need, symbol, bonus_possible: alive,
-      keeps_bonus: alive ? p.view.hand.filter((c) => this.cat.symbols(c).includes(symbol)) : [] };
-  }
-
-  stepText(pend) {
-    const sp = this.cat.species[pend.species];
-    const part = pend.step === "mushroom" ? "permanent" : pend.step;
-    return sp && sp.text ? sp.text[part] || "" : "";
-  }
-
+  /** The server's question for the viewer's decision (its words, not the page's). */
   promptWords() {
-    const p = this.payload;
-    const pend = p.view.pending;
-    const d = p.decision;
-    if (d === "mulligan") return "your opening hand has no tree: keep it, or take a mulligan (6 new cards).";
-    if (d === "turn") return "draw 2 cards (deck or clearing), or pick a card in your hand to play it.";
-    if (d === "draw") return "take your second card, from the deck or the clearing.";
-    if (d === "pay" && pend) {
-      const half = this.cat.half(pend.card, pend.side);
-      return `pay for ${half ? half.name : "the card"}: pick ${count(pend.need, "more card")} of your hand.`;
-    }
-    if (d === "option" && pend) return `use the ${pend.step === "mushroom" ? "draw" : pend.step} of ${pend.species}?`;
-    if (d === "free" && pend) return `place ${pend.species ? pend.species + " cards" : "cards"} from your hand for free (${pend.need < 0 ? "any number" : pend.need + " left"}), or done.`;
-    if (d === "raccoon") return "Raccoon: put hand cards under your cave (you draw as many), then done.";
-    if (d === "mole") return "Mole: play further cards from your hand, paying their costs, then done.";
-    return "choose.";
+    return this.payload.prompt || "choose.";
   }
 
   // ---------------------------------------------------------------- drawing
@@ -448,6 +476,7 @@ class Game {
   drawStatus() {
     const p = this.payload;
     if (!p) return;
+    showTitle(p.game_title);
     const v = p.view;
     const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, WINTER_TO_END - v.winter.length));
     fill(statusEl,
@@ -489,7 +518,8 @@ class Game {
     document.body.dataset.status = status;
     document.body.dataset.version = String(p.version);
     document.body.dataset.decision = p.decision || "";
-    document.title = p.over ? "Forest Shuffle · game over" : status === "your-turn" ? "● Your move · Forest Shuffle" : "Forest Shuffle";
+    const title = p.game_title || "Forest Shuffle";
+    document.title = p.over ? `${title} · game over` : status === "your-turn" ? `● Your move · ${title}` : title;
   }
 
   promptSection() {
@@ -509,10 +539,8 @@ class Game {
       const ask = this.selected !== null
         ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
         : this.promptWords();
-      text = who + ask.replace(/^./, (c) => (who ? c : c.toUpperCase()));
-      if (p.decision === "turn" && p.view.extra_turns) sub = "This is an extra turn.";
-      if (p.decision === "option" && pend) sub = this.stepText(pend);
-      if (p.decision === "pay") sub = this.payWords();
+      text = who ? who + lowerFirst(ask) : ask.replace(/^./, (c) => c.toUpperCase());
+      sub = this.detailWords() || CLICK_HINTS[p.decision] || null;
       const words = { yes: "Yes", no: "No, skip it", keep: "Keep this hand", mulligan: "Mulligan", done: "Done" };
       for (const a of p.legal) {
         if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
@@ -537,16 +565,13 @@ class Game {
       buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
   }
 
-  payWords() {
-    const pay = this.payHint();
-    if (!pay) return null;
-    const half = this.cat.half(pay.card, this.payload.view.pending.side);
-    const bonus = pay.bonus || (half && half.sp.text && half.sp.text.bonus);
-    if (!bonus) return `${half ? half.name : "This card"} has no bonus.`;
-    const what = `Bonus (${bonus.replace(/\.$/, "")}) if every card you pay shows ${pay.symbol}`;
-    if (pay.bonus_possible && (pay.keeps_bonus || []).length) return `★ ${what}: still possible. Cards marked ★ keep it.`;
-    if (pay.bonus_possible) return `${what}: no card in your hand shows ${pay.symbol}, so the bonus is lost.`;
-    return `No bonus this time (not every card paid shows ${pay.symbol}).`;
+  /** The server's second line for the decision (the bonus at stake while paying, the
+   * rules text of an effect offered); while paying, where the cards that keep the bonus are. */
+  detailWords() {
+    const p = this.payload;
+    const detail = p.prompt_detail || null;
+    if (detail && p.pay && p.pay.bonus_possible && p.pay.keeps_bonus.length) return `★ ${detail} Cards marked ★ keep it.`;
+    return detail;
   }
 
   /** Legal actions that no element of the table offers (so a button must). */
@@ -558,7 +583,7 @@ class Game {
       const a = parseAction(text);
       if (["yes", "no", "keep", "mulligan", "done", "draw"].includes(a.kind)) return false;
       if (["play", "sapling", "pay", "cave"].includes(a.kind) && hand.has(a.card)) return false;
-      if (a.kind === "take" && clearing.has(a.card)) return false;
+      if (["take", "cave"].includes(a.kind) && clearing.has(a.card)) return false;
       return true;
     });
   }
@@ -570,8 +595,17 @@ class Game {
     };
   }
 
+  /** The server's words for a legal action (legal_words), or null. */
+  wordsOf(action) {
+    const p = this.payload;
+    const i = (p.legal || []).indexOf(action);
+    return i >= 0 && p.legal_words ? p.legal_words[i] || null : null;
+  }
+
   tile(id, opts = {}) {
     const t = cardTile(this.cat, id, { ...opts, onhover: this.hover(id) });
+    const words = opts.action ? this.wordsOf(opts.action) : null;
+    if (words) t.setAttribute("aria-label", words);
     t.appendChild(h("button", { class: "info", dataset: { info: id }, title: "the card's full text", "aria-label": `card ${id} text` }, "i"));
     return t;
   }
@@ -603,9 +637,10 @@ class Game {
       h("span", { class: "winter-words" }, `${v.winter.length}/${WINTER_TO_END} winter`));
     const clearing = v.clearing.length
       ? v.clearing.map((id) => {
-        const take = `take ${id}`;
-        return this.tile(id, { action: legal.has(take) ? take : null, classes: legal.has(take) ? "can" : "", short: true,
-          dataset: {} });
+        // a take (a draw or an effect's take) or, for an effect, a card to the cave
+        const action = [`take ${id}`, `cave ${id}`].find((a) => legal.has(a)) || null;
+        return this.tile(id, { action, classes: action ? "can" : "", short: true,
+          badge: action && action.startsWith("cave") ? "→ to your cave" : null });
       })
       : [h("p", { class: "empty" }, "The clearing is empty.")];
     for (const t of clearing) if (t.dataset && t.dataset.card && !t.dataset.action) t.dataset.ui = "clearing-card";
@@ -633,12 +668,13 @@ class Game {
     const known = (v.known_hands[seat] || []);
     const head = h("div", { class: "forest-head" },
       h("h2", {}, mine ? (this.hotseat ? `${s.name}'s forest` : "Your forest") : `${s.name}'s forest`),
-      h("span", { class: "facts" }, `${count(forest.length, "tree")} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
+      h("span", { class: "facts" }, `${this.hostsWords(forest)} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
       p.to_move === seat && !p.over ? h("span", { class: "to-move" }, "to move") : null);
     const trees = forest.map((tree, i) => this.treeBlock(tree, i, targets, mine));
     if (newTree) {
-      trees.push(h("div", { class: "new-tree target", dataset: { action: newTree }, role: "button", tabindex: "0" },
-        h("span", {}, "＋"), h("span", {}, `plant ${this.cat.label(this.selected)} here`)));
+      const shrub = this.cat.isShrub(this.selected);
+      trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
+        h("span", {}, "＋"), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : ""} here`)));
     }
     if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? "No trees yet: play a tree card (or any card as a sapling)." : "No trees yet."));
     return h("section", { class: `forest ${mine ? "mine" : "theirs"}`, dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
@@ -647,17 +683,26 @@ class Game {
       h("div", { class: "trees" }, trees));
   }
 
+  /** "3 trees", "2 trees · 1 shrub" (a sapling counts as a tree). */
+  hostsWords(forest) {
+    const shrubs = forest.filter((t) => !t.sapling && t.card && this.cat.isShrub(t.card)).length;
+    const trees = count(forest.length - shrubs, "tree");
+    return shrubs ? `${trees} · ${count(shrubs, "shrub")}` : trees;
+  }
+
   treeBlock(tree, i, targets, mine) {
     const cat = this.cat;
+    const shrub = !tree.sapling && !!tree.card && cat.isShrub(tree.card);
     let trunk;
     if (tree.sapling || tree.card === null) {
       trunk = h("div", { class: "trunk sapling", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
         title: "A sapling: a tree without a species or tree symbol" }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, "Sapling"));
     } else {
       const half = cat.half(tree.card, "tree");
-      trunk = h("div", { class: `trunk ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`, dataset: { ui: "card", card: tree.card },
+      trunk = h("div", { class: `trunk ${shrub ? "shrub" : ""} ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`, dataset: { ui: "card", card: tree.card },
         title: cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
+      shrub ? h("span", { class: "host-label", title: `a shrub showing the ${half ? half.symbol : ""} symbol` }, "shrub") : null,
       h("span", { class: "tname" }, half ? half.name : "Tree"),
       half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null);
     }
@@ -687,7 +732,8 @@ class Game {
       action ? h("span", { class: "here" }, `${shortName(this.cat.half(this.selected, side)?.name || "")} here`) : null);
     });
     const bare = SIDES.every((side) => !(tree.slots[side] || []).length && !targets.has(`${i}-${side}`));
-    return h("div", { class: `tree ${bare ? "bare" : ""}`, dataset: { tree: i + 1 } }, trunk, slots);
+    return h("div", { class: `tree ${shrub ? "host-shrub" : ""} ${bare ? "bare" : ""}`,
+      dataset: { tree: i + 1, host: shrub ? "shrub" : tree.sapling ? "sapling" : "tree" } }, trunk, slots);
   }
 
   handSection() {
@@ -696,10 +742,9 @@ class Game {
     if (p.you === null) return null;
     const legal = new Set(p.legal || []);
     const mine = this.myDecision();
-    const pay = mine && p.decision === "pay" ? this.payHint() : null;
-    const keeps = (id) => !!(pay && pay.bonus_possible && this.cat.symbols(id).includes(pay.symbol));
+    const keeps = (id) => !!(mine && p.pay && p.pay.keeps_bonus.includes(id));
     const pick = this.pickable();
-    const sorted = [...v.hand].sort((a, b) => (this.cat.isTree(b) - this.cat.isTree(a)) || a - b);
+    const sorted = [...v.hand].sort((a, b) => (this.cat.isHost(b) - this.cat.isHost(a)) || a - b);
     const tiles = sorted.map((id) => {
       let action = null;
       let classes = "";
@@ -718,6 +763,11 @@ class Game {
         } else if (legal.has(`cave ${id}`)) {
           action = `cave ${id}`;
           classes = "can";
+        } else if (p.decision === "saplings" && legal.has(`sapling ${id}`)) {
+          // the saplings of an effect: a click plants this card face down
+          action = `sapling ${id}`;
+          classes = "can";
+          badge = "plant as a sapling";
         } else {
           const plays = this.playsOf(id);
           if (plays.some((a) => a.kind === "play")) classes = "can";
@@ -744,21 +794,17 @@ class Game {
       h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, "No cards in hand.")));
   }
 
-  /** During a payment of two or more cards: the hand cards that may be part of it. */
+  /** During a payment of two or more cards: the hand cards that may be part of it (the
+   * server's pay.payable). */
   pickable() {
     const p = this.payload;
-    if (!this.myDecision() || p.decision !== "pay") return null;
-    const pend = p.view.pending;
-    if (!pend || pend.need < 2) return null;
-    const legal = p.legal.map(parseAction).filter((a) => a.kind === "pay").map((a) => a.card);
-    if (!legal.length) return null;
-    const low = Math.min(...legal);
-    return new Set(p.view.hand.filter((id) => legal.includes(id) || id > low));
+    if (!this.myDecision() || p.decision !== "pay" || !p.pay || p.pay.need < 2) return null;
+    return p.pay.payable.length ? new Set(p.pay.payable) : null;
   }
 
   payBar(pick) {
     if (!pick) return null;
-    const need = this.payload.view.pending.need;
+    const need = this.payload.pay.need;
     const picked = [...this.payPick];
     return h("div", { class: "selection paybar", dataset: { testid: "paybar" } },
       h("div", { class: "selection-head" },
@@ -774,7 +820,7 @@ class Game {
     }
     if (this.payPick.has(id)) this.payPick.delete(id);
     else this.payPick.add(id);
-    const need = this.payload.view.pending.need;
+    const need = this.payload.pay.need;
     if (this.payPick.size >= need) {
       const cards = [...this.payPick].sort((a, b) => a - b).slice(0, need);
       this.payPick.clear();
@@ -793,7 +839,7 @@ class Game {
     if (tree) {
       const half = cat.half(id, "tree");
       rows.push(h("div", { class: "choice" }, h("button", { class: "primary", dataset: { action: tree.text } },
-        `Plant ${half.name} as a new tree` + (free ? " (free)" : ` (cost ${half.sp.cost})`))));
+        `Plant ${half.name} as a new ${cat.isShrub(id) ? "shrub" : "tree"}` + (free ? " (free)" : ` (cost ${half.sp.cost})`))));
     }
     for (const half of cat.halves(id)) {
       if (half.side === "tree") continue;
@@ -822,7 +868,7 @@ class Game {
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
           : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
-        h("span", { class: "pfacts" }, `${v.forests[s.seat] ? v.forests[s.seat].length : 0} trees · hand ${v.hand_sizes[s.seat]}`)))));
+        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [])} · hand ${v.hand_sizes[s.seat]}`)))));
   }
 
   sideDetail() {
@@ -879,20 +925,20 @@ class Game {
 
 async function main() {
   const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
-  let cat;
-  try {
-    cat = new Catalog(await api("GET", "/api/cards"));
-  } catch (err) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "The server cannot be reached"), h("p", {}, err.message)));
-    document.body.dataset.status = "error";
-    return;
-  }
   if (!match) {
-    showLobby(root, ui);
+    let offered;
+    try {
+      offered = await api("GET", "/api/games-offered");
+    } catch (err) {
+      fill(root, h("section", { class: "panel" }, h("h1", {}, "The server cannot be reached"), h("p", {}, err.message)));
+      document.body.dataset.status = "error";
+      return;
+    }
+    showLobby(root, ui, offered);
     return;
   }
   const params = new URLSearchParams(location.search);
-  new Game(cat, decodeURIComponent(match[1]), params.get("token"), params.has("watch"));
+  new Game(decodeURIComponent(match[1]), params.get("token"), params.has("watch"));
 }
 
 main();

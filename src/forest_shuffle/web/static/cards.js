@@ -27,8 +27,20 @@ const SHORT_NAMES = {
   "European Hare": "Hare",
   "Eurasian Jay": "Jay",
   "Common Toad": "Toad",
+  "Great Green Bush-Cricket": "Bush-Cricket",
+  "Wild Boar (female)": "Wild Boar",
+  "Common Pipistrelle": "Pipistrelle",
+  "Savi's Pipistrelle": "Savi's Pip.",
+  "European Polecat": "Polecat",
+  "European Wildcat": "Wildcat",
+  "European Bison": "Bison",
+  "Eurasian Magpie": "Magpie",
 };
 const SHORT_TAGS = { "pawed animal": "pawed", "cloven-hoofed animal": "hoofed" };
+/** Tags that are the symbol of an expansion (drawn as a chip, not among the tags). */
+export const EXPANSION_TAGS = { alps: "Alps", "woodland edge": "Woodland Edge" };
+/** Tags that say what a host card is (its kind says it already). */
+const HOST_TAGS = ["tree", "shrub"];
 const IMPLIED_TAGS = { "cloven-hoofed animal": "deer", insect: "butterfly" };
 const PART_WORDS = { effect: "Effect", bonus: "Bonus", permanent: "Always", points: "Points" };
 
@@ -51,6 +63,17 @@ export class Catalog {
     return !!c && c.kind === "tree";
   }
 
+  /** A shrub card: a host with four slots like a tree, but no tree. */
+  isShrub(id) {
+    const c = this.card(id);
+    return !!c && c.kind === "shrub";
+  }
+
+  /** A tree or shrub card (played as a host of its own). */
+  isHost(id) {
+    return this.isTree(id) || this.isShrub(id);
+  }
+
   isWinter(id) {
     const c = this.card(id);
     return !!c && c.kind === "winter";
@@ -66,7 +89,7 @@ export class Catalog {
       let symbol = typeof raw === "object" && raw.symbol ? raw.symbol : null;
       if (!symbol && c.symbols) symbol = Array.isArray(c.symbols) ? c.symbols[0] : c.symbols[side];
       if (!symbol) symbol = c.kind === "tree" ? name : c.symbol;
-      out.push({ side, name, symbol, sp: this.species[name] || { name, cost: 0, tags: [], positions: [], text: {} } });
+      out.push({ side, name, symbol, kind: c.kind, sp: this.species[name] || { name, cost: 0, tags: [], positions: [], text: {} } });
     }
     const order = ["tree", "top", "bottom", "left", "right"];
     out.sort((a, b) => order.indexOf(a.side) - order.indexOf(b.side));
@@ -75,11 +98,6 @@ export class Catalog {
 
   half(id, side) {
     return this.halves(id).find((x) => x.side === (side || "tree")) || this.halves(id)[0] || null;
-  }
-
-  /** Every tree symbol printed on a card. */
-  symbols(id) {
-    return this.halves(id).map((x) => x.symbol);
   }
 
   label(id) {
@@ -94,8 +112,8 @@ export class Catalog {
     const lines = [];
     for (const half of this.halves(id)) {
       const sp = half.sp;
-      const where = half.side === "tree" ? "tree card" : `${half.side} half`;
-      lines.push(`${half.name} (${where}) · cost ${sp.cost} · ${tagWords(sp)} · symbol ${half.symbol}`);
+      const where = half.side === "tree" ? `${half.kind} card` : `${half.side} half`;
+      lines.push(`${half.name} (${where}) · cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · symbol ${half.symbol}`);
       for (const [part, word] of Object.entries(PART_WORDS)) {
         if (sp.text && sp.text[part]) lines.push(`  ${word}: ${sp.text[part]}`);
       }
@@ -104,9 +122,23 @@ export class Catalog {
   }
 }
 
+/** The tags of a species in short words, without the implied ones, the expansion symbols
+ * (see tagChips) and a host's own kind. */
 export function tagWords(sp) {
-  const tags = (sp.tags || []).filter((t) => !(IMPLIED_TAGS[t] && sp.tags.includes(IMPLIED_TAGS[t])));
+  const tags = (sp.tags || []).filter((t) => !(IMPLIED_TAGS[t] && sp.tags.includes(IMPLIED_TAGS[t]))
+    && !EXPANSION_TAGS[t] && !(HOST_TAGS.includes(t) && HOST_TAGS.includes(sp.kind)));
   return tags.map((t) => SHORT_TAGS[t] || t).join(", ") || "–";
+}
+
+/** CSS class of a tag: "tag-woodland-edge". */
+function tagClass(tag) {
+  return "tag-" + tag.toLowerCase().replace(/[^a-z]+/g, "-");
+}
+
+/** The expansion symbols of a species (Alps, Woodland Edge) as small chips. */
+export function tagChips(sp) {
+  return (sp.tags || []).filter((t) => EXPANSION_TAGS[t]).map((t) =>
+    h("span", { class: `tag-chip ${tagClass(t)}`, title: `${EXPANSION_TAGS[t]} card` }, EXPANSION_TAGS[t]));
 }
 
 /** The short phrases of a species, from "Effect: Draw 1 card; Points: 5 each". */
@@ -138,15 +170,18 @@ function extraWords(sp) {
 /** One half (or a whole tree card) drawn inside a tile. */
 function halfBlock(half, opts) {
   const sp = half.sp;
-  const where = half.side === "tree" ? "tree" : `${ARROWS[half.side]} ${SIDE_WORDS[half.side]}`;
+  const host = half.side === "tree";
+  const where = host ? half.kind : `${ARROWS[half.side]} ${SIDE_WORDS[half.side]}`;
   const extras = extraWords(sp);
+  const tags = tagWords(sp);
   return h("div", { class: `half ${symClass(half.symbol)}`, dataset: { side: half.side } },
     h("div", { class: "half-head" },
       h("span", { class: "cost", title: `cost ${sp.cost}` }, sp.cost),
       h("span", { class: "name" }, opts.short ? shortName(half.name) : half.name)),
     h("div", { class: "half-meta" },
-      h("span", { class: "where" }, where),
-      half.side === "tree" ? null : h("span", { class: "tags" }, tagWords(sp))),
+      h("span", { class: `where ${host ? `host-${half.kind}` : ""}` }, where),
+      host && tags === "–" ? null : h("span", { class: "tags" }, tags),
+      tagChips(sp)),
     h("div", { class: "half-points" }, pointsWords(sp)),
     h("div", { class: "half-foot" },
       h("span", { class: "symbol" }, half.symbol),
@@ -171,7 +206,8 @@ export function cardTile(cat, id, opts = {}) {
     return h("div", { ...attrs, class: `${attrs.class} winter` }, h("div", { class: "winter-face" }, "❄", h("span", {}, "Winter")));
   }
   const halves = cat.halves(id);
-  return h("div", { ...attrs, class: `${attrs.class} ${halves.length > 1 ? "split" : "tree-card"}` },
+  const kind = halves.length > 1 ? "split" : cat.isShrub(id) ? "tree-card shrub-card" : "tree-card";
+  return h("div", { ...attrs, class: `${attrs.class} ${kind}` },
     halves.map((half) => halfBlock(half, opts)),
     opts.badge ? h("span", { class: "badge" }, opts.badge) : null);
 }
@@ -187,10 +223,11 @@ export function cardDetail(cat, id) {
     cat.halves(id).map((half) => {
       const sp = half.sp;
       return h("section", { class: `detail-half ${symClass(half.symbol)}` },
-        h("h3", {}, half.side === "tree" ? "" : h("span", { class: "where" }, `${ARROWS[half.side]} ${half.side}: `), half.name),
+        h("h3", {}, half.side === "tree" ? h("span", { class: "where" }, `${half.kind}: `) : h("span", { class: "where" }, `${ARROWS[half.side]} ${half.side}: `), half.name),
         h("p", { class: "facts" },
-          `cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · goes ${(sp.positions || []).join("/")} · `,
-          h("span", { class: "symbol-chip" }, half.symbol)),
+          `cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · `,
+          half.side === "tree" ? `a ${half.kind} card with four slots` : `goes ${(sp.positions || []).join("/")}`,
+          " · ", h("span", { class: "symbol-chip" }, half.symbol), " ", tagChips(sp)),
         Object.entries(PART_WORDS).map(([part, word]) =>
           sp.text && sp.text[part] ? h("p", {}, h("b", {}, `${word}: `), sp.text[part]) : null));
     }));

@@ -1,4 +1,4 @@
-// The start page: set up the seats of a new game, then share the invite links.
+// The start page: choose the game, set up the seats of a new game, then share the invite links.
 import { api, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
 
@@ -8,8 +8,20 @@ const LEVELS = [
   { level: "hard", words: "hard (search)" },
 ];
 
-export function showLobby(root, ui) {
+/**
+ * The lobby. `offered` is GET /api/games-offered: [{id, title}], the server's default first
+ * (the game a creation that names none gets).
+ */
+export function showLobby(root, ui, offered = []) {
   document.body.dataset.status = "lobby";
+  const games = Array.isArray(offered) ? offered.filter((g) => g && g.id) : [];
+  let game = games.length ? games[0].id : null;
+  const titleOf = (id) => (games.find((g) => g.id === id) || {}).title || "Forest Shuffle";
+  const heading = h("h1", {}, `A new game of ${titleOf(game)}`);
+  const gameSelect = games.length ? h("select", { id: "game", dataset: { testid: "game-select" }, onchange: (e) => {
+    game = e.target.value;
+    heading.textContent = `A new game of ${titleOf(game)}`;
+  } }, games.map((g, i) => h("option", { value: g.id, selected: i === 0 }, g.title))) : null;
   const seats = [
     { kind: "human", name: "", level: "easy" },
     { kind: "bot", name: "", level: "easy" },
@@ -62,6 +74,7 @@ export function showLobby(root, ui) {
         ...(s.kind === "bot" ? { level: s.level } : {}) })),
       hotseat,
     };
+    if (game) body.game = game;
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
       const created = await api("POST", "/api/games", { body });
@@ -80,10 +93,12 @@ export function showLobby(root, ui) {
 
   draw();
   fill(root, h("section", { class: "panel lobby" },
-    h("h1", {}, "A new game of Forest Shuffle"),
+    heading,
     h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
     form));
   fill(form,
+    gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect,
+      h("p", { class: "hint" }, "The expansions Alpine and Woodland Edge shuffle their cards into the base deck.")) : null,
     h("h2", {}, "Seats"), list, addButton,
     h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
     h("div", { class: "form-row" }, h("label", { for: "seed" }, "Seed (optional) "), seedInput),

@@ -1,0 +1,19 @@
+"""The games people play; importing this package registers each one's definition.
+
+Face: :func:`make_game` (a definition by id), :func:`game_ids`, :data:`BASE_ID`.
+"""
+
+from __future__ import annotations
+
+from ..gamedef import GameDef, UnknownGameError, canonical_id, game_by_id, game_ids
+from . import base as _base  # noqa: F401  (registers the base game and its expansions)
+from .base import BASE_ID, EXPANSIONS
+
+__all__ = ["BASE_ID", "EXPANSIONS", "GameDef", "UnknownGameError", "canonical_id",
+           "game_ids", "make_game"]
+
+
+def make_game(id: str = BASE_ID) -> GameDef:
+    """The definition of the game ``id`` (``base``, ``base+alpine``...); UnknownGameError
+    naming the known ids otherwise."""
+    return game_by_id(id)

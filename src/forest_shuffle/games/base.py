@@ -1,0 +1,53 @@
+"""Forest Shuffle, the base game, and its expansion modules Alpine and Woodland Edge.
+
+Registers ``base``, ``base+alpine``, ``base+woodland_edge`` and
+``base+alpine+woodland_edge``. The expansions are data modules shuffled into the base deck;
+what differs is the number of cards boxed unseen at setup (BGA's implementation values,
+the only ones found: see docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from ..cards import load_catalog
+from ..gamedef import GameDef, make_def, register, register_canonical
+
+BASE_ID = "base"
+#: The expansion modules, in the order their ids are written.
+EXPANSIONS: tuple[str, ...] = ("alpine", "woodland_edge")
+_TITLES = {"alpine": "Alpine", "woodland_edge": "Woodland Edge"}
+
+#: Cards returned to the box unseen at setup, by number of expansions and of players.
+REMOVED_AT_SETUP: dict[int, dict[int, int]] = {
+    0: {2: 30, 3: 20, 4: 10, 5: 0},
+    1: {2: 55, 3: 40, 4: 25, 5: 10},
+    2: {2: 90, 3: 60, 4: 45, 5: 30},
+}
+
+
+def _game_id(modules: tuple[str, ...]) -> str:
+    return "+".join((BASE_ID, *modules))
+
+
+def _factory(modules: tuple[str, ...]) -> GameDef:
+    catalog = load_catalog((BASE_ID, *modules))
+    title = "Forest Shuffle" + "".join(f" + {_TITLES[m]}" for m in modules)
+    return make_def(_game_id(modules), title, catalog, players=(2, 3, 4, 5),
+                    removed_at_setup=REMOVED_AT_SETUP[len(modules)],
+                    options={"modules": modules})
+
+
+def _canonical(id: str) -> str | None:
+    """``base+woodland_edge+alpine`` (any order, no repeats) -> the registered id."""
+    parts = id.strip().lower().split("+")
+    if parts[:1] != [BASE_ID] or len(set(parts)) != len(parts):
+        return None
+    rest = parts[1:]
+    if not set(rest) <= set(EXPANSIONS):
+        return None
+    return _game_id(tuple(m for m in EXPANSIONS if m in rest))
+
+
+register(BASE_ID, lambda: _factory(()))
+for _mods in (("alpine",), ("woodland_edge",), ("alpine", "woodland_edge")):
+    register(_game_id(_mods), (lambda m: lambda: _factory(m))(_mods))
+register_canonical(_canonical)
