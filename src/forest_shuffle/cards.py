@@ -190,6 +190,16 @@ class Card:
     module: str = "base"
 
     @property
+    def tags(self) -> frozenset[str]:
+        """The type symbols printed on the card: its host species' or both halves'."""
+        if self.species is not None:
+            return self.species.tags
+        out: frozenset[str] = frozenset()
+        for h in self.halves.values():
+            out = out | h.species.tags
+        return out
+
+    @property
     def is_tree(self) -> bool:
         return self.kind == "tree"
 

@@ -145,16 +145,6 @@ def _fits(sp: Species, what: str) -> bool:
     return what in sp.tags or what in sp.counts_as
 
 
-def _card_tags(card: Card) -> frozenset[str]:
-    """The type symbols on a card: its host species' tags or both halves' tags."""
-    if card.species is not None:
-        return card.species.tags
-    out: frozenset[str] = frozenset()
-    for h in card.halves.values():
-        out = out | h.species.tags
-    return out
-
-
 def bottom_pile_size(game: GameDef, num_players: int) -> int:
     """The non-winter cards of the bottom pile at setup (a third of the deck left after
     boxing): all winter cards but the last lie among them, the last on top of them."""
@@ -403,7 +393,7 @@ class GameState:
         if op == "clearing_to_cave":
             tags = eff.params.get("tags")
             if tags is not None:
-                return any(_card_tags(self.game.cards[c]) & set(tags) for c in self.clearing)
+                return any(self.game.cards[c].tags & set(tags) for c in self.clearing)
             return bool(self.clearing)
         if op == "clearing_removed":
             return bool(self.clearing)
@@ -411,7 +401,7 @@ class GameState:
             return room and bool(self.clearing)
         if op == "clearing_to_hand":
             tag = eff.params["tag"]
-            return room and any(tag in _card_tags(self.game.cards[c]) for c in self.clearing)
+            return room and any(tag in self.game.cards[c].tags for c in self.clearing)
         if op == "hand_to_cave_redraw" or op == "saplings_any":
             return bool(hand)
         if op == "play_any_number_paying":
@@ -426,7 +416,7 @@ class GameState:
         if not pend.tag:
             return bool(self.clearing)
         cards = self.game.cards
-        return any(pend.tag in _card_tags(cards[c]) for c in self.clearing)
+        return any(pend.tag in cards[c].tags for c in self.clearing)
 
     def _skip_unplayable_free(self, p: int) -> None:
         """Drop the free plays waiting on the stack (the later ones of a free_play_each)
@@ -492,7 +482,7 @@ class GameState:
             elif "tags" in params:
                 tags = set(params["tags"])
                 cards = self.game.cards
-                moved = [c for c in self.clearing if _card_tags(cards[c]) & tags]
+                moved = [c for c in self.clearing if cards[c].tags & tags]
                 self.clearing[:] = [c for c in self.clearing if c not in moved]
                 self._to_cave(p, moved)
             else:
@@ -507,7 +497,7 @@ class GameState:
             tag = params["tag"]
             hand = self.hands[p]
             cards = self.game.cards
-            wanted = [c for c in self.clearing if tag in _card_tags(cards[c])]
+            wanted = [c for c in self.clearing if tag in cards[c].tags]
             room = self.game.hand_limit - len(hand)
             if len(wanted) > room:  # not all fit: the player chooses which
                 self.stack.append(Pending(D_TAKE, p, need=room, tag=tag))
@@ -683,7 +673,7 @@ class GameState:
         if kind == D_TAKE:
             if pend.tag:
                 cards = g.cards
-                return [g.a_take[c] for c in self.clearing if pend.tag in _card_tags(cards[c])]
+                return [g.a_take[c] for c in self.clearing if pend.tag in cards[c].tags]
             return [g.a_take[c] for c in self.clearing]
         if kind == D_CLEARING_CAVE:
             pool = sorted(self.clearing)

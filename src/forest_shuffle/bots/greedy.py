@@ -150,14 +150,7 @@ _TABLES: dict[str, Tables] = {}
 
 
 def _card_tag_set(card: Card | None) -> frozenset[str]:
-    if card is None:
-        return frozenset()
-    if card.species is not None:
-        return card.species.tags
-    out: frozenset[str] = frozenset()
-    for h in card.halves.values():
-        out = out | h.species.tags
-    return out
+    return frozenset() if card is None else card.tags
 
 
 def _trigger_rate(game: GameDef, trigger: str, tag: str) -> float:
