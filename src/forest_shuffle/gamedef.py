@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import CAVE, DONE, DRAW, KEEP, MULLIGAN, NO, PAY, PLAY, SAPLING, TAKE, YES, Action
-from .cards import TRIGGERS, Catalog, Species
+from .cards import TRIGGERS, Catalog
 
 
 class UnknownGameError(ValueError):
@@ -62,7 +62,6 @@ class GameDef:
     triggers: tuple[Trigger, ...] = ()  # in firing order
     permanent_sides: frozenset[str] = frozenset()  # sides where such species can sit
     permanent_hosts: bool = False  # a host species has a draw_on_play permanent
-    species_index: Mapping[str, int] = field(default_factory=dict)
     # Interned actions (legal-action lists reuse them; apply's membership test hits
     # identity first).
     a_draw: Action = Action(DRAW)
@@ -83,9 +82,6 @@ class GameDef:
 
     def __repr__(self) -> str:
         return f"GameDef({self.id!r})"
-
-    def species(self, name: str) -> Species:
-        return self.catalog.species[name]
 
     def half_actions(self, cid: int, side: str, n_trees: int) -> list[Action]:
         """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
@@ -122,7 +118,6 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.mushrooms = tuple(sorted(t.name for t in trig))
     g.permanent_sides = frozenset(sides)
     g.permanent_hosts = hosts
-    g.species_index = {name: i for i, name in enumerate(catalog.species)}
     n = len(cards)
     g.a_take = tuple(Action(TAKE, c) for c in range(n))
     g.a_sapling = tuple(Action(SAPLING, c) for c in range(n))
