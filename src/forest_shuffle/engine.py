@@ -721,7 +721,8 @@ class GameState:
                     pend.need -= 1 if pend.need > 0 else 0
                     if self._placements(p, pend.tag, None):
                         self.stack.append(pend)
-            self._skip_unplayable_free(p)
+            if not self.stack or self.stack[-1] is not pend:  # a waiting free play is next
+                self._skip_unplayable_free(p)
         elif pend.kind == D_RACCOON:
             if kind == CAVE:
                 self._remove_from_hand(p, action.card)
