@@ -150,6 +150,10 @@ class Store:
         self._closed = False
         self._busy = 0  # calls in progress
         self._cond = threading.Condition()
+        #: An in-memory database is one connection shared by every thread: its
+        #: transactions must take turns (a bot's move beside a rematch's write collided).
+        self._one_at_a_time: threading.RLock | None = (
+            threading.RLock() if isinstance(self.engine.pool, StaticPool) else None)
 
     @contextlib.contextmanager
     def _open(self) -> Iterator[None]:
@@ -161,7 +165,11 @@ class Store:
                 raise StoreClosed("the server is stopping")
             self._busy += 1
         try:
-            yield
+            if self._one_at_a_time is None:
+                yield
+            else:
+                with self._one_at_a_time:
+                    yield
         finally:
             with self._cond:
                 self._busy -= 1
