@@ -4,7 +4,8 @@ Two source trees side by side, each probe in its own interpreter, rounds interle
 the load of the machine falls on both alike: random 2-player games per second
 (``records.random_game``, setup included) and scorer throughput (``scoring.totals`` over
 the final tables of 200 random games, tables per second), for the base game in both trees
-and, in the new tree, for every other registered game. Medians with min and max.
+and, in the new tree, for every other registered game; and ``from_dict`` of a mid-game base
+save (microseconds). Medians with min and max.
 
 Usage: ``python benchmarks/gate_speed.py OLD_SRC NEW_SRC [--rounds 5] [--games 100]``
 (``git archive REV src | tar -x -C /tmp/old`` gives OLD_SRC=/tmp/old/src).
@@ -41,6 +42,17 @@ for gid in ids:
             totals(tb)
     out[gid] = {{"games_per_s": g_s,
                 "tables_per_s": 5 * len(tables) / (time.perf_counter() - t)}}
+from forest_shuffle.engine import GameState
+import random
+s = GameState.new(2, 5)
+rng = random.Random(5)
+for _ in range(150):
+    s.apply(rng.choice(s.legal_actions()))
+d = s.to_dict()
+t = time.perf_counter()
+for _ in range(300):
+    GameState.from_dict(d)
+out["base"]["from_dict_us"] = (time.perf_counter() - t) / 300 * 1e6
 print(json.dumps(out))
 """
 
@@ -68,8 +80,9 @@ def main() -> None:
         got["new"].append(probe(a.new, a.games, new_ids))
     print(f"load average {os.getloadavg()[0]:.2f} (2 cores), {a.rounds} interleaved rounds, "
           f"{a.games} games and 1,000 tables a probe")
-    for key in ("games_per_s", "tables_per_s"):
-        for name, ids in (("old", ["base"]), ("new", new_ids)):
+    for key in ("games_per_s", "tables_per_s", "from_dict_us"):
+        for name, ids in (("old", ["base"]), ("new", new_ids if key != "from_dict_us"
+                                                   else ["base"])):
             for gid in ids:
                 v = [r[gid][key] for r in got[name]]
                 print(f"{key:13} {name} {gid:27}: median {statistics.median(v):8.1f}  "
