@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from forest_shuffle.engine import GameState
-from forest_shuffle.records import random_game
+from forest_shuffle.formats.records import random_game
 from forest_shuffle.scoring import totals
 
 

@@ -14,15 +14,16 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from forest_shuffle.cards import CATALOG
-from forest_shuffle.forest import Dweller, Forest, Host
+from forest_shuffle.cards import Catalog, Dweller, Forest
+from forest_shuffle.cards.forest import host_of_card
+from forest_shuffle.games import make_game
 from forest_shuffle.scoring import score_table, totals
 
 
-def random_table(rng: random.Random, players: int, trees: int = 8,
+def random_table(catalog: Catalog, rng: random.Random, players: int, trees: int = 8,
                  dwellers: int = 20) -> list[Forest]:
-    """A table of random legal forests dealt from one shuffled deck."""
-    deck = [c for c in CATALOG.cards if c is not None and not c.is_winter]
+    """A table of random legal forests dealt from one shuffled deck of ``catalog``."""
+    deck = [c for c in catalog.cards if c is not None and not c.is_winter]
     rng.shuffle(deck)
     tree_cards = [c for c in deck if c.is_tree]
     split_cards = [c for c in deck if c.kind == "split"]
@@ -32,10 +33,10 @@ def random_table(rng: random.Random, players: int, trees: int = 8,
         for _ in range(max(1, trees + rng.randint(-2, 2))):
             if rng.random() < 0.1 and split_cards:
                 card = split_cards.pop()
-                forest.trees.append(Host(None, card.id))
+                forest.trees.append(host_of_card(catalog, card.id, sapling=True))
             else:
                 card = tree_cards.pop()
-                forest.trees.append(Host(card.species, card.id))
+                forest.trees.append(host_of_card(catalog, card.id))
         placed = 0
         target = dwellers + rng.randint(-4, 4)
         while placed < target and split_cards:
@@ -67,9 +68,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--tables", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="base", help="a game id (base, base+alpine, ...)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    tables = [random_table(rng, args.players) for _ in range(args.tables)]
+    catalog = make_game(args.game).catalog
+    tables = [random_table(catalog, rng, args.players) for _ in range(args.tables)]
     for table in tables:  # both paths must agree before we time them
         assert totals(table) == [s.total for s in score_table(table)]
     sizes = [(len(f.trees), sum(len(s) for t in f.trees for s in t.slots.values()))

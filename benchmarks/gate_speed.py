@@ -22,7 +22,10 @@ import sys
 
 PROBE = """
 import inspect, json, time
-from forest_shuffle.records import random_game
+try:
+    from forest_shuffle.formats.records import random_game
+except ImportError:  # a tree from before the package layout
+    from forest_shuffle.records import random_game
 from forest_shuffle.scoring import totals
 games = {games}
 ids = {ids}

@@ -21,8 +21,8 @@ import time
 from typing import Any
 
 from forest_shuffle.bots import make_bot
-from forest_shuffle.web.service import GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
 
 
 def message_bytes(payload: dict[str, Any]) -> int:

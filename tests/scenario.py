@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from forest_shuffle.actions import Action
-from forest_shuffle.cards import SIDES, Catalog
-from forest_shuffle.engine import D_TURN, GameState, Pending
+from forest_shuffle.cards.model import SIDES, Catalog
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import D_TURN, GameState, Pending
 from forest_shuffle.games import make_game
-from forest_shuffle.rules import Rules
 
 #: The base game and its numbers, as the tests of the base game read them.
 BASE = make_game("base")

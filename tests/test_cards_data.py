@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from scenario import CATALOG
 
-from forest_shuffle import cards
-from forest_shuffle.cards import SIDES, CardDataError, build_catalog
+from forest_shuffle.cards import model as cards
+from forest_shuffle.cards.model import SIDES, CardDataError, build_catalog
 
 #: ``../shared/reference`` beside the project root (the same layout locally and in CI).
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "cards-base.json"
@@ -54,7 +54,8 @@ def ref_species(ref: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def _packaged(name: str) -> dict[str, Any]:
-    text = (resources.files("forest_shuffle") / "data" / "base" / name).read_text(encoding="utf-8")
+    folder = resources.files("forest_shuffle.cards") / "data" / "base"
+    text = (folder / name).read_text(encoding="utf-8")
     doc: dict[str, Any] = json.loads(text)
     return doc
 

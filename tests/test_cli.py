@@ -7,7 +7,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from forest_shuffle.cli import COMMANDS, app
+from forest_shuffle.cli.app import COMMANDS, app
 
 
 def test_help_lists_every_command() -> None:

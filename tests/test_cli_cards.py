@@ -11,8 +11,8 @@ import pytest
 from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
-from forest_shuffle import cardtext
-from forest_shuffle.cli import app
+from forest_shuffle.cli.app import app
+from forest_shuffle.text import cardtext
 
 #: Wide enough that no species name in the table is wrapped.
 WIDE = {"COLUMNS": "200"}

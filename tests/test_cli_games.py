@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from forest_shuffle import cardtext
-from forest_shuffle.cards import EFFECT_OPS, POINT_RULES
-from forest_shuffle.cli import app
+from forest_shuffle.cards.model import EFFECT_OPS, POINT_RULES
+from forest_shuffle.cli.app import app
+from forest_shuffle.formats.records import read_record
 from forest_shuffle.games import game_ids, make_game
-from forest_shuffle.records import read_record
+from forest_shuffle.text import cardtext
 
 DATA = Path(__file__).parent / "data" / "forest"
 GAMES = ("base+alpine", "base+woodland_edge", "base+alpine+woodland_edge")

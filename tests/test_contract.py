@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from forest_shuffle.bots.determinize import Determinizer
-from forest_shuffle.engine import GameState, bottom_pile_size
+from forest_shuffle.engine.check import check_state
+from forest_shuffle.engine.state import GameState, bottom_pile_size
 from forest_shuffle.games import game_ids, make_game
-from forest_shuffle.state_check import check_state
 
 GAMES = game_ids()
 CASES = [(g, n, seed) for g in GAMES for n, seed in ((2, 1), (3, 2), (5, 3))]

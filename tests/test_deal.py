@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from forest_shuffle import deal
-from forest_shuffle.engine import GameState
-from forest_shuffle.records import check_record, record_of, replay
+from forest_shuffle.engine import setup as deal
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.formats.records import check_record, record_of, replay
 
 
 def opening(state: GameState) -> list[list[int]]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from scenario import CATALOG, Picker, act, build, legal, site, symbol
 
-from forest_shuffle.engine import GameState
+from forest_shuffle.engine.state import GameState
 
 Step = tuple[str, str]  # (effect/bonus/mushroom, species)
 

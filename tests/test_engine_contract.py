@@ -8,8 +8,8 @@ import json
 import pytest
 from scenario import Picker, act, build, site
 
-from forest_shuffle.actions import Action, IllegalActionError
-from forest_shuffle.engine import GameState
+from forest_shuffle.engine.actions import Action, IllegalActionError
+from forest_shuffle.engine.state import GameState
 
 
 @pytest.mark.parametrize("players", [0, 1, 6])

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "src" / "forest_shuffle" / "data"
+DATA = ROOT / "src" / "forest_shuffle" / "cards" / "data"
 #: ``../shared/reference`` beside the project root (absent on a clean clone).
 REFERENCE = ROOT.parent / "shared" / "reference" / "cards-expansions.json"
 

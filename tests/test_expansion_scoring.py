@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from scenario import Picker, build, site
 
-from forest_shuffle.cards import SIDES
-from forest_shuffle.forest import SHRUB, Dweller, Forest, Host
+from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
+from forest_shuffle.cards.model import SIDES
 from forest_shuffle.games import make_game
-from forest_shuffle.scoring import LINES, CardPoints, ForestScore, score_table, totals
+from forest_shuffle.scoring.core import LINES, CardPoints, ForestScore, score_table, totals
 
 ALL = "base+alpine+woodland_edge"
 CAT = make_game(ALL).catalog

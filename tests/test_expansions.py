@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from scenario import Picker, act, build, legal, site
 
-from forest_shuffle.actions import Action
-from forest_shuffle.engine import GameState, bottom_pile_size
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.check import check_state
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import GameState, bottom_pile_size
 from forest_shuffle.games import make_game
-from forest_shuffle.rules import Rules
-from forest_shuffle.state_check import check_state
 
 BASE = "base"
 ALPINE = "base+alpine"

@@ -12,15 +12,15 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from forest_shuffle.commands.score import register
-from forest_shuffle.forest_json import (
+from forest_shuffle.cli.commands.score import register
+from forest_shuffle.formats.forest_json import (
     ForestJsonError,
     forests_from_document,
     parse_forest_json,
     render_result,
     result_to_json,
 )
-from forest_shuffle.scoring import score_table
+from forest_shuffle.scoring.core import score_table
 
 SPEC_EXAMPLE: dict[str, Any] = {
     "players": [

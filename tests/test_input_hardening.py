@@ -17,11 +17,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from forest_shuffle.actions import MAX_ACTION_TEXT, Action, ActionParseError
-from forest_shuffle.cli import app
-from forest_shuffle.forest_json import ForestJsonError, forests_from_document, parse_forest_json
-from forest_shuffle.records import RecordError, random_game, read_record, record_of, write_record
-from forest_shuffle.state_check import JsonInputError, load_json, printable
+from forest_shuffle.cli.app import app
+from forest_shuffle.engine.actions import MAX_ACTION_TEXT, Action, ActionParseError
+from forest_shuffle.engine.check import JsonInputError, load_json, printable
+from forest_shuffle.formats.forest_json import (
+    ForestJsonError,
+    forests_from_document,
+    parse_forest_json,
+)
+from forest_shuffle.formats.records import (
+    RecordError,
+    random_game,
+    read_record,
+    record_of,
+    write_record,
+)
 
 # ----------------------------------------------------------------------------- actions
 

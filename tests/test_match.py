@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from forest_shuffle.actions import Action
 from forest_shuffle.bots import BOTS, Bot, Budget, make_bot
-from forest_shuffle.cli import app
-from forest_shuffle.commands.tournament import parse_bots
-from forest_shuffle.engine import GameState
+from forest_shuffle.cli.app import app
+from forest_shuffle.cli.commands.tournament import parse_bots
+from forest_shuffle.cli.plots import PLOTS
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.match import (
     BotError,
     MatchResult,
@@ -26,9 +28,7 @@ from forest_shuffle.match import (
     tournament,
     wilson_interval,
 )
-from forest_shuffle.scoring import LINES, score_table
-from forest_shuffle.stats_plots import PLOTS
-from forest_shuffle.view import PlayerView
+from forest_shuffle.scoring.core import LINES, score_table
 
 
 def run(*args: str) -> Result:
@@ -169,7 +169,7 @@ def test_the_base_game_is_the_default() -> None:
     assert play_match(["random", "random"], seed=3) == play_match(["random", "random"], seed=3,
                                                                    game="base")
     assert tournament(["random"], games=1, players=2, seed=1).game == "base"
-    from forest_shuffle.gamedef import UnknownGameError
+    from forest_shuffle.engine.game import UnknownGameError
     with pytest.raises(UnknownGameError):
         tournament(["random"], games=1, players=2, seed=1, game="base+nothing")
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pytest
 from rich.console import Console
 
-from forest_shuffle import narration
-from forest_shuffle.terminal import Terminal
-from forest_shuffle.web.service import GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
+from forest_shuffle.terminal.line import Terminal
+from forest_shuffle.text import narration
 
 
 @contextmanager

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario import ALL_IDS, CATALOG, CLEARING_LIMIT, HAND_LIMIT, REMOVED_AT_SETUP, check_places
 
-from forest_shuffle.actions import Action, IllegalActionError
-from forest_shuffle.engine import GameState
-from forest_shuffle.rules import Rules
+from forest_shuffle.engine.actions import Action, IllegalActionError
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import GameState
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

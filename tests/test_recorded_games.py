@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from forest_shuffle.records import read_record, replay
+from forest_shuffle.formats.records import read_record, replay
 
 RECORDS = sorted((Path(__file__).parent / "data" / "records").glob("*.json"))
 

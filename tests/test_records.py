@@ -12,10 +12,11 @@ import pytest
 from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
-from forest_shuffle.actions import Action
-from forest_shuffle.cli import app
-from forest_shuffle.engine import GameState
-from forest_shuffle.records import (
+from forest_shuffle.cli.app import app
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.formats.records import (
     RECORD_FORMAT,
     RecordError,
     places_of,
@@ -25,7 +26,6 @@ from forest_shuffle.records import (
     replay,
     write_record,
 )
-from forest_shuffle.rules import Rules
 
 
 def run(*args: str) -> Result:

@@ -22,9 +22,9 @@ from scenario import (
     symbol,
 )
 
-from forest_shuffle.actions import Action, ActionParseError, IllegalActionError
-from forest_shuffle.engine import GameState
-from forest_shuffle.rules import Rules
+from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import GameState
 
 # ----------------------------------------------------------------------------- setup
 

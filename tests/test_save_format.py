@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from forest_shuffle.actions import Action
-from forest_shuffle.engine import GameState
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.check import BrokenSaveError, load_json
+from forest_shuffle.engine.state import GameState
 from forest_shuffle.games import make_game
-from forest_shuffle.state_check import BrokenSaveError, load_json
 
 Save = dict[str, Any]
 

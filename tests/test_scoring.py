@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import CATALOG
 
-from forest_shuffle.cards import SIDES
-from forest_shuffle.forest import Dweller, Forest, Host
-from forest_shuffle.scoring import (
+from forest_shuffle.cards.forest import Dweller, Forest, Host
+from forest_shuffle.cards.model import SIDES
+from forest_shuffle.scoring.core import (
     LINES,
     CardPoints,
     ForestScore,
@@ -584,7 +584,7 @@ def test_rules_come_from_the_data() -> None:
     """A species outside the catalog scores by its own rule and params."""
     from dataclasses import replace
 
-    from forest_shuffle.cards import Points
+    from forest_shuffle.cards.model import Points
 
     base = CATALOG.species["Tawny Owl"]
     owl = replace(base, name="Test Owl", points=Points("per_tag", {"points_per": 4,

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from forest_shuffle.cli import app
-from forest_shuffle.commands.simulate import game_seed
-from forest_shuffle.records import read_record, replay
-from forest_shuffle.scoring import LINES
+from forest_shuffle.cli.app import app
+from forest_shuffle.cli.commands.simulate import game_seed
+from forest_shuffle.formats.records import read_record, replay
+from forest_shuffle.scoring.core import LINES
 
 
 def run(*args: str) -> Result:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from forest_shuffle.engine import GameState
-from forest_shuffle.view import make_spectator_view
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import make_spectator_view
 
 
 def _hidden(state: GameState) -> set[int]:

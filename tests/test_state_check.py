@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from scenario import CATALOG, HAND_LIMIT, WINTER, Picker, act, build, site
 
-from forest_shuffle.engine import D_MOLE, D_PAY, GameState
-from forest_shuffle.records import random_game
-from forest_shuffle.rules import Rules
-from forest_shuffle.state_check import BrokenSaveError, check_state
+from forest_shuffle.engine.check import BrokenSaveError, check_state
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import D_MOLE, D_PAY, GameState
+from forest_shuffle.formats.records import random_game
 
 Save = dict[str, Any]
 

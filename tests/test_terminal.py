@@ -9,8 +9,8 @@ from rich.console import Console
 from scenario import CATALOG
 from typer.testing import CliRunner, Result
 
-from forest_shuffle.cli import app
-from forest_shuffle.terminal import Terminal
+from forest_shuffle.cli.app import app
+from forest_shuffle.terminal.line import Terminal
 
 
 class Script:
@@ -194,13 +194,13 @@ def test_cli_bad_options_exit_2_with_one_line() -> None:
 
 def test_level_picks_the_bots_and_bad_level_is_refused() -> None:
     from forest_shuffle.bots.greedy import GreedyBot
-    from forest_shuffle.terminal import Terminal
+    from forest_shuffle.terminal.line import Terminal
 
     term = Terminal(2, 1, 5, level="medium", read_line=lambda: "quit")
     assert isinstance(term.seats[1].bot, GreedyBot)
     from typer.testing import CliRunner
 
-    from forest_shuffle.cli import app
+    from forest_shuffle.cli.app import app
 
     result = CliRunner().invoke(app, ["play", "--level", "brilliant"])
     assert result.exit_code == 2
@@ -245,7 +245,7 @@ class HotSeat(Script):
 
 
 def test_a_scripted_game_of_woodland_edge_to_the_end() -> None:
-    from forest_shuffle.actions import Action
+    from forest_shuffle.engine.actions import Action
 
     # a shrub (Blackthorn, card 209) paid with two cards, Bob draws twice, then a European
     # Wildcat left of the shrub whose effect takes a card of the clearing (typed)

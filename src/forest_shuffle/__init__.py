@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 
-from . import games as _games  # noqa: F401,E402  (registers every game definition)
+from forest_shuffle import games as _games  # noqa: F401,E402  (registers every game definition)

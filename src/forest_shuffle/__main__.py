@@ -1,5 +1,5 @@
 """``python -m forest_shuffle`` runs the command line."""
 
-from forest_shuffle.cli import main
+from forest_shuffle.cli.app import main
 
 main()

@@ -3,7 +3,7 @@
 Contract:
 
 * :func:`play_match` plays one game of a game definition (``game``, an id or a
-  :class:`~forest_shuffle.gamedef.GameDef`; the base game by default) from a seed with one
+  :class:`~forest_shuffle.engine.game.GameDef`; the base game by default) from a seed with one
   bot per seat, each built by
   :func:`~forest_shuffle.bots.make_bot` with a seed derived from the game seed and the seat
   (:func:`bot_seed`); a bot is only ever given ``state.view(seat)``. Same arguments, same
@@ -31,13 +31,13 @@ from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import IllegalActionError
-from .bots import make_bot
-from .engine import GameState
-from .gamedef import GameDef, game_by_id
-from .rules import Rules
-from .scoring import LINES, score_table
-from .workers import process_pool
+from forest_shuffle.bots import make_bot
+from forest_shuffle.engine.actions import IllegalActionError
+from forest_shuffle.engine.game import GameDef, game_by_id
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.scoring.core import LINES, score_table
+from forest_shuffle.workers import process_pool
 
 __all__ = [
     "BotError", "BotStats", "MatchResult", "TournamentResult", "bot_seed", "deal_seed",

@@ -18,7 +18,7 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright  # noqa: E402
 
-from forest_shuffle.web.app import create_app  # noqa: E402
+from forest_shuffle.server.app import create_app  # noqa: E402
 
 CHROMIUM = os.environ.get("FOREST_SHUFFLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

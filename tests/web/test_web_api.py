@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from webutil import check_payload, client, head, new_game, visibility
 
 from forest_shuffle.games import make_game
-from forest_shuffle.narration import bonus_symbol, card_of
-from forest_shuffle.web import schemas
+from forest_shuffle.server import schemas
+from forest_shuffle.text.narration import bonus_symbol, card_of
 
 CATALOG = make_game("base").catalog
 
@@ -282,7 +282,7 @@ def test_openapi_and_the_page(c: TestClient) -> None:
 
 
 def test_pay_hint_names_the_bonus_symbol() -> None:
-    from forest_shuffle.view import PendingView
+    from forest_shuffle.engine.view import PendingView
 
     # the hint's symbol is the one the terminal uses
     pend = PendingView(kind="pay", player=0, card=71, side="left")

@@ -7,12 +7,12 @@ import threading
 import time
 from pathlib import Path
 
-from forest_shuffle.actions import Action
 from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
-from forest_shuffle.view import PlayerView
-from forest_shuffle.web.service import BotScheduler, GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.server.service import BotScheduler, GameService, SeatSpec
+from forest_shuffle.server.store import Store
 
 
 class GatedSearcher(Bot):

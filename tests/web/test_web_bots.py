@@ -7,13 +7,13 @@ import os
 import time
 from pathlib import Path
 
-from forest_shuffle.actions import Action
 from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
 from forest_shuffle.bots.mcts import MCTSBot
-from forest_shuffle.view import PlayerView
-from forest_shuffle.web.service import GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
 
 
 class PidBot(Bot):

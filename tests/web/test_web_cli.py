@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from forest_shuffle.cli import COMMANDS, app
-from forest_shuffle.web.app import default_db_url
+from forest_shuffle.cli.app import COMMANDS, app
+from forest_shuffle.server.app import default_db_url
 
 
 def test_serve_is_listed() -> None:

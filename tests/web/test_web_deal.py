@@ -11,10 +11,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from webutil import client, head
 
-from forest_shuffle.deal import KEYED, LEGACY, derive
-from forest_shuffle.engine import GameState
-from forest_shuffle.web.service import GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.engine.setup import KEYED, LEGACY, derive
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
 
 THREE_HUMANS = [{"kind": "human", "name": n} for n in ("Ann", "Bob", "Cy")]
 

@@ -13,12 +13,12 @@ import httpx
 import pytest
 from webutil import client, head, kill9, new_game, server
 
-from forest_shuffle.actions import Action
 from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
-from forest_shuffle.view import PlayerView
-from forest_shuffle.web.service import GameService, SeatSpec, ServiceError
-from forest_shuffle.web.store import SeatRow, StaleWrite, Store
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.store import SeatRow, StaleWrite, Store
 
 
 def _db(tmp_path: Path) -> str:

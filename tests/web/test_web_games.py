@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from webutil import client, head, new_game
 
-from forest_shuffle.engine import GameState
+from forest_shuffle.engine.state import GameState
 from forest_shuffle.games import game_ids, make_game
-from forest_shuffle.web import schemas
-from forest_shuffle.web.app import create_app
+from forest_shuffle.server import schemas
+from forest_shuffle.server.app import create_app
 
 ALL = "base+alpine+woodland_edge"
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -14,9 +14,9 @@ import pytest
 from websockets.sync.client import connect
 from webutil import check_payload, client, head, new_game, server, visibility
 
-from forest_shuffle.actions import Action
-from forest_shuffle.engine import GameState
-from forest_shuffle.web.store import Store
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.server.store import Store
 
 
 def test_no_hidden_card_reaches_a_seat_or_a_spectator() -> None:

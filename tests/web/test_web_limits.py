@@ -24,9 +24,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from webutil import ROOT, free_port, head, new_game
 
-from forest_shuffle.actions import Action
-from forest_shuffle.web.app import Conn, Hub, create_app
-from forest_shuffle.web.limits import Limits, fit_to_files, parse_limits, raise_file_limit
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.server.app import Conn, Hub, create_app
+from forest_shuffle.server.limits import Limits, fit_to_files, parse_limits, raise_file_limit
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

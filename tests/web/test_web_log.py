@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from webutil import client, head, new_game
 
-from forest_shuffle.web.service import LogEntry
+from forest_shuffle.server.service import LogEntry
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

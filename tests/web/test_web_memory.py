@@ -11,9 +11,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from forest_shuffle.web.app import create_app
-from forest_shuffle.web.service import GameService, LiveGame, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.server.app import create_app
+from forest_shuffle.server.service import GameService, LiveGame, SeatSpec
+from forest_shuffle.server.store import Store
 
 BOTS = [SeatSpec("bot", "A", "easy"), SeatSpec("bot", "B", "easy")]
 

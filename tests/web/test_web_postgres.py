@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 from services import postgres
 
-from forest_shuffle.web.service import GameService, SeatSpec, ServiceError
-from forest_shuffle.web.store import SeatRow, StaleWrite, Store
+from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.store import SeatRow, StaleWrite, Store
 
 
 @pytest.fixture(scope="module")

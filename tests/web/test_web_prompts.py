@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from webutil import client, head, new_game
 
-from forest_shuffle import cardtext
-from forest_shuffle.actions import Action
-from forest_shuffle.narration import card_of, species_named, species_of
-from forest_shuffle.web import schemas
-from forest_shuffle.web.service import GameService, SeatSpec
-from forest_shuffle.web.store import Store
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.server import schemas
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
+from forest_shuffle.text import cardtext
+from forest_shuffle.text.narration import card_of, species_named, species_of
 
 
 @contextmanager

@@ -22,7 +22,7 @@ from services import postgres, redis_server
 from websockets.sync.client import connect
 from webutil import check_payload, free_port, head, kill9, server, visibility
 
-from forest_shuffle.web.store import Store
+from forest_shuffle.server.store import Store
 
 pytest.importorskip("redis")
 

@@ -22,10 +22,10 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from forest_shuffle.actions import Action
-from forest_shuffle.engine import GameState
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.state import GameState
 from forest_shuffle.games import make_game
-from forest_shuffle.web.app import create_app
+from forest_shuffle.server.app import create_app
 
 CATALOG = make_game("base").catalog
 ALL_CARDS: frozenset[int] = frozenset(c.id for c in CATALOG.cards if c is not None)

@@ -13,8 +13,8 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..view import PlayerView
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.view import PlayerView
 
 
 class BotSpecError(ValueError):

@@ -1,8 +1,8 @@
 """Determinization: a full game state sampled to agree with one player's view.
 
-Contract: :class:`Determinizer` is built from a :class:`~forest_shuffle.view.PlayerView`
+Contract: :class:`Determinizer` is built from a :class:`~forest_shuffle.engine.view.PlayerView`
 at that player's own decision; :meth:`Determinizer.sample` returns a new
-:class:`~forest_shuffle.engine.GameState` in which
+:class:`~forest_shuffle.engine.state.GameState` in which
 
 - everything the view shows is as shown: the own hand (same order) and cave, every forest
   (others' face-down saplings get sampled ids), the clearing, the revealed winter cards, the
@@ -12,7 +12,7 @@ at that player's own decision; :meth:`Determinizer.sample` returns a new
   are one uniformly shuffled multiset of the card ids not seen anywhere, dealt into those
   places with the right counts, every card in exactly one place;
 - the winter cards not yet revealed lie where the engine's setup plan
-  (:func:`~forest_shuffle.engine.bottom_pile_size`) allows: before the first one is
+  (:func:`~forest_shuffle.engine.state.bottom_pile_size`) allows: before the first one is
   revealed, the last winter card lies on top of the bottom pile and the others uniformly
   below it; afterwards the rest lie uniformly in the remaining deck (all of it is then the
   bottom pile);
@@ -27,11 +27,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..deal import KEYED
-from ..engine import D_PAY, GameState, bottom_pile_size
-from ..forest import Forest
-from ..rules import Rules
-from ..view import PlayerView
+from forest_shuffle.cards.forest import Forest
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.setup import KEYED
+from forest_shuffle.engine.state import D_PAY, GameState, bottom_pile_size
+from forest_shuffle.engine.view import PlayerView
 
 
 class DeterminizeError(ValueError):

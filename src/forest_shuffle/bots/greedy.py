@@ -1,17 +1,17 @@
 """The greedy bot: a one-step heuristic that knows the cards of whatever game it plays.
 
-Contract: :class:`GreedyBot` chooses from a :class:`~forest_shuffle.view.PlayerView` only.
+Contract: :class:`GreedyBot` chooses from a :class:`~forest_shuffle.engine.view.PlayerView` only.
 Each decision is scored by hand-written estimates: the exact change of the own score
-(minus the best rival's change) from :func:`forest_shuffle.scoring.totals` on the forest
+(minus the best rival's change) from :func:`forest_shuffle.scoring.core.totals` on the forest
 with the card placed, what the card enables (host slots, set progress, draws, extra turns,
 free plays, the cave), the bonus when a matching payment is affordable, and the value of the
 cards paid (the least useful ones, matching symbols when the bonus is worth it). The same
-policy runs on a full :class:`~forest_shuffle.engine.GameState` (:func:`greedy_action`), for
+policy runs on a full :class:`~forest_shuffle.engine.state.GameState` (:func:`greedy_action`), for
 search rollouts; ``exact=False`` skips the scorer for speed. Deterministic: ties are broken
 by the order of the legal actions, so the seed does not matter.
 
 No species is known by name: every estimate is derived from the card data of the game the
-view or state carries (``game``, a :class:`~forest_shuffle.gamedef.GameDef`), from each
+view or state carries (``game``, a :class:`~forest_shuffle.engine.game.GameDef`), from each
 species' points rule and params, its effect, bonus and permanent ops, its tags and its slot
 sharing, so an expansion species is valued like a base species of the same rule. What is
 fixed about a game (cards, hand limit, deck size at the start, the butterflies and bats,
@@ -23,15 +23,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..actions import CAVE, DONE, DRAW, KEEP, MULLIGAN, NO, PAY, PLAY, SAPLING, TAKE, YES, Action
-from ..cards import SIDES, Card, Effect, Species
-from ..engine import GameState
-from ..forest import SAPLING as SAPLING_KIND
-from ..forest import SHRUB, Dweller, Forest, Host, host_of_card
-from ..gamedef import GameDef
-from ..scoring import totals
-from ..view import PlayerView
-from .base import Bot, Budget
+from forest_shuffle.bots.base import Bot, Budget
+from forest_shuffle.cards.forest import SAPLING as SAPLING_KIND
+from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, host_of_card
+from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.engine.actions import (
+    CAVE,
+    DONE,
+    DRAW,
+    KEEP,
+    MULLIGAN,
+    NO,
+    PAY,
+    PLAY,
+    SAPLING,
+    TAKE,
+    YES,
+    Action,
+)
+from forest_shuffle.engine.game import GameDef
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.scoring.core import totals
 
 #: Value of one unknown card drawn from the deck, in points.
 CARD = 2.2
@@ -52,7 +65,7 @@ SHARED_SLOTS = 1.5
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A species' points rule, permanent effect and slot sharing compiled for the heuristic
-    (the params of :data:`~forest_shuffle.cards.POINT_RULES` pulled out into fields)."""
+    (the params of :data:`~forest_shuffle.cards.model.POINT_RULES` pulled out into fields)."""
 
     rule: str
     host: bool  # a tree or a shrub

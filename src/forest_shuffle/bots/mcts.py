@@ -1,6 +1,6 @@
 """Search over determinizations: paired racing (default) or information-set MCTS.
 
-Contract: :class:`MCTSBot` chooses from a :class:`~forest_shuffle.view.PlayerView` only.
+Contract: :class:`MCTSBot` chooses from a :class:`~forest_shuffle.engine.view.PlayerView` only.
 Both methods sample full states consistent with the view
 (:class:`~forest_shuffle.bots.determinize.Determinizer`), play on with the greedy policy for
 every player (``bots.greedy``, the fast variant) for ``depth`` rounds or to the end of the
@@ -48,21 +48,21 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..actions import DRAW, PLAY, SAPLING, TAKE, Action
-from ..cards import Card
-from ..engine import GameState
-from ..scoring import totals
-from ..view import PlayerView
-from ..workers import process_pool
-from .base import Bot, Budget
-from .determinize import Determinizer
-from .greedy import (
+from forest_shuffle.bots.base import Bot, Budget
+from forest_shuffle.bots.determinize import Determinizer
+from forest_shuffle.bots.greedy import (
     deck_start,
     greedy_action,
     hand_values,
     ranked_actions,
     ranked_view_actions,
 )
+from forest_shuffle.cards.model import Card
+from forest_shuffle.engine.actions import DRAW, PLAY, SAPLING, TAKE, Action
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.scoring.core import totals
+from forest_shuffle.workers import process_pool
 
 #: Points one hand card is worth when a rollout is cut off.
 HAND_CARD = 1.5

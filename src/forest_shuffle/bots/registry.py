@@ -11,9 +11,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 
-from .base import Bot, BotSpecError, RandomBot
-from .greedy import GreedyBot
-from .mcts import MCTSBot
+from forest_shuffle.bots.base import Bot, BotSpecError, RandomBot
+from forest_shuffle.bots.greedy import GreedyBot
+from forest_shuffle.bots.mcts import MCTSBot
 
 #: Bot classes by name. Other bot modules add themselves here when imported below.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,

@@ -5,9 +5,9 @@ Face: :func:`make_game` (a definition by id), :func:`game_ids`, :data:`BASE_ID`.
 
 from __future__ import annotations
 
-from ..gamedef import GameDef, UnknownGameError, canonical_id, game_by_id, game_ids
-from . import base as _base  # noqa: F401  (registers the base game and its expansions)
-from .base import BASE_ID, EXPANSIONS
+from forest_shuffle.engine.game import GameDef, UnknownGameError, canonical_id, game_by_id, game_ids
+from forest_shuffle.games import base as _base  # noqa: F401  (registers the base game and its expansions)
+from forest_shuffle.games.base import BASE_ID, EXPANSIONS
 
 __all__ = ["BASE_ID", "EXPANSIONS", "GameDef", "UnknownGameError", "canonical_id",
            "game_ids", "make_game"]

@@ -8,8 +8,8 @@ the only ones found: see docs/rules.md).
 
 from __future__ import annotations
 
-from ..cards import load_catalog
-from ..gamedef import GameDef, make_def, register, register_canonical
+from forest_shuffle.cards.model import load_catalog
+from forest_shuffle.engine.game import GameDef, make_def, register, register_canonical
 
 BASE_ID = "base"
 #: The expansion modules, in the order their ids are written.

@@ -1,0 +1,541 @@
+"""The card model: species and physical cards, loaded from package data module by module.
+
+Contract: :func:`load_catalog` reads the data modules of a game (``data/<module>/species.json``
+and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``), validates every field and merges
+them into one :class:`Catalog`; a broken data file raises :class:`CardDataError` whose message
+names the species or card at fault. Catalogs are built once per module set and shared. No
+catalog is a module global: a game definition (:mod:`forest_shuffle.games`) carries its own.
+Card ids follow the references: base 1-66 trees, 67-69 winter, 70-113 left/right, 114-161
+top/bottom; Alpine 162-197; Woodland Edge 198-233.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+SIDES: tuple[str, ...] = ("top", "bottom", "left", "right")
+OPPOSITE: Mapping[str, str] = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+#: The kinds of species that are hosts (cards with four slots played into a forest).
+HOST_KINDS: frozenset[str] = frozenset({"tree", "shrub"})
+TAGS: frozenset[str] = frozenset({
+    "tree", "bird", "bat", "pawed animal", "cloven-hoofed animal", "deer", "insect",
+    "butterfly", "amphibian", "plant", "mushroom", "alps", "woodland edge", "shrub",
+})
+
+#: The closed vocabulary of effects, bonuses and permanent effects: op -> required params.
+EFFECT_OPS: Mapping[str, tuple[str, ...]] = {
+    "draw": ("n",),
+    "draw_per_species": ("species",),
+    "draw_per_tag": ("tag",),
+    "extra_turn": (),  # optional "requires_tag": only with such a card in the forest
+    "draw_and_extra_turn": ("n",),
+    "free_play": ("count",),  # and "tag" or "species" (a species counts its counts_as too)
+    "free_play_any": ("tag",),
+    "free_play_each": ("tags",),  # one free play of each tag, in turn
+    "clearing_to_cave": (),  # optional "n" (chosen cards) or "tags" (every such card)
+    "take_from_clearing": ("n",),
+    "clearing_to_hand": ("tag",),
+    "clearing_removed": (),
+    "saplings_any": (),
+    "hand_to_cave_redraw": (),
+    "play_any_number_paying": (),
+    "draw_on_play": ("trigger", "n"),
+    "slot_sharing": ("max_per_slot",),
+    "host_slot_sharing": ("tag", "side", "max_per_slot"),
+    "tree_count_modifier": ("plus",),
+}
+#: The triggers of ``draw_on_play`` permanent effects (mushrooms, shrubs), in the order a
+#: placement fires them; ``tag played`` takes a ``tag`` param.
+TRIGGERS: tuple[str, ...] = (
+    "tree card played", "pawed animal played", "card placed atop a tree",
+    "card placed below a tree", "tag played",
+)
+#: The closed vocabulary of scoring rules: rule -> required params.
+POINT_RULES: Mapping[str, tuple[str, ...]] = {
+    "none": (),
+    "flat": ("points_each",),
+    "per_tag": ("points_per", "tag"),
+    "per_tags": ("points_per", "tags"),
+    "per_species": ("points_per", "species"),
+    "majority": ("points_each", "points_each_if_most"),
+    "threshold_own_species": ("points_each", "min_count"),
+    "all_tree_species": ("points_each", "species_needed"),
+    "per_card_in_own_slots": ("points_per_card",),
+    "set_table": ("table",),
+    "butterfly_sets": ("table",),
+    "bat_variety": ("points_each", "min_distinct_bat_species"),
+    "per_fully_occupied_tree": ("points_per",),
+    "bat_opposite": ("points_each",),
+    "requires_species": ("points_each", "species", "min_count"),
+    "on_tree_species": ("points_each", "tree"),
+    "paired_in_slot": ("points_each",),
+    "most_trees": ("points_each",),
+    "min_trees": ("points_each", "min_trees"),
+    "per_own_tree_symbol": ("points_per",),
+    "per_bottom_card": ("points_per",),
+    "per_distinct_species": ("points_per", "tag"),
+    "distinct_species_table": ("tag", "table"),
+    "per_tree_symbols": ("points_per", "symbols"),
+    "per_cave_card": ("points_per",),
+    "on_host_kind": ("points_each", "host"),
+    "alone_on_host": ("points_each",),
+}
+
+
+class CardDataError(ValueError):
+    """A card data file is broken; the message names the species or card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect, bonus or permanent effect in the closed vocabulary of :data:`EFFECT_OPS`."""
+
+    op: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A scoring rule in the closed vocabulary of :data:`POINT_RULES`."""
+
+    rule: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Species:
+    """A host (tree, shrub) or dweller species: cost, tags, where it goes, effects, scoring.
+
+    Species compare and hash by identity: each catalog holds one object per species.
+    ``counts_as`` holds the names this species also counts as (itself first: a Mountain
+    Hare counts as a European Hare); ``module`` is the data module it comes from;
+    ``provisional`` says, for people, what about it is an unconfirmed reading ("" if none).
+    ``plural`` is the name for several. ``plan`` is filled by the scorer on first use."""
+
+    name: str
+    kind: str  # "tree", "shrub" or "dweller"
+    count: int  # copies (hosts) or card halves (dwellers) in the deck
+    cost: int
+    tags: frozenset[str]
+    positions: tuple[str, ...]  # ("tree",), ("shrub",) or a subset of SIDES
+    effect: Effect | None
+    bonus: Effect | None
+    permanent: Effect | None
+    points: Points
+    text: Mapping[str, str]
+    counts_as: tuple[str, ...] = ()
+    module: str = "base"
+    provisional: str = ""
+    plural: str = ""
+    #: Slot stacking, compiled from the data when the catalog is built: ``share`` names the
+    #: group this species stacks with (its own slot_sharing), ``share_as`` the group it may
+    #: join through ``counts_as`` (a rules switch decides), ``share_max`` the stack size
+    #: (-1: any), ``stacks`` whether it can ever share a slot in its catalog (with a host
+    #: permanent such as the Stinging Nettle's included).
+    share: str = ""
+    share_as: str = ""
+    share_max: int = 0
+    stacks: bool = False
+    #: Compiled by the loader: the names that count for this species' points ``species``
+    #: param (that species and those counting as it), and the one tree symbol every deck
+    #: copy of this dweller shows ("" if they differ).
+    targets: tuple[str, ...] = ()
+    deck_symbol: str = ""
+    plan: Any = field(default=None, repr=False, init=False, compare=False)
+
+    @property
+    def is_tree(self) -> bool:
+        return self.kind == "tree"
+
+    @property
+    def is_host(self) -> bool:
+        """A tree or a shrub: a card with four slots of its own."""
+        return self.kind in HOST_KINDS
+
+    def has_tag(self, tag: str) -> bool:
+        return tag in self.tags
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One half of a split card: the species shown and the tree symbol printed on it."""
+
+    species: Species
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical deck card. Hosts (trees, shrubs) have ``species``; split cards have two
+    ``halves``. ``symbols`` are the tree symbols printed on it (a tree shows its own
+    species, a shrub the symbol printed on it)."""
+
+    id: int
+    kind: str  # "tree", "shrub", "winter" or "split"
+    species: Species | None = None
+    halves: Mapping[str, Half] = field(default_factory=dict)
+    symbols: frozenset[str] = frozenset()
+    module: str = "base"
+
+    @property
+    def tags(self) -> frozenset[str]:
+        """The type symbols printed on the card: its host species' or both halves'."""
+        if self.species is not None:
+            return self.species.tags
+        out: frozenset[str] = frozenset()
+        for h in self.halves.values():
+            out = out | h.species.tags
+        return out
+
+    @property
+    def is_tree(self) -> bool:
+        return self.kind == "tree"
+
+    @property
+    def is_host(self) -> bool:
+        """A tree or shrub card (played as a host; any card can also be a sapling)."""
+        return self.kind == "tree" or self.kind == "shrub"
+
+    @property
+    def symbol(self) -> str:
+        """The one tree symbol of a host card ("" for split and winter cards)."""
+        return next(iter(self.symbols)) if self.species is not None and self.symbols else ""
+
+    @property
+    def is_winter(self) -> bool:
+        return self.kind == "winter"
+
+    @property
+    def axis(self) -> str:
+        """``"lr"`` for left/right cards, ``"tb"`` for top/bottom cards, else ``""``."""
+        if "left" in self.halves:
+            return "lr"
+        if "top" in self.halves:
+            return "tb"
+        return ""
+
+    def label(self) -> str:
+        """A short readable name: ``"Oak"``, ``"Winter"``, ``"European Hare / Wolf"``."""
+        if self.species is not None:
+            return self.species.name
+        if self.is_winter:
+            return "Winter"
+        return " / ".join(h.species.name for h in self.halves.values())
+
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
+
+
+def normalize_name(name: str) -> str:
+    """Fold a name for matching: case, spacing and the kind of apostrophe do not matter."""
+    return re.sub(r"[\s_\-]+", "", name.translate(_APOSTROPHES).casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """All species and cards of one game. ``cards[id]`` is the card with that id (None for
+    an id not in this game). ``modules`` are the data modules merged, ``tree_symbols`` the
+    tree species names (the symbols a card can show), ``aliases[name]`` every species name
+    that counts as ``name`` (itself included)."""
+
+    species: Mapping[str, Species]
+    cards: tuple[Card | None, ...]
+    by_folded_name: Mapping[str, Species]
+    modules: tuple[str, ...] = ("base",)
+    tree_symbols: tuple[str, ...] = ()
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def deck_ids(self) -> tuple[int, ...]:
+        return tuple(c.id for c in self.cards if c is not None)
+
+    def card(self, card_id: int) -> Card:
+        """The card with that id; :class:`KeyError` naming the id if there is none."""
+        if 0 < card_id < len(self.cards):
+            c = self.cards[card_id]
+            if c is not None:
+                return c
+        raise KeyError(f"no card with id {card_id}")
+
+    def lookup(self, name: str) -> Species | None:
+        """The species with that name (case, spacing and apostrophes ignored), or None."""
+        return self.by_folded_name.get(normalize_name(name))
+
+
+def _effect(raw: Any, where: str) -> Effect | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or "op" not in raw:
+        raise CardDataError(f"{where}: must be null or an object with an 'op'")
+    op = raw["op"]
+    if op not in EFFECT_OPS:
+        raise CardDataError(f"{where}: unknown op {op!r}")
+    params = {k: v for k, v in raw.items() if k != "op"}
+    for need in EFFECT_OPS[op]:
+        if need not in params:
+            raise CardDataError(f"{where}: op {op!r} needs {need!r}")
+    tags = [params["tag"]] if "tag" in params else []
+    tags += list(params.get("tags", ())) + ([params["requires_tag"]]
+                                            if "requires_tag" in params else [])
+    for tag in tags:
+        if tag not in TAGS:
+            raise CardDataError(f"{where}: unknown tag {tag!r}")
+    if op == "free_play" and ("tag" in params) == ("species" in params):
+        raise CardDataError(f"{where}: op 'free_play' needs 'tag' or 'species'")
+    if op == "draw_on_play":
+        if params["trigger"] not in TRIGGERS:
+            raise CardDataError(f"{where}: unknown trigger {params['trigger']!r}")
+        if (params["trigger"] == "tag played") != ("tag" in params):
+            raise CardDataError(f"{where}: the trigger 'tag played' (only) takes a 'tag'")
+    if op == "host_slot_sharing" and params["side"] not in SIDES:
+        raise CardDataError(f"{where}: unknown side {params['side']!r}")
+    return Effect(op, params)
+
+
+def _points(raw: Any, where: str) -> Points:
+    if not isinstance(raw, dict) or "rule" not in raw:
+        raise CardDataError(f"{where}: must be an object with a 'rule'")
+    rule = raw["rule"]
+    if rule not in POINT_RULES:
+        raise CardDataError(f"{where}: unknown rule {rule!r}")
+    params = {k: v for k, v in raw.items() if k != "rule"}
+    for need in POINT_RULES[rule]:
+        if need not in params:
+            raise CardDataError(f"{where}: rule {rule!r} needs {need!r}")
+    return Points(rule, params)
+
+
+def _species(raw: Any, module: str) -> Species:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    if not isinstance(name, str) or not name:
+        raise CardDataError(f"species entry without a name: {raw!r:.80}")
+    where = f"species {name!r}"
+    kind = raw.get("kind")
+    if kind not in ("tree", "shrub", "dweller"):
+        raise CardDataError(f"{where}: kind must be 'tree', 'shrub' or 'dweller'")
+    for key in ("count", "cost"):
+        if not isinstance(raw.get(key), int) or raw[key] < 0:
+            raise CardDataError(f"{where}: {key} must be a non-negative integer")
+    tags = raw.get("tags")
+    if not isinstance(tags, list) or not set(tags) <= TAGS:
+        raise CardDataError(f"{where}: tags must be a list of {sorted(TAGS)}")
+    positions = raw.get("positions")
+    allowed = (kind,) if kind in HOST_KINDS else SIDES
+    if not isinstance(positions, list) or not positions or not set(positions) <= set(allowed):
+        raise CardDataError(f"{where}: positions must be a non-empty list of {allowed}")
+    text = raw.get("text", {})
+    if not isinstance(text, dict) or "points" not in text:
+        raise CardDataError(f"{where}: text must hold at least 'points'")
+    counts_as = raw.get("counts_as", [])
+    if not isinstance(counts_as, list) or not all(isinstance(n, str) for n in counts_as):
+        raise CardDataError(f"{where}: counts_as must be a list of species names")
+    for key in ("provisional", "plural"):
+        if not isinstance(raw.get(key, ""), str):
+            raise CardDataError(f"{where}: {key} must be a string")
+    return Species(
+        name=name,
+        kind=kind,
+        count=raw["count"],
+        cost=raw["cost"],
+        tags=frozenset(tags),
+        positions=tuple(positions),
+        effect=_effect(raw.get("effect"), f"{where} effect"),
+        bonus=_effect(raw.get("bonus"), f"{where} bonus"),
+        permanent=_effect(raw.get("permanent"), f"{where} permanent effect"),
+        points=_points(raw.get("points"), f"{where} points"),
+        text=dict(text),
+        counts_as=(name, *counts_as),
+        module=module,
+        provisional=raw.get("provisional", ""),
+        plural=raw.get("plural", ""),
+    )
+
+
+def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], module: str) -> Card:
+    cid = raw.get("id") if isinstance(raw, dict) else None
+    if not isinstance(cid, int) or cid <= 0:
+        raise CardDataError(f"card entry without a positive integer id: {raw!r:.80}")
+    where = f"card {cid}"
+    kind = raw.get("kind")
+    if kind == "winter":
+        return Card(cid, "winter", module=module)
+    if kind in HOST_KINDS:
+        sp = species.get(raw.get("species", ""))
+        if sp is None or sp.kind != kind:
+            raise CardDataError(f"{where}: unknown {kind} species {raw.get('species')!r}")
+        symbol = raw.get("symbol", sp.name) if kind == "shrub" else sp.name
+        if symbol not in symbols:
+            raise CardDataError(f"{where}: unknown tree symbol {symbol!r}")
+        return Card(cid, kind, species=sp, symbols=frozenset({symbol}), module=module)
+    if kind != "split":
+        raise CardDataError(f"{where}: kind must be 'tree', 'shrub', 'winter' or 'split'")
+    sides = [s for s in SIDES if s in raw]
+    if sorted(sides) not in (["left", "right"], ["bottom", "top"]):
+        raise CardDataError(f"{where}: a split card has left+right or top+bottom halves")
+    halves: dict[str, Half] = {}
+    for side in sides:
+        entry = raw[side]
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise CardDataError(f"{where}: {side} half must be [species, tree symbol]")
+        sp = species.get(entry[0])
+        if sp is None or sp.is_host:
+            raise CardDataError(f"{where}: unknown dweller species {entry[0]!r} on {side}")
+        if side not in sp.positions:
+            raise CardDataError(f"{where}: {sp.name} cannot be on the {side} half")
+        if entry[1] not in symbols:
+            raise CardDataError(f"{where}: unknown tree symbol {entry[1]!r} on {side}")
+        halves[side] = Half(sp, entry[1])
+    return Card(cid, "split", halves=halves, symbols=frozenset(h.symbol for h in halves.values()),
+                module=module)
+
+
+def _docs(doc: Any, key: str) -> tuple[str, list[Any]]:
+    """The module name and the ``key`` list of one data document."""
+    raw = doc.get(key) if isinstance(doc, dict) else None
+    if not isinstance(raw, list):
+        raise CardDataError("card data: expected objects with 'species' and 'cards' lists")
+    module = doc.get("module", "base")
+    if not isinstance(module, str):
+        raise CardDataError("card data: 'module' must be a string")
+    return module, raw
+
+
+def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any]) -> Catalog:
+    """Validate parsed data documents (a species and a cards document per module, the base
+    module first) and merge them into one :class:`Catalog`."""
+    pairs = [(species_doc, cards_doc), *more]
+    species: dict[str, Species] = {}
+    modules: list[str] = []
+    for sdoc, _cdoc in pairs:
+        module, raw_species = _docs(sdoc, "species")
+        modules.append(module)
+        for raw in raw_species:
+            sp = _species(raw, module)
+            if sp.name in species:
+                raise CardDataError(f"species {sp.name!r}: listed twice")
+            species[sp.name] = sp
+    for sp in species.values():
+        for eff in (sp.effect, sp.bonus, sp.permanent):
+            if eff is not None and "species" in eff.params and eff.params["species"] not in species:
+                raise CardDataError(f"species {sp.name!r}: names unknown species "
+                                    f"{eff.params['species']!r}")
+        ref = sp.points.get("species")
+        if ref is not None and ref not in species:
+            raise CardDataError(f"species {sp.name!r}: points name unknown species {ref!r}")
+        for other in sp.counts_as[1:]:
+            if other not in species:
+                raise CardDataError(f"species {sp.name!r}: counts as unknown species {other!r}")
+    symbols = frozenset(n for n, sp in species.items() if sp.is_tree)
+    by_id: dict[int, Card] = {}
+    for sdoc, cdoc in pairs:
+        module = _docs(sdoc, "species")[0]
+        if _docs(cdoc, "cards")[0] != module:
+            raise CardDataError(f"card data: the cards of module {module!r} name another module")
+        for raw in _docs(cdoc, "cards")[1]:
+            c = _card(raw, species, symbols, module)
+            if c.id in by_id:
+                raise CardDataError(f"card {c.id}: id used twice")
+            by_id[c.id] = c
+    top = max(by_id) if by_id else 0
+    if modules == ["base"]:
+        missing = [i for i in range(1, top + 1) if i not in by_id]
+        if missing:
+            raise CardDataError(f"card {missing[0]}: missing (ids must run from 1 without gaps)")
+    seen: dict[str, int] = dict.fromkeys(species, 0)
+    for c in by_id.values():
+        if c.species is not None:
+            seen[c.species.name] += 1
+        for h in c.halves.values():
+            seen[h.species.name] += 1
+    for name, n in seen.items():
+        if n != species[name].count:
+            raise CardDataError(f"species {name!r}: count says {species[name].count}, "
+                                f"the cards hold {n}")
+    table: list[Card | None] = [None] * (top + 1)
+    for c in by_id.values():
+        table[c.id] = c
+    _compile_sharing(species)
+    aliases: dict[str, list[str]] = {n: [] for n in species}
+    for sp in species.values():
+        for target in sp.counts_as:
+            aliases[target].append(sp.name)
+    seen_symbols: dict[str, set[str]] = {}
+    for c in by_id.values():
+        for h in c.halves.values():
+            seen_symbols.setdefault(h.species.name, set()).add(h.symbol)
+    for sp in species.values():
+        ref = sp.points.get("species")
+        object.__setattr__(sp, "targets", tuple(aliases[ref]) if ref is not None else ())
+        syms = seen_symbols.get(sp.name, set())
+        object.__setattr__(sp, "deck_symbol", next(iter(syms)) if len(syms) == 1 else "")
+        PLURALS[sp.name] = sp.plural or PLURALS.get(sp.name, "")
+    return Catalog(
+        species=species,
+        cards=tuple(table),
+        by_folded_name={normalize_name(n): s for n, s in species.items()},
+        modules=tuple(modules),
+        tree_symbols=tuple(n for n, sp in species.items() if sp.is_tree),
+        aliases={n: tuple(v) for n, v in aliases.items()},
+    )
+
+
+def _sharing_of(sp: Species) -> tuple[str, int]:
+    perm = sp.permanent
+    if perm is not None and perm.op == "slot_sharing":
+        top = perm.params["max_per_slot"]
+        return sp.name, -1 if top is None else int(top)
+    return "", 0
+
+
+def _compile_sharing(species: Mapping[str, Species]) -> None:
+    """Set the slot-stacking fields of every species (the loader's one mutation of the
+    frozen species it has just built)."""
+    host_tags = {sp.permanent.params["tag"] for sp in species.values()
+                 if sp.permanent is not None and sp.permanent.op == "host_slot_sharing"}
+    for sp in species.values():
+        share, top = _sharing_of(sp)
+        share_as = ""
+        for other in sp.counts_as[1:]:
+            group, other_top = _sharing_of(species[other])
+            if group and not share:
+                share_as, top = group, other_top
+        object.__setattr__(sp, "share", share)
+        object.__setattr__(sp, "share_as", share_as)
+        object.__setattr__(sp, "share_max", top)
+        object.__setattr__(sp, "stacks", bool(share or share_as or sp.tags & host_tags))
+
+
+#: Species name -> its plural as the data writes it ("" for a regular plural); words for
+#: people, filled as catalogs load.
+PLURALS: dict[str, str] = {}
+
+
+#: The data modules that exist, in the order they merge ("base" first).
+MODULES: tuple[str, ...] = ("base", "alpine", "woodland_edge")
+
+
+def _read(module: str, name: str) -> Any:
+    pkg = resources.files("forest_shuffle.cards") / "data" / module
+    return json.loads((pkg / name).read_text(encoding="utf-8"))
+
+
+@functools.cache
+def load_catalog(modules: tuple[str, ...] = ("base",)) -> Catalog:
+    """The validated, merged card data of these modules (built once per module set)."""
+    for m in modules:
+        if m not in MODULES:
+            raise CardDataError(f"no card data module {m!r} (known: {', '.join(MODULES)})")
+    docs = [(_read(m, "species.json"), _read(m, "cards.json")) for m in modules]
+    return build_catalog(docs[0][0], docs[0][1], *docs[1:])

@@ -1,0 +1,259 @@
+"""The ``cards`` sub-command: browse the species and physical cards of a game.
+
+Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game ID (default
+``base``), or shows one species or card id; with ``--json`` the physical cards. A species
+whose reading is not confirmed is marked ``provisional`` and its note shown. An unknown
+name or game is one line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from forest_shuffle.cards.model import Card, Catalog, Species
+from forest_shuffle.cli.commands.options import GameOption, game_from_option
+from forest_shuffle.games import BASE_ID, GameDef, game_ids, make_game
+from forest_shuffle.text import cardtext
+
+
+def symbol_text(symbol: str) -> Text:
+    """A tree symbol name in its colour."""
+    return Text(symbol, style=cardtext.SYMBOL_STYLES.get(symbol, ""))
+
+
+#: Console width from which the species table gets one column per rules part.
+WIDE_TABLE_MIN_WIDTH = 150
+
+
+def _rules_cell(sp: Species) -> Text:
+    out = Text()
+    for part, label in cardtext.PARTS.items():
+        words = cardtext.short_text(sp, part)
+        if words:
+            if out:
+                out.append("\n")
+            out.append(f"{label}: ", style="bold")
+            out.append(words)
+    return out
+
+
+#: The word that marks a species whose reading is not confirmed.
+PROVISIONAL = "provisional"
+
+
+def _name_cell(sp: Species) -> Text:
+    name = Text(sp.name)
+    if sp.provisional:
+        name.append(f" ({PROVISIONAL})", style="yellow not bold")
+    return name
+
+
+def _kinds_caption(rows: list[Species]) -> str:
+    counts: dict[str, int] = {}
+    for sp in rows:
+        counts[sp.kind] = counts.get(sp.kind, 0) + 1
+    return ", ".join(f"{n} {cardtext.plural(kind, n)}" for kind, n in counts.items())
+
+
+def species_table(game: GameDef, *, wide: bool = True) -> Table:
+    """A table with one row per species of ``game``: hosts first, then dwellers by where
+    they go (groups and species in the order of the data); provisional species are marked
+    and their notes listed under it.
+
+    ``wide`` gives effect, bonus, permanent effect and points their own columns; otherwise
+    they share one labelled column and the tags go under the name, to fit 80 columns.
+    """
+    catalog = game.catalog
+    groups: dict[tuple[str, ...], int] = {}
+    for sp in catalog.species.values():
+        groups.setdefault(sp.positions, len(groups))
+    rows = sorted(catalog.species.values(), key=lambda sp: (not sp.is_host, groups[sp.positions]))
+    hosts = "tree cards" if all(sp.is_tree for sp in rows if sp.is_host) else "host cards"
+    notes = [f"{sp.name}: {sp.provisional}" for sp in rows if sp.provisional]
+    caption = (f"{_kinds_caption(rows)}; {len(catalog.deck_ids)} deck cards. Copies: "
+               f"{hosts}, or card halves for dwellers.")
+    if notes:
+        caption += f"\n{PROVISIONAL.capitalize()}: " + "\n".join(notes)
+    table = Table(
+        title=f"{game.title}: {len(rows)} species",
+        caption=caption,
+    )
+    table.add_column("Name", style="bold", no_wrap=wide)
+    table.add_column("Cost", justify="right")
+    if wide:
+        table.add_column("Tags")
+    table.add_column("Goes")
+    if wide:
+        for label in cardtext.PARTS.values():
+            table.add_column(label.replace(" effect", ""))
+    else:
+        table.add_column("Rules", ratio=1)
+    table.add_column("Copies", justify="right")
+    for i, sp in enumerate(rows):
+        last_of_group = i + 1 == len(rows) or rows[i + 1].positions != sp.positions
+        cells: list[str | Text]
+        if wide:
+            cells = [_name_cell(sp), str(sp.cost), cardtext.tags_text(sp),
+                     cardtext.where_it_goes(sp)]
+            cells += [cardtext.short_text(sp, part) or "-" for part in cardtext.PARTS]
+        else:
+            name = _name_cell(sp)
+            name.append(f"\n{cardtext.tags_text(sp)}", style="dim not bold")
+            cells = [name, str(sp.cost), cardtext.where_it_goes(sp), _rules_cell(sp)]
+        table.add_row(*cells, str(sp.count), end_section=last_of_group)
+    return table
+
+
+def _half_cell(card: Card, side: str) -> Text:
+    half = card.halves[side]
+    out = Text(f"{half.species.name} ({side}, ")
+    out.append_text(symbol_text(half.symbol))
+    out.append(")")
+    return out
+
+
+def cards_table(species: Species, catalog: Catalog) -> Table:
+    """The physical cards showing ``species``: id, its half and what is on the other half."""
+    table = Table(title=f"Cards showing {species.name}")
+    table.add_column("Id", justify="right")
+    table.add_column("Code")
+    table.add_column("This half" if not species.is_host else "Card")
+    table.add_column("Tree symbol")
+    table.add_column("Other half")
+    for card in cardtext.cards_showing(species, catalog):
+        if card.species is not None:
+            table.add_row(str(card.id), cardtext.card_code(card, catalog), f"{card.kind} card",
+                          symbol_text(card.symbol), "-")
+            continue
+        mine = next(s for s, h in card.halves.items() if h.species is species)
+        other = next(s for s in card.halves if s != mine)
+        table.add_row(str(card.id), cardtext.card_code(card, catalog), mine,
+                      symbol_text(card.halves[mine].symbol), _half_cell(card, other))
+    return table
+
+
+def species_details(species: Species, catalog: Catalog) -> Table:
+    """A two-column grid of everything known about one species."""
+    grid = Table(title=species.name, show_header=False, title_style="bold")
+    grid.add_column("Field", style="bold")
+    grid.add_column("Value")
+    for label, value in cardtext.species_facts(species, catalog):
+        grid.add_row(label, value)
+    return grid
+
+
+def _symbol_tally(species: Species, catalog: Catalog) -> Text:
+    counts: dict[str, int] = {}
+    for card in cardtext.cards_showing(species, catalog):
+        symbols = ([card.symbol] if card.species is not None
+                   else [h.symbol for h in card.halves.values() if h.species is species])
+        for sym in symbols:
+            counts[sym] = counts.get(sym, 0) + 1
+    out = Text("Tree symbols on its cards: ")
+    for i, (sym, n) in enumerate(sorted(counts.items())):
+        if i:
+            out.append(", ")
+        out.append_text(symbol_text(sym))
+        out.append(f" x{n}")
+    return out
+
+
+def show_species(console: Console, species: Species, catalog: Catalog) -> None:
+    """Print the details and the physical cards of one species."""
+    console.print(species_details(species, catalog))
+    console.print(_symbol_tally(species, catalog))
+    console.print(cards_table(species, catalog))
+
+
+def show_card(console: Console, card: Card, catalog: Catalog) -> None:
+    """Print one physical card, then the details of each species on it."""
+    console.print(Text(cardtext.card_summary(card.id, catalog), style="bold"))
+    if card.is_winter:
+        console.print(cardtext.WINTER_TEXT)
+        return
+    shown = [card.species] if card.species is not None else [
+        h.species for h in card.halves.values()]
+    for sp in shown:
+        if sp is not None:
+            console.print()
+            show_species(console, sp, catalog)
+
+
+def resolve(query: str, catalog: Catalog) -> Species | Card:
+    """A card id number gives that card; anything else is matched as a species name."""
+    text = query.strip().lstrip("#")
+    if text.isascii() and text.isdigit() and len(text) <= 6:  # "²" is a digit to Python
+        try:
+            return catalog.card(int(text))
+        except KeyError:
+            ids = catalog.deck_ids
+            raise cardtext.NoSuchCard(
+                f"no card with id {int(text)} (ids run {min(ids)}-{max(ids)})") from None
+    return cardtext.match_species(query, catalog)
+
+
+def records(target: Species | Card | None, catalog: Catalog) -> list[dict[str, Any]]:
+    """JSON records of all cards, of one card, or of the cards showing one species."""
+    if target is None:
+        chosen = [c for c in catalog.cards if c is not None]
+    elif isinstance(target, Card):
+        chosen = [target]
+    else:
+        chosen = cardtext.cards_showing(target, catalog)
+    return [cardtext.card_record(c, catalog) for c in chosen]
+
+
+def _elsewhere(query: str, game: GameDef) -> str:
+    """`` (in the game base+alpine: --game base+alpine)`` when the smallest other game that
+    knows ``query`` (a species name or card id) is not ``game``; ``""`` otherwise."""
+    for gid in game_ids():
+        other = make_game(gid)
+        if other.id == game.id or set(game.catalog.modules) >= set(other.catalog.modules):
+            continue
+        try:
+            resolve(query, other.catalog)
+        except cardtext.NoSuchCard:
+            continue
+        return f" (it is in the game {other.id}: --game {other.id})"
+    return ""
+
+
+def cards_command(
+    name: Annotated[str | None, typer.Argument(
+        help="A species name (case, spaces and apostrophes ignored; a unique part is enough) "
+             "or a card id.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the physical cards as JSON (all, or those showing NAME).")] = False,
+    game: GameOption = BASE_ID,
+) -> None:
+    """Browse the cards: all species, or the full details of one species or card id."""
+    gdef = game_from_option(game)
+    catalog = gdef.catalog
+    target: Species | Card | None = None
+    if name is not None:
+        try:
+            target = resolve(name, catalog)
+        except cardtext.NoSuchCard as exc:
+            typer.echo(f"{exc}{_elsewhere(name, gdef)}", err=True)
+            raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(records(target, catalog), indent=2, ensure_ascii=False))
+        return
+    console = Console()
+    if target is None:
+        console.print(species_table(gdef, wide=console.width >= WIDE_TABLE_MIN_WIDTH))
+    elif isinstance(target, Card):
+        show_card(console, target, catalog)
+    else:
+        show_species(console, target, catalog)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``cards`` sub-command to ``app``."""
+    app.command("cards")(cards_command)

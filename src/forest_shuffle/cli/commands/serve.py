@@ -1,0 +1,154 @@
+"""The ``serve`` sub-command: the web server for browser play (docs/web.md).
+
+``--game ID`` (default ``base``) is the game a new table gets when its request names none.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from forest_shuffle.cli.commands.options import GameOption, game_from_option
+from forest_shuffle.games import BASE_ID
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar="URL",
+        help="SQLAlchemy database URL (sqlite:///games.db, postgresql://user@host/db).",
+        show_default="SQLite in the user's data directory")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        "--bot-delay", metavar="S", help="Seconds a bot waits before each action.")] = 0.4,
+    bot_processes: Annotated[int | None, typer.Option(
+        "--bot-processes", metavar="N",
+        help="Worker processes in which hard bots think (0: in the server's threads).",
+        show_default="the number of CPUs")] = None,
+    limits: Annotated[str, typer.Option(
+        "--limits", metavar="NAME=VALUE,...", envvar="FOREST_SHUFFLE_LIMITS",
+        help="Change bounds on input and floods (docs/web.md, Limits), such as "
+             "requests_per_second=200,spectators_per_game=20; a value 'off' removes a bound, "
+             "'off' alone every flood bound.")] = "",
+    pubsub: Annotated[str | None, typer.Option(
+        "--pubsub", metavar="URL",
+        help="Redis URL (redis://host:6379/0): this server is one of several processes on "
+             "one PostgreSQL database (docs/deploy.md); needs forest-shuffle[scale].")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", metavar="N",
+        help="Server processes on this port (more than 1 needs --db postgresql://... and "
+             "--pubsub).")] = 1,
+    forwarded: Annotated[str, typer.Option(
+        "--forwarded-allow-ips", metavar="IPS", envvar="FORWARDED_ALLOW_IPS",
+        help="Proxies whose X-Forwarded-For names the client (comma-separated; the "
+             "per-address limits then count real clients).")] = "127.0.0.1",
+    lease: Annotated[float, typer.Option(
+        "--bot-lease", metavar="S",
+        help="With --pubsub: seconds after which another process takes over the bots of a "
+             "process that died.")] = 5.0,
+    game: GameOption = BASE_ID,
+) -> None:
+    """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
+    game_id = game_from_option(game).id
+    if not 0 <= port <= 65535:
+        typer.echo(f"--port must be from 0 to 65535, not {port}", err=True)
+        raise typer.Exit(2)
+    if bot_delay < 0:
+        typer.echo(f"--bot-delay must be at least 0, not {bot_delay:g}", err=True)
+        raise typer.Exit(2)
+    if bot_processes is None:
+        bot_processes = os.cpu_count() or 1
+    elif bot_processes < 0:
+        typer.echo(f"--bot-processes must be at least 0, not {bot_processes}", err=True)
+        raise typer.Exit(2)
+    if workers < 1:
+        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
+        raise typer.Exit(2)
+    if not 0.5 <= lease <= 600:
+        typer.echo(f"--bot-lease must be from 0.5 to 600 seconds, not {lease:g}", err=True)
+        raise typer.Exit(2)
+    shared = db is not None and db.startswith("postgresql")
+    if workers > 1 and not (shared and pubsub):
+        typer.echo("--workers above 1 needs --db postgresql://... and --pubsub redis://... "
+                   "(processes share games through them; docs/deploy.md)", err=True)
+        raise typer.Exit(2)
+    if pubsub is not None and not pubsub.startswith(("redis://", "rediss://", "unix://")):
+        typer.echo(f"--pubsub must be a redis:// URL, not {pubsub[:60]!r}", err=True)
+        raise typer.Exit(2)
+    from forest_shuffle.server.limits import fit_to_files, parse_limits, raise_file_limit
+
+    try:
+        bounds = parse_limits(limits)
+    except ValueError as exc:
+        typer.echo(f"--limits: {exc}", err=True)
+        raise typer.Exit(2) from None
+    files = raise_file_limit()
+    fitted = fit_to_files(bounds, files)
+    if fitted != bounds:
+        typer.echo(f"the open-file limit ({files}) allows {fitted.sockets} sockets "
+                   f"({fitted.spectators} spectators)", err=True)
+    bounds = fitted
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+
+    from forest_shuffle.server.app import create_app
+
+    # A socket frame holds one message: twice the message bound is room enough, and few
+    # frames wait per socket (the server reads a fast sender slower).
+    frame = max(8192, 2 * bounds.message_bytes)
+    if workers > 1:
+        import json
+
+        from forest_shuffle.server.app import SERVE_ENV
+        from forest_shuffle.server.pubsub import RedisBus
+        from forest_shuffle.server.store import Store
+
+        assert db is not None and pubsub is not None  # checked above
+        try:  # in the parent first: a bad database or Redis is one line, not N crashes
+            Store(db).close()
+            RedisBus(pubsub).close()
+        except ImportError as exc:
+            typer.echo(f"a driver is missing ({exc.name}); install forest-shuffle[scale]",
+                       err=True)
+            raise typer.Exit(2) from None
+        except Exception as exc:
+            line = (str(exc).splitlines() or [type(exc).__name__])[0]
+            typer.echo(f"cannot open the database or Redis: {line}", err=True)
+            raise typer.Exit(2) from None
+        os.environ[SERVE_ENV] = json.dumps({
+            "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
+            "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id})
+        typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
+                   "processes", err=True)
+        uvicorn.run("forest_shuffle.server.app:app_from_env", factory=True, workers=workers,
+                    host=host, port=port, log_level="warning", ws_max_size=frame,
+                    ws_max_queue=4, limit_concurrency=max(64, files - 64),
+                    forwarded_allow_ips=forwarded)
+        return
+    try:
+        app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
+                         pubsub=pubsub, lease_seconds=lease, game=game_id)
+    except ValueError as exc:
+        typer.echo(f"--pubsub: {str(exc).splitlines()[0]}", err=True)
+        raise typer.Exit(2) from None
+    except ImportError as exc:
+        typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
+                   "forest-shuffle[postgres]", err=True)
+        raise typer.Exit(2) from None
+    except (ArgumentError, NoSuchModuleError, OperationalError) as exc:
+        line = str(exc).splitlines()[0]
+        typer.echo(f"--db: cannot open the database: {line}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs)", err=True)
+    # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
+    # open files allow get 503 rather than a failing accept()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=frame,
+                ws_max_queue=4, limit_concurrency=max(64, files - 64),
+                forwarded_allow_ips=forwarded)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` sub-command to ``app``."""
+    app.command("serve")(serve_command)

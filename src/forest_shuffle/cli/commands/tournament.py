@@ -1,0 +1,124 @@
+"""The ``tournament`` sub-command: bots against each other, seats rotated, deals replayed.
+
+Contract: ``forest-shuffle tournament --bots A,B[,C...] [--game ID] --games G --players N
+--seed S [--workers W] [--json]`` plays :func:`forest_shuffle.match.tournament` of the game
+ID (default ``base``): every deal once per
+seating (cyclic rotations of the bot list, so each bot sits in each seat equally often),
+G rounded up to a multiple of the number of bots. Prints per bot the games, wins (a shared
+victory split evenly), win rate with its 95 % Wilson interval, mean score and the mean of
+each score-pad line of that game; ``--json`` prints :meth:`TournamentResult.to_dict` (with
+the ``game`` id) instead. A progress
+bar goes to stderr when it is a terminal (never with ``--json``). A bad bot specification
+or option: one line on stderr, exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from forest_shuffle.bots import BotSpecError, make_bot
+from forest_shuffle.cli.commands.options import (
+    GameOption,
+    check_run_options,
+    game_from_option,
+    with_progress,
+)
+from forest_shuffle.games import BASE_ID, GameDef
+from forest_shuffle.match import TournamentResult, deals_for, tournament
+
+__all__ = ["parse_bots", "register", "tournament_command"]
+
+_SHORT = {"trees": "Trees", "top_bottom": "Top/bot", "left_right": "Left/right", "cave": "Cave"}
+
+
+def parse_bots(text: str) -> list[str]:
+    """Split ``A,B:key=v,w=2,C`` into bot specifications: a comma starts a new bot unless
+    the part after it is an option (``key=value``) of the bot before."""
+    bots: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise BotSpecError(f"empty bot name in --bots {text!r}")
+        if bots and "=" in part and ":" not in part.split("=", 1)[0]:
+            sep = "," if ":" in bots[-1] else ":"
+            bots[-1] += sep + part
+        else:
+            bots.append(part)
+    return bots
+
+
+def _short(line: str) -> str:
+    return _SHORT.get(line) or line.replace("_", "/").capitalize()
+
+
+def _print(console: Console, result: TournamentResult, requested: int, game: GameDef) -> None:
+    n = len(result.bots)
+    lines = game.pad_lines
+    asked = f"; {requested} asked" if requested != result.games else ""
+    console.print(
+        f"{result.games} games ({result.deals} deals x {n} seating{'s' if n > 1 else ''}"
+        f"{asked}), {result.players} players, seed {result.seed}, {game.title}: "
+        f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game")
+    names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
+             for k, s in enumerate(result.stats)]
+    wins_table = Table(title="Wins (a shared victory split evenly)", box=box.SIMPLE_HEAD)
+    lines_table = Table(title="Mean score per seat and score-pad lines", box=box.SIMPLE_HEAD)
+    for col in ("Bot", "Games", "Wins", "Win rate", "95 % interval", "ms/decision"):
+        wins_table.add_column(col, justify="left" if col == "Bot" else "right")
+    for col in ("Bot", "Score", *(_short(line) for line in lines)):
+        lines_table.add_column(col, justify="left" if col == "Bot" else "right")
+    for name, s in zip(names, result.stats, strict=True):
+        wins = f"{s.wins:.1f}" if s.wins != int(s.wins) else str(int(s.wins))
+        low, high = s.interval
+        wins_table.add_row(name, str(s.games), wins, f"{s.win_rate:.1%}",
+                           f"{low:.1%} - {high:.1%}", f"{s.seconds_per_decision * 1000:.2f}")
+        lines_table.add_row(name, f"{s.mean_score:.1f}",
+                            *(f"{s.mean_lines[line]:.1f}" for line in lines))
+    console.print(wins_table)
+    console.print(lines_table)
+    if result.ties:
+        console.print(f"{result.ties} game{'s' if result.ties > 1 else ''} ended in a shared "
+                      "victory (split evenly).")
+
+
+def tournament_command(
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="Bot specifications, comma-separated (e.g. random,greedy).",
+        show_default=False)],
+    game: GameOption = BASE_ID,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="Games to play (rounded up to a multiple of the bots).")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game, 2 to 5.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Play bots against each other with seats rotated and the same deals for every seating."""
+    gdef = game_from_option(game)
+    check_run_options(players, games, workers)
+    try:
+        specs = parse_bots(bots)
+        for spec in specs:
+            make_bot(spec, 0)
+    except BotSpecError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    total = deals_for(games, len(specs)) * len(specs)
+    result = with_progress("tournament", total, as_json, lambda report: tournament(
+        specs, games, players, seed, workers, progress=report, game=gdef))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        _print(Console(), result, games, gdef)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` sub-command to ``app``."""
+    app.command("tournament")(tournament_command)

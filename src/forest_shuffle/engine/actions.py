@@ -1,0 +1,131 @@
+"""Actions: small immutable values with a readable text form that parses back.
+
+Text forms (tree numbers count from 1, card numbers are the deck ids):
+
+========================  ==============================================================
+``keep`` / ``mulligan``   keep the opening hand, or return it to the box and draw 6 new
+``draw``                  draw the top card of the deck (one of the two draws)
+``take 57``               take card 57 from the clearing (one of the two draws)
+``play 12``               play tree card 12 (then pay its cost)
+``play 71 left 3``        play the left half of card 71 into the left slot of tree 3
+``sapling 34``            play card 34 face down as a tree sapling
+``pay 40``                put card 40 from the hand into the clearing as payment
+``yes`` / ``no``          use or skip the optional effect, bonus or mushroom draw offered
+``cave 40``               (Raccoon) put card 40 from the hand under the cave
+``done``                  end a free play, a Mole or a Raccoon choice
+========================  ==============================================================
+
+``str(Action.parse(text)) == text`` for every canonical text, and
+``Action.parse(str(a)) == a`` for every action. Any other text raises
+:class:`ActionParseError` with a one-line printable reason: numbers are ASCII digits
+``0``-``9`` (at most :data:`MAX_NUMBER_DIGITS`), a text has at most
+:data:`MAX_ACTION_TEXT` characters.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from forest_shuffle.cards.model import SIDES
+
+KEEP = "keep"
+MULLIGAN = "mulligan"
+DRAW = "draw"
+TAKE = "take"
+PLAY = "play"
+SAPLING = "sapling"
+PAY = "pay"
+YES = "yes"
+NO = "no"
+CAVE = "cave"
+DONE = "done"
+
+_BARE = (KEEP, MULLIGAN, DRAW, YES, NO, DONE)
+_WITH_CARD = (TAKE, SAPLING, PAY, CAVE)
+
+#: The longest action text parsed (the longest canonical one, ``play 161 bottom 158``, has
+#: 19 characters; the web server accepts texts of up to 200 characters).
+MAX_ACTION_TEXT = 200
+#: Card and tree numbers have at most this many digits (ids go to 161, leading zeros are
+#: allowed), so no number is too long for ``int``.
+MAX_NUMBER_DIGITS = 6
+
+
+class ActionParseError(ValueError):
+    """A text is not an action; the message says what was expected."""
+
+
+class IllegalActionError(ValueError):
+    """An action is not legal in this state; ``reason`` says why. The state is unchanged."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class Action(NamedTuple):
+    """One decision. ``tree`` counts from 0 here and from 1 in the text form."""
+
+    kind: str
+    card: int = 0
+    side: str = ""
+    tree: int = -1
+
+    def __str__(self) -> str:
+        if self.kind in _BARE:
+            return self.kind
+        if self.kind == PLAY and self.side:
+            return f"play {self.card} {self.side} {self.tree + 1}"
+        return f"{self.kind} {self.card}"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise."""
+        if len(text) > MAX_ACTION_TEXT:
+            raise ActionParseError(f"an action is at most {MAX_ACTION_TEXT} characters, not "
+                                   f"{len(text)}")
+        words = text.strip().lower().split()
+        if not words:
+            raise ActionParseError("empty action")
+        kind, args = words[0], words[1:]
+        if kind in _BARE:
+            if args:
+                raise ActionParseError(f"{_shown(kind)} takes nothing after it")
+            return Action(kind)
+        if kind in _WITH_CARD or kind == PLAY:
+            if not args:
+                raise ActionParseError(f"{_shown(kind)} needs a card number")
+            card = _number(args[0], "card")
+            if kind != PLAY or len(args) == 1:
+                if len(args) != 1:
+                    raise ActionParseError(f"{_shown(kind)} takes one card number")
+                return Action(kind, card)
+            if len(args) != 3 or args[1] not in SIDES:
+                raise ActionParseError("write 'play CARD' for a tree or 'play CARD SIDE TREE' "
+                                       "(side: top, bottom, left, right)")
+            tree = _number(args[2], "tree")
+            if tree < 1:
+                raise ActionParseError("trees are numbered from 1")
+            return Action(PLAY, card, args[1], tree - 1)
+        raise ActionParseError(
+            f"unknown action {_shown(kind)} (one of: keep, mulligan, draw, take, play, sapling, "
+            "pay, yes, no, cave, done)")
+
+
+def _number(word: str, what: str) -> int:
+    """A number of ASCII digits (``str.isdigit`` alone also admits ``²`` and ``٣``)."""
+    if not (word.isascii() and word.isdigit()):
+        raise ActionParseError(f"{what} must be a number, not {_shown(word)}")
+    if len(word) > MAX_NUMBER_DIGITS:
+        raise ActionParseError(f"{what} number has {len(word)} digits (at most "
+                               f"{MAX_NUMBER_DIGITS})")
+    return int(word)
+
+
+def _shown(word: str, limit: int = 24) -> str:
+    """A word of the text quoted for a message: cut short, unprintable characters escaped."""
+    cut = word[:limit]
+    if not cut.isprintable():
+        cut = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in cut)
+    return f"'{cut}...'" if len(word) > limit else f"'{cut}'"

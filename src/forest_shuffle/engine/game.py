@@ -1,0 +1,188 @@
+"""Game definitions: what is fixed about one game of the family, carried by every state.
+
+Contract: a :class:`GameDef` holds a game's card catalog, player counts, limits, setup plan
+(cards boxed by player count, winter placement), score-pad lines, the permanent-effect
+tables compiled from the data and the interned actions of the hot loop. Nothing about a
+game is a module global: two definitions live side by side in one process. Definitions
+are registered by id (:func:`register`, done by :mod:`forest_shuffle.games`) and looked up
+with :func:`game_by_id`, the way OpenSpiel loads games by name; a definition pickles as
+its id. The engine reads only this module, never a game's own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from forest_shuffle.cards.model import TRIGGERS, Catalog
+from forest_shuffle.engine.actions import (
+    CAVE,
+    DONE,
+    DRAW,
+    KEEP,
+    MULLIGAN,
+    NO,
+    PAY,
+    PLAY,
+    SAPLING,
+    TAKE,
+    YES,
+    Action,
+)
+
+
+class UnknownGameError(ValueError):
+    """No game is registered under that id; the message lists the known ids."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A ``draw_on_play`` permanent effect compiled for the engine: ``name`` of the
+    species, its ``trigger`` (one of :data:`~forest_shuffle.cards.model.TRIGGERS`), the ``tag``
+    of ``tag played`` ("" otherwise) and the cards ``n`` it draws."""
+
+    name: str
+    trigger: str
+    tag: str
+    n: int
+
+
+@dataclass(eq=False)
+class GameDef:
+    """One game of the family. Build with :func:`make_def`; look up with
+    :func:`game_by_id`."""
+
+    id: str
+    title: str
+    catalog: Catalog
+    players: tuple[int, ...]
+    removed_at_setup: Mapping[int, int]
+    hand_limit: int = 10
+    clearing_limit: int = 10
+    opening_hand: int = 6
+    winter_to_end: int = 3
+    #: The lines of the score pad, in order (each card's points go to one).
+    pad_lines: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
+    #: Game-specific options the definition was made with (e.g. the modules in play).
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    # Compiled from the catalog by make_def (not arguments).
+    cards: tuple[Any, ...] = ()
+    deck_ids: tuple[int, ...] = ()  # every card of the deck but the winter cards
+    winter_ids: tuple[int, ...] = ()
+    mushrooms: tuple[str, ...] = ()  # species with a draw_on_play permanent, sorted
+    triggers: tuple[Trigger, ...] = ()  # in firing order
+    permanent_sides: frozenset[str] = frozenset()  # sides where such species can sit
+    permanent_hosts: bool = False  # a host species has a draw_on_play permanent
+    # Interned actions (legal-action lists reuse them; apply's membership test hits
+    # identity first).
+    a_draw: Action = Action(DRAW)
+    a_yes: Action = Action(YES)
+    a_no: Action = Action(NO)
+    a_done: Action = Action(DONE)
+    a_keep_mulligan: tuple[Action, Action] = (Action(KEEP), Action(MULLIGAN))
+    a_take: tuple[Action, ...] = ()
+    a_sapling: tuple[Action, ...] = ()
+    a_pay: tuple[Action, ...] = ()
+    a_cave: tuple[Action, ...] = ()
+    a_tree: tuple[Action, ...] = ()
+    a_half: dict[tuple[int, str], list[Action]] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Callable[[str], GameDef], tuple[str]]:
+        """Pickle as the id (worker processes look the definition up again)."""
+        return game_by_id, (self.id,)
+
+    def __repr__(self) -> str:
+        return f"GameDef({self.id!r})"
+
+    def half_actions(self, cid: int, side: str, n_trees: int) -> list[Action]:
+        """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
+        acts = self.a_half.get((cid, side))
+        if acts is None:
+            acts = self.a_half[(cid, side)] = []
+        while len(acts) < n_trees:
+            acts.append(Action(PLAY, cid, side, len(acts)))
+        return acts
+
+
+def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
+             removed_at_setup: Mapping[int, int], **kw: Any) -> GameDef:
+    """A definition with its tables compiled from the catalog."""
+    g = GameDef(id, title, catalog, players, dict(removed_at_setup), **kw)
+    cards = catalog.cards
+    g.cards = cards
+    g.deck_ids = tuple(c.id for c in cards if c is not None and not c.is_winter)
+    g.winter_ids = tuple(c.id for c in cards if c is not None and c.is_winter)
+    trig: list[Trigger] = []
+    sides: set[str] = set()
+    hosts = False
+    for sp in catalog.species.values():
+        perm = sp.permanent
+        if perm is not None and perm.op == "draw_on_play":
+            trig.append(Trigger(sp.name, perm.params["trigger"], perm.params.get("tag", ""),
+                                int(perm.params["n"])))
+            if sp.is_host:
+                hosts = True
+            else:
+                sides.update(sp.positions)
+    trig.sort(key=lambda t: (TRIGGERS.index(t.trigger), t.name))
+    g.triggers = tuple(trig)
+    g.mushrooms = tuple(sorted(t.name for t in trig))
+    g.permanent_sides = frozenset(sides)
+    g.permanent_hosts = hosts
+    n = len(cards)
+    g.a_take = tuple(Action(TAKE, c) for c in range(n))
+    g.a_sapling = tuple(Action(SAPLING, c) for c in range(n))
+    g.a_pay = tuple(Action(PAY, c) for c in range(n))
+    g.a_cave = tuple(Action(CAVE, c) for c in range(n))
+    g.a_tree = tuple(Action(PLAY, c) for c in range(n))
+    return g
+
+
+_FACTORIES: dict[str, Callable[[], GameDef]] = {}
+_DEFS: dict[str, GameDef] = {}
+_CANONICAL: list[Callable[[str], str | None]] = []
+
+
+def register(id: str, factory: Callable[[], GameDef]) -> None:
+    """Register a game under ``id``; it is built on first lookup."""
+    _FACTORIES[id] = factory
+
+
+def register_canonical(fn: Callable[[str], str | None]) -> None:
+    """Register a function that maps other spellings of an id to a registered id (e.g.
+    ``base+woodland_edge+alpine`` to ``base+alpine+woodland_edge``)."""
+    _CANONICAL.append(fn)
+
+
+def canonical_id(id: str) -> str:
+    """The registered id for ``id`` (spelled any accepted way); UnknownGameError if none."""
+    if not isinstance(id, str):
+        raise UnknownGameError(f"a game id is a string, not {type(id).__name__}")
+    if id in _FACTORIES:
+        return id
+    for fn in _CANONICAL:
+        other = fn(id)
+        if other is not None and other in _FACTORIES:
+            return other
+    known = ", ".join(_FACTORIES)
+    shown = id if len(id) <= 60 and id.isprintable() else repr(id[:60])
+    raise UnknownGameError(f"unknown game {shown!r} (known: {known})")
+
+
+def game_by_id(id: str) -> GameDef:
+    """The registered definition with that id (built once)."""
+    g = _DEFS.get(id) if isinstance(id, str) else None
+    if g is not None:
+        return g
+    key = canonical_id(id)
+    g = _DEFS.get(key)
+    if g is None:
+        g = _DEFS[key] = _FACTORIES[key]()
+    return g
+
+
+def game_ids() -> list[str]:
+    """Every registered game id, in registration order."""
+    return list(_FACTORIES)

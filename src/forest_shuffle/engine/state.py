@@ -1,0 +1,1115 @@
+"""The rules engine: one game of Forest Shuffle as a state with a single contract.
+
+Contract (in the manner of OpenSpiel's game state):
+
+- :meth:`GameState.new` deals a game from a seed; same seed and same actions, same game.
+- :attr:`GameState.to_move` is the player whose decision it is (None once the game is over),
+  :attr:`GameState.decision` names the kind of decision.
+- :meth:`GameState.legal_actions` lists the legal :class:`~forest_shuffle.engine.actions.Action`s.
+- :meth:`GameState.apply` applies one; an illegal action raises
+  :class:`~forest_shuffle.engine.actions.IllegalActionError` naming the reason and changes nothing.
+- :attr:`GameState.over`, :meth:`GameState.scores`, :meth:`GameState.clone`,
+  :meth:`GameState.view` (what one player may see), :meth:`GameState.to_dict` /
+  :meth:`GameState.from_dict` (full save and load, round-trips exactly).
+
+Multi-step choices are a stack of pending decisions: payment card by card, each optional
+effect, bonus or mushroom draw as yes/no, free plays, the Mole and the Raccoon. The engine
+does no I/O and holds no global random state: the seed is only used to shuffle at setup
+(:mod:`forest_shuffle.engine.setup`: a keyed shuffle for new games, Python's for old saves).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from forest_shuffle.cards.forest import SAPLING as K_SAPLING
+from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
+from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.engine.actions import (
+    CAVE,
+    DONE,
+    DRAW,
+    MULLIGAN,
+    PAY,
+    PLAY,
+    SAPLING,
+    TAKE,
+    YES,
+    Action,
+    IllegalActionError,
+)
+from forest_shuffle.engine.game import GameDef, game_by_id
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.setup import KEYED, LEGACY, check_seed, shuffler
+
+FORMAT = "forest-shuffle state 1"
+
+# Decision kinds (the ``kind`` of a pending decision).
+D_MULLIGAN = "mulligan"  # keep or mulligan the opening hand
+D_TURN = "turn"  # start of a turn: draw, take, play or sapling
+D_DRAW = "draw"  # the second card of a draw action
+D_PAY = "pay"  # choose the next payment card
+D_OPTION = "option"  # use an optional effect, bonus or mushroom draw (yes/no)
+D_FREE = "free"  # free play of a card with a tag (or done)
+D_RACCOON = "raccoon"  # put hand cards under the cave (or done)
+D_MOLE = "mole"  # play another card through the Mole (or done)
+D_TAKE = "take"  # take a card from the clearing into the hand (an effect)
+D_CLEARING_CAVE = "clearing cave"  # choose clearing cards to put in the cave (an effect)
+D_SAPLINGS = "saplings"  # play hand cards as saplings for free (or done)
+
+# Where a play comes from: decides payment, effects and bonus.
+VIA_TURN = "turn"
+VIA_MOLE = "mole"
+VIA_FREE = "free"
+
+# Step kinds in the resolution queue.
+S_EFFECT = "effect"
+S_BONUS = "bonus"
+S_MUSHROOM = "mushroom"
+
+#: Action texts parsed once (actions are immutable values): loading a saved game parses
+#: hundreds of history entries drawn from a few thousand distinct texts.
+_parse_action = functools.lru_cache(maxsize=8192)(Action.parse)
+
+
+
+
+@dataclass(slots=True)
+class Pending:
+    """One pending decision. Fields beyond ``kind`` and ``player`` depend on the kind.
+
+    - pay: ``card``/``side``/``tree``/``via`` name the play being paid for, ``need`` the
+      cards still to pay, ``paid`` those paid so far, ``pool`` the cards that may pay
+      (None: the whole hand).
+    - option: ``step`` is the effect, bonus or mushroom draw offered.
+    - free: ``tag`` and ``need`` (free plays left; -1 for any number).
+    - raccoon: ``paid`` holds the cards put under the cave so far.
+    - mole: ``pool`` holds the cards that may be played or paid; ``steps`` collects the
+      effects and bonuses of the cards played, resolved when the Mole is done.
+    """
+
+    kind: str
+    player: int
+    card: int = 0
+    side: str = ""
+    tree: int = -1
+    via: str = ""
+    need: int = 0
+    paid: list[int] = field(default_factory=list)
+    pool: frozenset[int] | None = None
+    step: tuple[str, int, str, str] | None = None
+    tag: str = ""
+    steps: list[tuple[str, int, str, str]] = field(default_factory=list)
+
+    def copy(self) -> Pending:
+        return Pending(self.kind, self.player, self.card, self.side, self.tree, self.via,
+                       self.need, self.paid[:], self.pool, self.step, self.tag, self.steps[:])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "player": self.player, "card": self.card, "side": self.side,
+            "tree": self.tree, "via": self.via, "need": self.need, "paid": self.paid[:],
+            "pool": None if self.pool is None else sorted(self.pool),
+            "step": None if self.step is None else list(self.step), "tag": self.tag,
+            "steps": [list(s) for s in self.steps],
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Pending:
+        step = d["step"]
+        return Pending(
+            d["kind"], d["player"], d["card"], d["side"], d["tree"], d["via"], d["need"],
+            list(d["paid"]), None if d["pool"] is None else frozenset(d["pool"]),
+            None if step is None else (step[0], step[1], step[2], step[3]), d["tag"],
+            [(s[0], s[1], s[2], s[3]) for s in d["steps"]],
+        )
+
+
+def _species_of(card: Card, side: str) -> Species:
+    if side:
+        return card.halves[side].species
+    assert card.species is not None
+    return card.species
+
+
+def _symbol_of(card: Card, side: str) -> str:
+    if side:
+        return card.halves[side].symbol
+    return card.symbol
+
+
+def _fits(sp: Species, what: str) -> bool:
+    """Does ``sp`` answer a free play of ``what`` (a tag, or a species it counts as)?"""
+    return what in sp.tags or what in sp.counts_as
+
+
+def bottom_pile_size(game: GameDef, num_players: int) -> int:
+    """The non-winter cards of the bottom pile at setup (a third of the deck left after
+    boxing): all winter cards but the last lie among them, the last on top of them."""
+    return (len(game.deck_ids) - game.removed_at_setup[num_players]) // 3
+
+
+def deal_deck(game: GameDef, num_players: int, rng: Any) -> tuple[list[int], list[int]]:
+    """The setup plan of a game: shuffle every non-winter card with ``rng`` (a shuffler
+    of :mod:`forest_shuffle.engine.setup`), box the number the game removes for that many players,
+    and build the deck (top = last) from three piles: the two upper ones, and the bottom
+    one shuffled with all but one winter card, the last winter card on top of it. Returns
+    ``(box, deck)``. The search bot's sampling of unseen cards builds on this too."""
+    winter = list(game.winter_ids)
+    others = list(game.deck_ids)
+    rng.shuffle(others)
+    removed = game.removed_at_setup[num_players]
+    box = others[:removed]
+    rest = others[removed:]
+    third = bottom_pile_size(game, num_players)
+    top_piles = rest[: len(rest) - third]
+    bottom = rest[len(rest) - third:] + winter[:-1]
+    rng.shuffle(bottom)
+    bottom.append(winter[-1])  # the last winter card lies on top of that pile
+    # deck[-1] is the top: the winter pile lies at the bottom, the other two on it.
+    return box, bottom + top_piles
+
+
+class GameState:
+    """The full state of one game. See the module docstring for the contract."""
+
+    __slots__ = (
+        "game", "num_players", "seed", "deal", "rules", "first_player", "deck", "box", "clearing",
+        "winter", "hands", "forests", "caves", "known", "current", "turn", "extra_turns", "over",
+        "stack", "queue", "active", "history", "_legal",
+    )
+
+    game: GameDef  # what is fixed about the game: catalog, limits, setup, tables
+    num_players: int
+    seed: int
+    deal: str  # the scheme that turns the seed into the deal (deal.KEYED or deal.LEGACY)
+    rules: Rules
+    first_player: int
+    deck: list[int]  # the top card is the last one
+    box: list[int]
+    clearing: list[int]
+    winter: list[int]
+    hands: list[list[int]]
+    forests: list[Forest]
+    caves: list[list[int]]
+    known: list[set[int]]  # cards in each hand that every player has seen (taken from the clearing)
+    current: int
+    turn: int
+    extra_turns: int
+    over: bool
+    stack: list[Pending]
+    queue: list[tuple[str, int, str, str]]
+    active: list[dict[str, int]]  # mushrooms of each player active this turn
+    history: list[Action]
+    _legal: list[Action] | None
+
+    # ----------------------------------------------------------------- setup
+
+    @staticmethod
+    def new(num_players: int, seed: int, rules: Rules | None = None,
+            first_player: int = 0, deal: str = KEYED,
+            game: GameDef | str = "base") -> GameState:
+        """Set up a game of ``game`` (a definition or its id; the base game by default):
+        box the unseen cards, build the deck with winter in the last third, deal the
+        opening hands and offer mulligans. ``deal`` names how the seed shuffles
+        (:mod:`forest_shuffle.engine.setup`; new games use the keyed scheme). ValueError on a bad
+        player count, seed, scheme or game id."""
+        g = game_by_id(game) if isinstance(game, str) else game
+        if num_players not in g.players:
+            raise ValueError(f"{g.title} is for {g.players[0]} to {g.players[-1]} players, "
+                             f"not {num_players}")
+        if not 0 <= first_player < num_players:
+            raise ValueError(f"first player must be a seat from 0 to {num_players - 1}")
+        rng = shuffler(seed, deal)
+        s = GameState.__new__(GameState)
+        s.game = g
+        s.num_players = num_players
+        s.seed = seed
+        s.deal = deal
+        s.rules = rules or Rules()
+        s.first_player = first_player
+        s.box, s.deck = deal_deck(g, num_players, rng)
+        s.clearing = []
+        s.winter = []
+        s.hands = [[] for _ in range(num_players)]
+        s.forests = [Forest() for _ in range(num_players)]
+        s.caves = [[] for _ in range(num_players)]
+        s.known = [set() for _ in range(num_players)]
+        s.current = first_player
+        s.turn = 0
+        s.extra_turns = 0
+        s.over = False
+        s.stack = []
+        s.queue = []
+        s.active = [dict.fromkeys(g.mushrooms, 0) for _ in range(num_players)]
+        s.history = []
+        s._legal = None
+        for i in range(num_players):
+            p = (first_player + i) % num_players
+            for _ in range(g.opening_hand):
+                s._draw_into_hand(p)
+        s._offer_mulligans(0)
+        return s
+
+    def _offer_mulligans(self, start: int) -> None:
+        """Push the next mulligan decision (seat order from the first player) or begin."""
+        for i in range(start, self.num_players):
+            p = (self.first_player + i) % self.num_players
+            if not any(self.game.cards[c].is_tree for c in self.hands[p]):
+                self.stack.append(Pending(D_MULLIGAN, p, need=i))
+                return
+        self._begin_turn(self.first_player)
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose decision it is, or None when the game is over."""
+        if self.over or not self.stack:
+            return None
+        return self.stack[-1].player
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of the pending decision (``turn``, ``pay``, ``option``...), or None."""
+        if self.over or not self.stack:
+            return None
+        return self.stack[-1].kind
+
+    @property
+    def pending(self) -> Pending | None:
+        """The pending decision (do not modify it), or None."""
+        return None if self.over or not self.stack else self.stack[-1]
+
+    # ------------------------------------------------------------ card moves
+
+    def _draw_from_deck(self) -> int | None:
+        """Take the top deck card; winter cards are laid aside and replaced. None when the
+        third winter card ends the game (or, never in a real game, the deck is empty)."""
+        deck = self.deck
+        cards = self.game.cards
+        while deck:
+            cid = deck.pop()
+            if cards[cid].kind != "winter":
+                return cid
+            self.winter.append(cid)
+            if len(self.winter) >= self.game.winter_to_end:
+                self._end_game()
+                return None
+        return None
+
+    def _draw_into_hand(self, p: int) -> bool:
+        """Draw one deck card into p's hand; False if the game ended instead."""
+        cid = self._draw_from_deck()
+        if cid is None:
+            return False
+        self.hands[p].append(cid)
+        return True
+
+    def _draw_n(self, p: int, n: int) -> None:
+        """Draw up to n deck cards into p's hand, stopping at the hand limit."""
+        hand = self.hands[p]
+        limit = self.game.hand_limit
+        for _ in range(n):
+            if len(hand) >= limit or self.over:
+                return
+            self._draw_into_hand(p)
+
+    def _remove_from_hand(self, p: int, cid: int) -> None:
+        self.hands[p].remove(cid)
+        self.known[p].discard(cid)
+
+    def _end_game(self) -> None:
+        self.over = True
+        self.stack.clear()
+        self.queue.clear()
+        self._legal = None
+
+    # ------------------------------------------------------------ turn flow
+
+    def _begin_turn(self, p: int) -> None:
+        self.current = p
+        self.turn += 1
+        counts = self.active[p]
+        if counts:
+            for name in counts:
+                counts[name] = 0
+            g = self.game
+            sides = g.permanent_sides
+            hosts = g.permanent_hosts
+            for t in self.forests[p].trees:
+                if hosts and t.species is not None and t.species.name in counts:
+                    counts[t.species.name] += 1
+                for side in sides:
+                    for d in t.slots[side]:
+                        name = d.species.name
+                        if name in counts:
+                            counts[name] += 1
+        self.stack.append(Pending(D_TURN, p))
+
+    def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
+        kind, _cid, _side, name = step
+        sp = self.game.catalog.species[name]
+        eff = sp.permanent if kind == S_MUSHROOM else sp.effect if kind == S_EFFECT else sp.bonus
+        assert eff is not None
+        return eff
+
+    def _end_turn(self) -> None:
+        if len(self.clearing) >= self.game.clearing_limit:
+            self.box.extend(self.clearing)
+            self.clearing.clear()
+        if self.extra_turns > 0:
+            self.extra_turns -= 1
+            self._begin_turn(self.current)
+        else:
+            self._begin_turn((self.current + 1) % self.num_players)
+
+    def _advance(self) -> None:
+        """Resolve queued steps until a decision is needed or the turn ends."""
+        while not self.over and not self.stack:
+            if not self.queue:
+                self._end_turn()
+                return
+            step = self.queue.pop(0)
+            if self._step_possible(step):
+                self.stack.append(Pending(D_OPTION, self.current, step=step))
+
+    def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
+        """False for a step that could change nothing (it is then skipped unasked)."""
+        eff = self._step_effect(step)
+        p = self.current
+        op = eff.op
+        hand = self.hands[p]
+        room = len(hand) < self.game.hand_limit
+        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
+            return room and self._draw_count(p, eff) > 0
+        if op == "free_play" or op == "free_play_any":
+            what = eff.params.get("tag") or eff.params["species"]
+            return bool(self._placements(p, what, None))
+        if op == "free_play_each":
+            return any(self._placements(p, t, None) for t in eff.params["tags"])
+        if op == "clearing_to_cave":
+            tags = eff.params.get("tags")
+            if tags is not None:
+                return any(self.game.cards[c].tags & set(tags) for c in self.clearing)
+            return bool(self.clearing)
+        if op == "clearing_removed":
+            return bool(self.clearing)
+        if op == "take_from_clearing":
+            return room and bool(self.clearing)
+        if op == "clearing_to_hand":
+            tag = eff.params["tag"]
+            return room and any(tag in self.game.cards[c].tags for c in self.clearing)
+        if op == "hand_to_cave_redraw" or op == "saplings_any":
+            return bool(hand)
+        if op == "play_any_number_paying":
+            pool = frozenset(hand)
+            return bool(self._mole_plays(p, pool))
+        if op == "extra_turn" and "requires_tag" in eff.params:
+            return self._count_tag(p, eff.params["requires_tag"]) > 0
+        return True  # extra_turn, draw_and_extra_turn
+
+    def _legal_after_take(self, pend: Pending) -> bool:
+        """Is there still a clearing card the take decision may choose?"""
+        if not pend.tag:
+            return bool(self.clearing)
+        cards = self.game.cards
+        return any(pend.tag in cards[c].tags for c in self.clearing)
+
+    def _skip_unplayable_free(self, p: int) -> None:
+        """Drop the free plays waiting on the stack (the later ones of a free_play_each)
+        that no hand card can answer now: like a free play effect, they are skipped
+        unasked."""
+        stack = self.stack
+        while (stack and stack[-1].kind == D_FREE
+               and not self._placements(p, stack[-1].tag, None)):
+            stack.pop()
+
+    def _count_tag(self, p: int, tag: str) -> int:
+        """Cards in p's forest whose visible species has ``tag`` (hosts included)."""
+        n = 0
+        for t in self.forests[p].trees:
+            if t.species is not None and tag in t.species.tags:
+                n += 1
+            for side in SIDES:
+                n += sum(1 for d in t.slots[side] if tag in d.species.tags)
+        return n
+
+    def _draw_count(self, p: int, eff: Effect) -> int:
+        op = eff.op
+        if op == "draw_per_species":
+            name = eff.params["species"]
+            return sum(1 for t in self.forests[p].trees for side in SIDES
+                       for d in t.slots[side] if name in d.species.counts_as)
+        if op == "draw_per_tag":
+            tag = eff.params["tag"]
+            return sum(1 for t in self.forests[p].trees for side in SIDES
+                       for d in t.slots[side] if tag in d.species.tags)
+        n: int = eff.params["n"]
+        return n
+
+    def _to_cave(self, p: int, cards: list[int]) -> None:
+        self.caves[p].extend(cards)
+        self.forests[p].cave = len(self.caves[p])
+
+    def _apply_step(self, step: tuple[str, int, str, str]) -> None:
+        eff = self._step_effect(step)
+        p = self.current
+        op = eff.op
+        params = eff.params
+        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
+            self._draw_n(p, self._draw_count(p, eff))
+        elif op == "extra_turn":
+            self.extra_turns += 1
+        elif op == "draw_and_extra_turn":
+            self.extra_turns += 1
+            self._draw_n(p, params["n"])
+        elif op == "free_play":
+            self.stack.append(Pending(D_FREE, p, tag=params.get("tag") or params["species"],
+                                      need=params["count"]))
+        elif op == "free_play_any":
+            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=-1))
+        elif op == "free_play_each":
+            for tag in reversed(params["tags"]):  # the first tag's play is offered first
+                self.stack.append(Pending(D_FREE, p, tag=tag, need=1))
+            self._skip_unplayable_free(p)
+        elif op == "clearing_to_cave":
+            if "n" in params:
+                need = min(int(params["n"]), len(self.clearing))
+                self.stack.append(Pending(D_CLEARING_CAVE, p, need=need))
+            elif "tags" in params:
+                tags = set(params["tags"])
+                cards = self.game.cards
+                moved = [c for c in self.clearing if cards[c].tags & tags]
+                self.clearing[:] = [c for c in self.clearing if c not in moved]
+                self._to_cave(p, moved)
+            else:
+                self._to_cave(p, self.clearing[:])
+                self.clearing.clear()
+        elif op == "clearing_removed":
+            self.box.extend(self.clearing)
+            self.clearing.clear()
+        elif op == "take_from_clearing":
+            self.stack.append(Pending(D_TAKE, p, need=int(params["n"])))
+        elif op == "clearing_to_hand":
+            tag = params["tag"]
+            hand = self.hands[p]
+            cards = self.game.cards
+            wanted = [c for c in self.clearing if tag in cards[c].tags]
+            room = self.game.hand_limit - len(hand)
+            if len(wanted) > room:  # not all fit: the player chooses which
+                self.stack.append(Pending(D_TAKE, p, need=room, tag=tag))
+            else:
+                for c in wanted:
+                    self.clearing.remove(c)
+                    hand.append(c)
+                    self.known[p].add(c)
+        elif op == "saplings_any":
+            self.stack.append(Pending(D_SAPLINGS, p))
+        elif op == "hand_to_cave_redraw":
+            self.stack.append(Pending(D_RACCOON, p))
+        elif op == "play_any_number_paying":
+            self.stack.append(Pending(D_MOLE, p, pool=frozenset(self.hands[p])))
+        else:  # pragma: no cover - the data loader admits no other op
+            raise AssertionError(f"unhandled effect op {op}")
+
+    # ------------------------------------------------------------ placing cards
+
+    def _placements(self, p: int, tag: str | None, pool: frozenset[int] | None,
+                    max_cost: int = 99) -> list[Action]:
+        """Play actions for hand cards (in ``pool`` if given) whose played half or host
+        answers ``tag`` (a tag or a species it counts as; any if None) and costs at most
+        ``max_cost``."""
+        out: list[Action] = []
+        g = self.game
+        cards = g.cards
+        trees = self.forests[p].trees
+        n_trees = len(trees)
+        joins = self.rules.counts_as_joins_stack
+        for cid in self.hands[p]:
+            if pool is not None and cid not in pool:
+                continue
+            card = cards[cid]
+            sp = card.species
+            if sp is not None:
+                if sp.cost <= max_cost and (tag is None or tag in sp.tags or tag in sp.counts_as):
+                    out.append(g.a_tree[cid])
+                continue
+            if not n_trees:
+                continue
+            for side, half in card.halves.items():
+                hs = half.species
+                if hs.cost > max_cost or (tag is not None and tag not in hs.tags
+                                          and tag not in hs.counts_as):
+                    continue
+                acts = g.half_actions(cid, side, n_trees)
+                if hs.stacks:
+                    out.extend(acts[i] for i, t in enumerate(trees)
+                               if t.accepts(hs, side, joins))
+                else:
+                    out.extend(acts[i] for i, t in enumerate(trees) if not t.slots[side])
+        return out
+
+    def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
+               bonus: bool) -> list[tuple[str, int, str, str]]:
+        """Put a card into p's forest; return its permanent draws (mushrooms...), effect
+        and bonus steps in order. A tree (or sapling, by the rules setting) turns a deck
+        card into the clearing; a shrub does not."""
+        g = self.game
+        card = g.cards[cid]
+        forest = self.forests[p]
+        rules = self.rules
+        steps: list[tuple[str, int, str, str]] = []
+        counts = self.active[p]
+        fire = (via != VIA_FREE or rules.free_plays_trigger_mushrooms) and any(counts.values())
+        if sapling or not side:
+            if sapling:
+                forest.trees.append(Host(None, cid, kind=K_SAPLING))
+                sp = None
+            else:
+                sp = card.species
+                forest.trees.append(Host(sp, cid, kind=card.kind, symbol=card.symbol))
+            if sapling and rules.sapling_reveals_card or not sapling and card.kind != SHRUB:
+                top = self._draw_from_deck()
+                if top is None:
+                    return []
+                self.clearing.append(top)
+            if fire:
+                for trg in g.triggers:
+                    k = counts[trg.name]
+                    if not k:
+                        continue
+                    t = trg.trigger
+                    if (t == "tree card played" and (sp is not None and sp.is_tree or sapling
+                                                     and rules.sapling_triggers_chanterelle)
+                            or sp is not None and (t == "tag played" and trg.tag in sp.tags
+                                                   or t == "pawed animal played"
+                                                   and "pawed animal" in sp.tags)):
+                        steps.extend([(S_MUSHROOM, cid, "", trg.name)] * k)
+            if sp is None:
+                return steps
+        else:
+            half = card.halves[side]
+            sp = half.species
+            forest.trees[tree].slots[side].append(Dweller(sp, half.symbol, cid))
+            if fire:
+                tags = sp.tags
+                for trg in g.triggers:
+                    k = counts[trg.name]
+                    if not k:
+                        continue
+                    t = trg.trigger
+                    if (t == "pawed animal played" and "pawed animal" in tags
+                            or t == "card placed atop a tree" and side == "top"
+                            or t == "card placed below a tree" and side == "bottom"
+                            or t == "tag played" and trg.tag in tags):
+                        steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
+        if via != VIA_FREE:
+            if sp.effect is not None:
+                steps.append((S_EFFECT, cid, side, sp.name))
+            if bonus and sp.bonus is not None:
+                steps.append((S_BONUS, cid, side, sp.name))
+        return steps
+
+    def _mole_plays(self, p: int, pool: frozenset[int]) -> list[Action]:
+        """Cards from ``pool`` that can be played and paid for from ``pool``."""
+        hand_pool = [c for c in self.hands[p] if c in pool]
+        out = self._placements(p, None, pool, max_cost=len(hand_pool) - 1)
+        if self.rules.mole_plays_saplings:
+            out.extend(self.game.a_sapling[c] for c in hand_pool)
+        return out
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to move (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over or not self.stack:
+            return []
+        pend = self.stack[-1]
+        kind = pend.kind
+        p = pend.player
+        hand = self.hands[p]
+        g = self.game
+        if kind == D_TURN:
+            out: list[Action] = []
+            if len(hand) < g.hand_limit:
+                out.append(g.a_draw)
+                a_take = g.a_take
+                out.extend(a_take[c] for c in self.clearing)
+            out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
+            a_sapling = g.a_sapling
+            out.extend(a_sapling[c] for c in hand)
+            return out
+        if kind == D_DRAW:
+            a_take = g.a_take
+            return [g.a_draw] + [a_take[c] for c in self.clearing]
+        if kind == D_PAY:
+            pool = [c for c in hand if pend.pool is None or c in pend.pool]
+            pool.sort()
+            last = pend.paid[-1] if pend.paid else 0
+            need = pend.need
+            a_pay = g.a_pay
+            return [a_pay[c] for i, c in enumerate(pool)
+                    if c > last and len(pool) - i >= need]
+        if kind == D_OPTION:
+            return [g.a_yes, g.a_no]
+        if kind == D_FREE:
+            return self._placements(p, pend.tag, None) + [g.a_done]
+        if kind == D_RACCOON:
+            last = pend.paid[-1] if pend.paid else 0
+            return [g.a_cave[c] for c in sorted(hand) if c > last] + [g.a_done]
+        if kind == D_MOLE:
+            assert pend.pool is not None
+            return self._mole_plays(p, pend.pool) + [g.a_done]
+        if kind == D_MULLIGAN:
+            return list(g.a_keep_mulligan)
+        if kind == D_TAKE:
+            if pend.tag:
+                cards = g.cards
+                return [g.a_take[c] for c in self.clearing if pend.tag in cards[c].tags]
+            return [g.a_take[c] for c in self.clearing]
+        if kind == D_CLEARING_CAVE:
+            pool = sorted(self.clearing)
+            last = pend.paid[-1] if pend.paid else 0
+            return [g.a_cave[c] for i, c in enumerate(pool)
+                    if c > last and len(pool) - i >= pend.need]
+        if kind == D_SAPLINGS:
+            return [g.a_sapling[c] for c in hand] + [g.a_done]
+        raise AssertionError(f"unknown decision {kind}")  # pragma: no cover
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action. An illegal one raises IllegalActionError and changes
+        nothing."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, self._why_illegal(action))
+        self._legal = None
+        self.history.append(action)
+        pend = self.stack.pop()
+        kind = action.kind
+        p = pend.player
+        if pend.kind == D_TURN or pend.kind == D_DRAW:
+            if kind in (DRAW, TAKE):
+                self._do_draw(pend, action)
+            elif kind == SAPLING:
+                self._remove_from_hand(p, action.card)
+                self.queue = self._place(p, action.card, "", -1, VIA_TURN, True, False)
+            else:
+                self._start_play(p, action, VIA_TURN, None)
+        elif pend.kind == D_PAY:
+            self._do_pay(pend, action.card)
+        elif pend.kind == D_OPTION:
+            if kind == YES:
+                assert pend.step is not None
+                self._apply_step(pend.step)
+        elif pend.kind == D_FREE:
+            if kind != DONE:
+                self._remove_from_hand(p, action.card)
+                steps = self._place(p, action.card, action.side, action.tree, VIA_FREE,
+                                    False, False)
+                self.queue[0:0] = steps
+                if pend.need != 1 and not self.over:
+                    pend.need -= 1 if pend.need > 0 else 0
+                    if self._placements(p, pend.tag, None):
+                        self.stack.append(pend)
+            if not self.stack or self.stack[-1] is not pend:  # a waiting free play is next
+                self._skip_unplayable_free(p)
+        elif pend.kind == D_RACCOON:
+            if kind == CAVE:
+                self._remove_from_hand(p, action.card)
+                self.caves[p].append(action.card)
+                self.forests[p].cave = len(self.caves[p])
+                pend.paid.append(action.card)
+                if self.hands[p]:
+                    self.stack.append(pend)
+                else:
+                    self._draw_n(p, len(pend.paid))
+            else:
+                self._draw_n(p, len(pend.paid))
+        elif pend.kind == D_MOLE:
+            if kind == DONE:
+                self.queue[0:0] = pend.steps
+            else:
+                self.stack.append(pend)
+                if kind == SAPLING:
+                    self._remove_from_hand(p, action.card)
+                    pend.steps.extend(self._place(p, action.card, "", -1, VIA_MOLE, True, False))
+                    self._after_mole_play(pend)
+                else:
+                    self._start_play(p, action, VIA_MOLE, pend.pool)
+        elif pend.kind == D_TAKE:
+            self.clearing.remove(action.card)
+            self.hands[p].append(action.card)
+            self.known[p].add(action.card)
+            if (pend.need > 1 and len(self.hands[p]) < self.game.hand_limit
+                    and self._legal_after_take(pend)):
+                pend.need -= 1
+                self.stack.append(pend)
+        elif pend.kind == D_CLEARING_CAVE:
+            self.clearing.remove(action.card)
+            self._to_cave(p, [action.card])
+            pend.paid.append(action.card)
+            pend.need -= 1
+            if pend.need > 0:
+                self.stack.append(pend)
+        elif pend.kind == D_SAPLINGS:
+            if kind != DONE:
+                self._remove_from_hand(p, action.card)
+                self.queue[0:0] = self._place(p, action.card, "", -1, VIA_FREE, True, False)
+                if not self.over and self.hands[p]:
+                    self.stack.append(pend)
+        elif pend.kind == D_MULLIGAN:
+            if kind == MULLIGAN:
+                hand = self.hands[p]
+                self.box.extend(hand)
+                hand.clear()
+                for _ in range(self.game.opening_hand):
+                    if not self._draw_into_hand(p):
+                        break
+            if not self.over:
+                self._offer_mulligans(pend.need + 1)
+            return
+        if not self.over and not self.stack:
+            self._advance()
+
+    def _after_mole_play(self, mole: Pending) -> None:
+        """After a card played through the Mole: offer the next one, or finish."""
+        if self.over:
+            return
+        if not self._mole_plays(mole.player, mole.pool or frozenset()):
+            self.stack.pop()
+            self.queue[0:0] = mole.steps
+
+    def _do_draw(self, pend: Pending, action: Action) -> None:
+        p = pend.player
+        if action.kind == TAKE:
+            self.clearing.remove(action.card)
+            self.hands[p].append(action.card)
+            self.known[p].add(action.card)
+        elif not self._draw_into_hand(p):
+            return
+        if pend.kind == D_TURN and len(self.hands[p]) < self.game.hand_limit:
+            self.stack.append(Pending(D_DRAW, p))
+
+    def _start_play(self, p: int, action: Action, via: str,
+                    pool: frozenset[int] | None) -> None:
+        cid = action.card
+        card = self.game.cards[cid]
+        self._remove_from_hand(p, cid)
+        cost = _species_of(card, action.side).cost
+        pend = Pending(D_PAY, p, card=cid, side=action.side, tree=action.tree, via=via,
+                       need=cost, pool=pool)
+        if cost == 0:
+            self._finish_play(pend)
+        else:
+            self.stack.append(pend)
+
+    def _do_pay(self, pend: Pending, cid: int) -> None:
+        self._remove_from_hand(pend.player, cid)
+        self.clearing.append(cid)  # payment goes face up into the clearing at once
+        pend.paid.append(cid)
+        pend.need -= 1
+        if pend.need > 0:
+            self.stack.append(pend)
+        else:
+            self._finish_play(pend)
+
+    def _finish_play(self, pend: Pending) -> None:
+        p = pend.player
+        cards = self.game.cards
+        card = cards[pend.card]
+        symbol = _symbol_of(card, pend.side)
+        bonus = all(symbol in cards[c].symbols for c in pend.paid)
+        steps = self._place(p, pend.card, pend.side, pend.tree, pend.via, False, bonus)
+        if self.over:  # the tree revealed the third winter card (the stack is cleared)
+            return
+        if pend.via == VIA_MOLE:
+            mole = self.stack[-1]
+            mole.steps.extend(steps)
+            self._after_mole_play(mole)
+        else:
+            self.queue = steps
+
+    # ------------------------------------------------------------ reasons
+
+    def _why_illegal(self, action: object) -> str:
+        """A one-line reason why ``action`` is not legal now."""
+        if not isinstance(action, Action):
+            return "not an Action"
+        if self.over:
+            return "the game is over"
+        pend = self.stack[-1]
+        p = pend.player
+        hand = self.hands[p]
+        expected = {
+            D_MULLIGAN: "keep or mulligan",
+            D_TURN: "draw, take, play or sapling",
+            D_DRAW: "draw or take (the second card)",
+            D_PAY: "pay",
+            D_OPTION: "yes or no",
+            D_FREE: "play (a free card) or done",
+            D_RACCOON: "cave or done",
+            D_MOLE: "play (through the Mole) or done",
+            D_TAKE: "take (a card from the clearing)",
+            D_CLEARING_CAVE: "cave (a card from the clearing)",
+            D_SAPLINGS: "sapling or done",
+        }[pend.kind]
+        kinds = {a.kind for a in self.legal_actions()}
+        if action.kind not in kinds:
+            # The kind fits the decision but no such action is legal now: say why.
+            limit = self.game.hand_limit
+            if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= limit:
+                return f"player {p + 1} holds {limit} cards and may not draw"
+            if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW):
+                return f"card {action.card} is not in the clearing"
+            if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
+                    or action.kind == SAPLING and pend.kind == D_MOLE):
+                if action.card not in hand:
+                    return f"card {action.card} is not in player {p + 1}'s hand"
+                return self._why_not_placeable(p, action, pend)
+            return f"player {p + 1} must choose: {expected}"
+        if pend.kind == D_CLEARING_CAVE:
+            if action.card not in self.clearing:
+                return f"card {action.card} is not in the clearing"
+            return "choose clearing cards in ascending order of their numbers"
+        if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
+            return f"card {action.card} is not in player {p + 1}'s hand"
+        if action.kind == TAKE and action.card not in self.clearing:
+            return f"card {action.card} is not in the clearing"
+        if action.kind == PAY:
+            if pend.pool is not None and action.card not in pend.pool:
+                return f"card {action.card} was not in hand when the Mole was played"
+            return "pay cards in ascending order of their numbers"
+        if action.kind == CAVE:
+            return "put cards under the cave in ascending order of their numbers"
+        if action.kind in (PLAY, SAPLING):
+            return self._why_not_placeable(p, action, pend)
+        return "not allowed now"
+
+    def _why_not_placeable(self, p: int, action: Action, pend: Pending) -> str:
+        card = self.game.cards[action.card]
+        if action.kind == SAPLING:
+            return "the Mole plays cards by their printed cost, not as saplings"
+        if card.is_host:
+            if action.side:
+                return f"card {card.id} is a {card.kind}: write 'play {card.id}'"
+        else:
+            if not action.side:
+                sides = "/".join(card.halves)
+                return f"card {card.id} is a split card: name a half ({sides}) and a tree"
+            if action.side not in card.halves:
+                return f"card {card.id} has no {action.side} half ({'/'.join(card.halves)})"
+            trees = self.forests[p].trees
+            if not 0 <= action.tree < len(trees):
+                return f"there is no tree {action.tree + 1} in the forest ({len(trees)} trees)"
+            sp = card.halves[action.side].species
+            if not trees[action.tree].accepts(sp, action.side, self.rules.counts_as_joins_stack):
+                return f"the {action.side} slot of tree {action.tree + 1} is taken"
+        sp = _species_of(card, action.side)
+        if pend.kind == D_FREE and not _fits(sp, pend.tag):
+            return f"{sp.name} is not a {pend.tag}"
+        if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
+            return f"card {card.id} was not in hand when the Mole was played"
+        return f"{sp.name} costs {sp.cost} and there are not enough other cards to pay"
+
+    # ------------------------------------------------------------ results
+
+    def scores(self) -> list[int]:
+        """Each player's total by the score pad (trees, top/bottom, left/right, cave)."""
+        from forest_shuffle.scoring.core import totals
+
+        return totals(self.forests)
+
+    def winners(self) -> list[int]:
+        """Every player with the top total (a tie shares the victory)."""
+        sc = self.scores()
+        best = max(sc)
+        return [i for i, v in enumerate(sc) if v == best]
+
+    # ------------------------------------------------------------ copies
+
+    def clone(self) -> GameState:
+        """An independent copy: applying actions to it leaves this state unchanged."""
+        s = GameState.__new__(GameState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s.seed = self.seed
+        s.deal = self.deal
+        s.rules = self.rules
+        s.first_player = self.first_player
+        s.deck = self.deck[:]
+        s.box = self.box[:]
+        s.clearing = self.clearing[:]
+        s.winter = self.winter[:]
+        s.hands = [h[:] for h in self.hands]
+        s.forests = [f.copy() for f in self.forests]
+        s.caves = [c[:] for c in self.caves]
+        s.known = [set(k) for k in self.known]
+        s.current = self.current
+        s.turn = self.turn
+        s.extra_turns = self.extra_turns
+        s.over = self.over
+        s.stack = [p.copy() for p in self.stack]
+        s.queue = self.queue[:]
+        s.active = [dict(a) for a in self.active]
+        s.history = self.history[:]
+        s._legal = None
+        return s
+
+    def locations(self) -> dict[int, str]:
+        """Where every deck card is: ``hand 1``, ``deck``, ``clearing``, ``winter``, ``box``,
+        ``forest 2 tree 3``, ``forest 2 tree 3 left``, ``cave 1``, ``in play`` (a card
+        being paid for)."""
+        where: dict[int, str] = {}
+        for c in self.deck:
+            where[c] = "deck"
+        for c in self.box:
+            where[c] = "box"
+        for c in self.clearing:
+            where[c] = "clearing"
+        for c in self.winter:
+            where[c] = "winter"
+        for i, h in enumerate(self.hands):
+            for c in h:
+                where[c] = f"hand {i + 1}"
+        for i, cave in enumerate(self.caves):
+            for c in cave:
+                where[c] = f"cave {i + 1}"
+        for i, f in enumerate(self.forests):
+            for j, t in enumerate(f.trees):
+                if t.card is not None:
+                    where[t.card] = f"forest {i + 1} tree {j + 1}"
+                for side in SIDES:
+                    for d in t.slots[side]:
+                        if d.card is not None:
+                            where[d.card] = f"forest {i + 1} tree {j + 1} {side}"
+        for pend in self.stack:
+            if pend.kind == D_PAY:
+                where[pend.card] = "in play"
+        return where
+
+    # ------------------------------------------------------------ save / load
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; :meth:`from_dict` restores it exactly."""
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "deal": self.deal,
+            "rules": self.rules.to_dict(),
+            "first_player": self.first_player,
+            "deck": self.deck[:],
+            "box": self.box[:],
+            "clearing": self.clearing[:],
+            "winter": self.winter[:],
+            "hands": [h[:] for h in self.hands],
+            "forests": [
+                {"trees": [{"card": t.card, "sapling": t.species is None,
+                            "slots": {s: [d.card for d in t.slots[s]] for s in SIDES}}
+                           for t in f.trees]}
+                for f in self.forests
+            ],
+            "caves": [c[:] for c in self.caves],
+            "known": [sorted(k) for k in self.known],
+            "current": self.current,
+            "turn": self.turn,
+            "extra_turns": self.extra_turns,
+            "over": self.over,
+            "stack": [p.to_dict() for p in self.stack],
+            "queue": [list(q) for q in self.queue],
+            "active": [dict(a) for a in self.active],
+            "history": [str(a) for a in self.history],
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> GameState:
+        """Restore a state saved by :meth:`to_dict`.
+        :class:`~forest_shuffle.engine.check.BrokenSaveError` (a ValueError, one line naming
+        the first problem) if it is not one a game can reach: the shape and every card are
+        checked before the state is built, the whole state after (:mod:`.state_check`)."""
+        from forest_shuffle.engine.actions import ActionParseError
+        from forest_shuffle.engine.check import BrokenSaveError, check_save, check_state, printable
+
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise BrokenSaveError(f"not a saved game (expected format {FORMAT!r})")
+        check_save(data)
+        try:
+            s = GameState.__new__(GameState)
+            # Saves from before game definitions name none: they are base games.
+            g = s.game = game_by_id(data.get("game", "base"))
+            cards = g.cards
+            s.num_players = int(data["num_players"])
+            s.seed = int(data["seed"])
+            # Saves from before the keyed deal have no scheme: they were dealt the old way.
+            s.deal = data.get("deal", LEGACY)
+            check_seed(s.seed, s.deal)
+            s.rules = Rules.from_dict(data["rules"])
+            s.first_player = int(data["first_player"])
+            s.deck = list(data["deck"])
+            s.box = list(data["box"])
+            s.clearing = list(data["clearing"])
+            s.winter = list(data["winter"])
+            s.hands = [list(h) for h in data["hands"]]
+            s.forests = []
+            for f in data["forests"]:
+                trees = []
+                for t in f["trees"]:
+                    card = cards[t["card"]]
+                    if t["sapling"] or card.species is None:
+                        site = Host(None, card.id, kind=K_SAPLING)
+                    else:
+                        site = Host(card.species, card.id, kind=card.kind, symbol=card.symbol)
+                    for side in SIDES:
+                        site.slots[side] = [Dweller.of_card(cards[c], side)
+                                            for c in t["slots"][side]]
+                    trees.append(site)
+                s.forests.append(Forest(trees))
+            s.caves = [list(c) for c in data["caves"]]
+            for f, cave in zip(s.forests, s.caves, strict=True):
+                f.cave = len(cave)
+            s.known = [set(k) for k in data["known"]]
+            s.current = int(data["current"])
+            s.turn = int(data["turn"])
+            s.extra_turns = int(data["extra_turns"])
+            s.over = bool(data["over"])
+            s.stack = [Pending.from_dict(p) for p in data["stack"]]
+            s.queue = [(q[0], q[1], q[2], q[3]) for q in data["queue"]]
+            s.active = [{m: int(a[m]) for m in g.mushrooms} for a in data["active"]]
+            s.history = []
+            for k, text in enumerate(data["history"]):
+                try:
+                    s.history.append(_parse_action(text))
+                except ActionParseError as exc:
+                    raise BrokenSaveError(f"broken saved game: history[{k}] "
+                                          f"{printable(repr(text[:40]))}: {exc}") from None
+            s._legal = None
+        except BrokenSaveError:
+            raise
+        except (KeyError, TypeError, IndexError, AssertionError, ValueError) as exc:
+            why = printable(str(exc).split("\n")[0][:200]) or type(exc).__name__
+            raise BrokenSaveError(f"broken saved game: {why}") from None
+        check_state(s)
+        return s
+
+    # ------------------------------------------------------------ views
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see: never another hand (beyond cards seen taken from the
+        clearing), the deck order, the box or the cards under a cave."""
+        from forest_shuffle.engine.view import make_view
+
+        return make_view(self, player)
+
+
+from forest_shuffle.engine.view import PlayerView  # noqa: E402  (PlayerView refers back to this module)

@@ -1,0 +1,673 @@
+"""Forest JSON (``shared/spec/forest-json.md``): read a table of forests, write its score.
+
+Contract: :func:`parse_forest_json` / :func:`load_forest_json` turn a document into player
+names and :class:`~forest_shuffle.cards.forest.Forest` values (:func:`parse_table` /
+:func:`load_table` / :func:`read_table` give the game too), or raise
+:class:`ForestJsonError` with one line naming the player, the tree (counted from 1) and the
+slot of the first problem. Nothing is returned from a refused document. Version 2: the
+top-level ``game`` names the game (none: the base game); its catalog alone says which
+species, cards, tree symbols and hosts exist, how many copies the deck holds and which cards
+may share a slot (:meth:`~forest_shuffle.cards.forest.Host.accepts`, with a species that counts as
+a stacking one allowed to join its stack). ``"dartmoor"`` is refused as not supported yet.
+Besides the refusals of the spec, an unknown key that holds cards (a list or an object) or
+looks like a misspelt key is refused (other unknown keys are annotations), a table holding
+more cards than the deck (caves included), and text that is not plain JSON
+(``docs/forest-json.md``, the project notes). :func:`result_to_json` gives the exact output
+shape of ``score --json``; :func:`render_result` prints the same for a person.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from forest_shuffle.cards.forest import SAPLING, SHRUB, TREE, Dweller, Forest, Host
+from forest_shuffle.cards.model import SIDES, Card, Catalog, Species, normalize_name
+from forest_shuffle.engine.check import JsonInputError, load_json, printable
+from forest_shuffle.engine.game import GameDef, UnknownGameError
+from forest_shuffle.games import BASE_ID, game_ids, make_game
+from forest_shuffle.scoring.core import LINES, ForestScore, winners
+from forest_shuffle.text.cardtext import article, plural
+
+__all__ = [
+    "ForestJsonError", "ForestTable", "parse_forest_json", "load_forest_json",
+    "forests_from_document", "read_table", "parse_table", "load_table", "game_of_document",
+    "result_to_json",
+    "render_result", "MAX_PLAYERS", "DARTMOOR",
+]
+
+MAX_PLAYERS = 5
+#: The game of the spec this scorer does not read yet.
+DARTMOOR = "dartmoor"
+#: The largest document read (a full table written out card by card is far smaller).
+MAX_DOCUMENT_CHARS = 2_000_000
+_DOCUMENT_KEYS = frozenset({"players", "game"})
+_PLAYER_KEYS = frozenset({"name", "cave", "trees"})
+_TREE_KEYS = frozenset({"tree", "card", *SIDES})
+_DWELLER_KEYS = frozenset({"species", "symbol", "card"})
+#: Why some keys of the spec are refused in the games read here.
+_KEY_HINTS: Mapping[str, str] = {"moors": "moors are in the Dartmoor game only"}
+_SAPLING = normalize_name("sapling")
+#: A tree may also be written with the word "tree" after its name (the appendix says
+#: "Linden Tree").
+_TREE_WORD = normalize_name("tree")
+#: The scoring rules whose points depend on tree symbols: the dweller's own symbol, or the
+#: symbols listed in the rule's ``symbols``.
+_OWN_SYMBOL_RULE = "per_own_tree_symbol"
+_SYMBOLS_RULE = "per_tree_symbols"
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                 "nine", "ten")
+
+
+class ForestJsonError(ValueError):
+    """A refused forest-json document; the message is one line naming where."""
+
+
+@dataclass(frozen=True)
+class ForestTable:
+    """A read document: its game, the players' names and their forests (seat order)."""
+
+    game: GameDef
+    names: list[str]
+    forests: list[Forest]
+
+
+@dataclass
+class _Used:
+    """What the whole table has taken from the one deck so far."""
+
+    cards: dict[int, str]  # card id -> where it was first used
+    species: dict[str, int]  # species -> halves / host cards used (hidden halves included)
+    pairs: dict[tuple[str, str], int]  # (species, symbol) -> halves / host cards used
+
+
+@dataclass(frozen=True)
+class _Deck:
+    """What one game's deck holds, for the checks: (species, symbol) -> copies, species ->
+    the symbols its copies show, the cards that can be on the table (all but winter)."""
+
+    catalog: Catalog
+    pairs: Mapping[tuple[str, str], int]
+    symbols: Mapping[str, tuple[str, ...]]
+    table_cards: int
+    host_kinds: tuple[str, ...]  # the kinds of host species of the game, trees first
+
+
+_DECKS: dict[str, _Deck] = {}
+
+
+def _deck(game: GameDef) -> _Deck:
+    deck = _DECKS.get(game.id)
+    if deck is None or deck.catalog is not game.catalog:
+        catalog = game.catalog
+        pairs: dict[tuple[str, str], int] = {}
+        symbols: dict[str, set[str]] = {}
+        for c in catalog.cards:
+            if c is None:
+                continue
+            shown = ([(c.species, c.symbol)] if c.species is not None and c.symbol
+                     else [(h.species, h.symbol) for h in c.halves.values()])
+            for sp, sym in shown:
+                pairs[(sp.name, sym)] = pairs.get((sp.name, sym), 0) + 1
+                symbols.setdefault(sp.name, set()).add(sym)
+        kinds = sorted({sp.kind for sp in catalog.species.values() if sp.is_host},
+                       key=lambda k: (k != TREE, k))
+        deck = _DECKS[game.id] = _Deck(
+            catalog, pairs, {k: tuple(sorted(v)) for k, v in symbols.items()},
+            len(game.deck_ids), tuple(kinds))
+    return deck
+
+
+def _q(value: Any, limit: int = 40) -> str:
+    """A user value quoted on one short line (cut to ``limit`` characters, unprintable
+    characters escaped)."""
+    if isinstance(value, str):
+        text = printable(json.dumps(value[:limit], ensure_ascii=False))
+        return text[:-1] + '..."' if len(value) > limit else text
+    try:
+        text = printable(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):  # not JSON, or an int of 4,300+ digits
+        return "a huge number" if isinstance(value, int) else type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _number(n: int) -> str:
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def _plural(sp: Species) -> str:
+    return sp.plural or plural(sp.name)
+
+
+def _or(words: Sequence[str]) -> str:
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _other_game_note(name: str | None = None, card: int | None = None) -> str:
+    """`` (it is in the alpine expansion)`` when another registered game has the species
+    or card; ``""`` otherwise."""
+    for gid in reversed(game_ids()):  # the largest game last registered
+        catalog = make_game(gid).catalog
+        module = ""
+        if name is not None:
+            sp = catalog.lookup(name)
+            module = sp.module if sp is not None else ""
+        elif card is not None and 0 < card < len(catalog.cards):
+            c = catalog.cards[card]
+            module = c.module if c is not None else ""
+        if module:
+            return f" (it is in the {module} expansion)" if module != BASE_ID else ""
+    return ""
+
+
+class _Reader:
+    """Reads one document of one game, checking as it goes; the first problem raises."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.game = game
+        self.deck = _deck(game)
+        self.catalog = game.catalog
+        self.table_cards = self.deck.table_cards
+        self.used = _Used({}, {}, {})
+        self.on_table = 0  # cards in the forests and caves read so far
+
+    def take_place(self, where: str) -> None:
+        """One more physical card on the table (a host, a sapling or a dweller)."""
+        self.on_table += 1
+        if self.on_table > self.table_cards:
+            raise ForestJsonError(f"{where}: more cards on the table than the game has "
+                                  f"({self.table_cards} besides the winter cards)")
+
+    # -- names -------------------------------------------------------------------------
+
+    def tree_symbol(self, raw: Any, where: str) -> str:
+        if not isinstance(raw, str):
+            raise ForestJsonError(f"{where}: a symbol must be a tree species name, not {_q(raw)}")
+        sp = self.host_species(raw)
+        if sp is None or sp.name not in self.catalog.tree_symbols:
+            raise ForestJsonError(f"{where}: unknown tree symbol {_q(raw)}")
+        return sp.name
+
+    def host_species(self, name: str) -> Species | None:
+        """A species by name; a tree also by its name with "tree" after it."""
+        folded = normalize_name(name)
+        sp = self.catalog.by_folded_name.get(folded)
+        if sp is None and folded.endswith(_TREE_WORD):
+            other = self.catalog.by_folded_name.get(folded[:-len(_TREE_WORD)])
+            if other is not None and other.is_tree:
+                sp = other
+        return sp
+
+    def species(self, raw: Any, where: str) -> Species:
+        if not isinstance(raw, str):
+            raise ForestJsonError(f"{where}: a species must be a name, not {_q(raw)}")
+        sp = self.catalog.lookup(raw)
+        if sp is None:
+            raise ForestJsonError(f"{where}: unknown species {_q(raw)}{self.not_here(raw)}")
+        return sp
+
+    def not_here(self, name: str | None = None, card: int | None = None) -> str:
+        note = _other_game_note(name, card)
+        return f"{note[:-1]}, not in the game {_q(self.game.id)})" if note else ""
+
+    def hosts_word(self) -> str:
+        return _or(list(self.deck.host_kinds))
+
+    def card(self, raw: Any, where: str) -> Card:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise ForestJsonError(f"{where}: a card id must be an integer, not {_q(raw)}")
+        try:
+            card = self.catalog.card(raw)
+        except KeyError:
+            raise ForestJsonError(f"{where}: card {raw} is not in the deck"
+                                  f"{self.not_here(card=raw)}") from None
+        if card.is_winter:
+            raise ForestJsonError(f"{where}: card {raw} is a winter card")
+        return card
+
+    # -- table-wide counts -------------------------------------------------------------
+
+    def take_card(self, card: Card, where: str) -> None:
+        first = self.used.cards.get(card.id)
+        if first is not None:
+            raise ForestJsonError(f"{where}: card {card.id} is used twice (also at {first})")
+        self.used.cards[card.id] = where
+
+    def take_species(self, sp: Species, where: str, note: str = "") -> None:
+        n = self.used.species.get(sp.name, 0) + 1
+        if n > sp.count:
+            what = f"{sp.kind} cards" if sp.is_host else "cards"
+            raise ForestJsonError(f"{where}: more {sp.name} {what} than the deck has "
+                                  f"({sp.count}){note}")
+        self.used.species[sp.name] = n
+
+    def take_pair(self, sp: Species, symbol: str, where: str) -> None:
+        key = (sp.name, symbol)
+        have = self.deck.pairs.get(key, 0)
+        n = self.used.pairs.get(key, 0) + 1
+        if n > have:
+            if have == 0:
+                raise ForestJsonError(f"{where}: no {sp.name} in the deck shows the "
+                                      f"{symbol} symbol")
+            raise ForestJsonError(f"{where}: more {sp.name} cards showing the {symbol} symbol "
+                                  f"than the deck has ({have})")
+        self.used.pairs[key] = n
+
+    # -- entries ----------------------------------------------------------------------
+
+    def tree(self, raw: Any, where: str) -> Host:
+        """A tree, shrub or sapling entry of ``trees`` (its slots are read apart)."""
+        if not isinstance(raw, dict):
+            raise ForestJsonError(f"{where}: a tree must be an object, not {_q(raw)}")
+        _refuse_unknown_keys(raw, _TREE_KEYS | {"symbol"}, where)
+        host = self.host(raw, where)
+        if host.kind != SHRUB and isinstance(raw.get("symbol"), (list, dict)):
+            # as in version 1: "symbol" is read only at a shrub, elsewhere an annotation
+            _refuse_unknown_keys(raw, _TREE_KEYS, where)
+        return host
+
+    def host(self, raw: dict[str, Any], where: str) -> Host:
+        if ("tree" in raw) == ("card" in raw):
+            raise ForestJsonError(f"{where}: give exactly one of \"tree\" and \"card\"")
+        if "card" in raw:
+            card = self.card(raw["card"], where)
+            if not card.is_host or card.species is None:
+                hosts = article(self.hosts_word())
+                raise ForestJsonError(f"{where}: card {card.id} is not {hosts} card")
+            if card.kind == SHRUB and "symbol" in raw:
+                sym = self.tree_symbol(raw["symbol"], where)
+                if sym != card.symbol:
+                    raise ForestJsonError(f"{where}: card {card.id} shows the {card.symbol} "
+                                          "symbol")
+            self.take_card(card, where)
+            self.take_species(card.species, where)
+            if card.kind == SHRUB:
+                self.take_pair(card.species, card.symbol, where)
+            return Host(card.species, card.id, kind=card.kind, symbol=card.symbol)
+        name = raw["tree"]
+        if not isinstance(name, str):
+            raise ForestJsonError(f"{where}: a tree must be named by a string, not {_q(name)}")
+        if normalize_name(name) == _SAPLING:
+            return Host(None, kind=SAPLING)
+        sp = self.host_species(name)
+        if sp is None:
+            raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
+        if not sp.is_host:
+            raise ForestJsonError(f"{where}: {sp.name} is not {article(self.hosts_word())}")
+        self.take_species(sp, where)
+        if sp.kind != SHRUB:
+            return Host(sp, kind=sp.kind, symbol=sp.name)
+        symbol = ""
+        if "symbol" in raw:
+            symbol = self.tree_symbol(raw["symbol"], where)
+            self.take_pair(sp, symbol, where)
+        else:
+            options = self.deck.symbols.get(sp.name, ())
+            symbol = options[0] if len(options) == 1 else ""
+        return Host(sp, kind=sp.kind, symbol=symbol)
+
+    def dweller(self, raw: Any, side: str, where: str) -> Dweller:
+        if isinstance(raw, str):
+            return self.named(raw, None, side, where)
+        if not isinstance(raw, dict):
+            raise ForestJsonError(f"{where}: a card must be a species name or an object, "
+                                  f"not {_q(raw)}")
+        _refuse_unknown_keys(raw, _DWELLER_KEYS, where)
+        if "card" not in raw:
+            if "species" not in raw:
+                raise ForestJsonError(f"{where}: a card object needs \"species\" or \"card\"")
+            return self.named(raw["species"], raw.get("symbol"), side, where)
+        card = self.card(raw["card"], where)
+        if card.is_host:
+            raise ForestJsonError(f"{where}: card {card.id} is {article(card.kind)} card, "
+                                  "not a dweller")
+        if side not in card.halves:
+            raise ForestJsonError(f"{where}: card {card.id} ({card.label()}) has no {side} half")
+        half = card.halves[side]
+        if "species" in raw:
+            sp = self.species(raw["species"], where)
+            if sp is not half.species:
+                raise ForestJsonError(f"{where}: card {card.id} shows {half.species.name} on "
+                                      f"its {side} half, not {sp.name}")
+        if "symbol" in raw and self.tree_symbol(raw["symbol"], where) != half.symbol:
+            raise ForestJsonError(f"{where}: card {card.id} shows the {half.symbol} symbol on "
+                                  f"its {side} half")
+        self.take_card(card, where)
+        note = ", counting the hidden halves of cards given by id"
+        for s, h in card.halves.items():
+            self.take_species(h.species, where, "" if s == side else note)
+            self.take_pair(h.species, h.symbol, where)
+        return Dweller.of_card(card, side)
+
+    def named(self, name: Any, symbol: Any, side: str, where: str) -> Dweller:
+        sp = self.species(name, where)
+        if sp.is_host:
+            raise ForestJsonError(f"{where}: {sp.name} is {article(sp.kind)}, not a card for "
+                                  "a slot")
+        if side not in sp.positions:
+            places = " or ".join(sp.positions)
+            raise ForestJsonError(f"{where}: {sp.name} can't go {_SIDE_WORD[side]} "
+                                  f"(it goes {places})")
+        self.take_species(sp, where)
+        sym: str | None = None
+        if symbol is not None:
+            sym = self.tree_symbol(symbol, where)
+            self.take_pair(sp, sym, where)
+        return Dweller(sp, sym)
+
+    def forest(self, raw: Any, who: str) -> Forest:
+        _refuse_unknown_keys(raw, _PLAYER_KEYS, who)
+        cave = raw.get("cave", 0)
+        if isinstance(cave, float) and cave.is_integer():
+            cave = int(cave)
+        if isinstance(cave, bool) or not isinstance(cave, int) or cave < 0:
+            raise ForestJsonError(f"{who}, cave: must be a non-negative integer, not {_q(cave)}")
+        if cave > self.table_cards:
+            raise ForestJsonError(f"{who}, cave: {_q(cave)} cards, but the game has only "
+                                  f"{self.table_cards} cards besides the winter cards")
+        trees_raw = raw.get("trees", [])
+        if not isinstance(trees_raw, list):
+            raise ForestJsonError(f"{who}: \"trees\" must be a list")
+        forest = Forest(cave=cave)
+        for j, traw in enumerate(trees_raw, start=1):
+            where = f"{who}, tree {j}"
+            site = self.tree(traw, where)
+            self.take_place(where)
+            read: list[tuple[str, list[Dweller]]] = []
+            for side in SIDES:
+                stack = traw.get(side, [])
+                if not isinstance(stack, list):
+                    stack = [stack]  # one card written without the list
+                slot_where = f"{where}, {side}"
+                cards: list[Dweller] = []
+                for entry in stack:
+                    cards.append(self.dweller(entry, side, slot_where))
+                    self.take_place(slot_where)
+                read.append((side, cards))
+            self.place_all(site, read, where)
+            forest.trees.append(site)
+        free = self.table_cards - self.on_table
+        if cave > free:
+            raise ForestJsonError(f"{who}, cave: {cave} cards, but only {free} of the game's "
+                                  f"{self.table_cards} cards (besides the winter cards) are "
+                                  "not already on the table")
+        self.on_table += cave
+        self.resolve_symbols(forest, who)
+        return forest
+
+    def place_all(self, site: Host, read: list[tuple[str, list[Dweller]]], where: str) -> None:
+        """Put the cards read into the host's slots: the first card of every slot first (a
+        card in one slot may let others share another, as a Stinging Nettle at the bottom
+        lets butterflies share the top), then the rest of each slot in order."""
+        for side, cards in read:
+            if cards:
+                site.slots[side].append(cards[0])
+        for side, cards in read:
+            for d in cards[1:]:
+                self.place(site, side, d, f"{where}, {side}")
+
+    def place(self, site: Host, side: str, d: Dweller, where: str) -> None:
+        stack = site.slots[side]
+        if not site.accepts(d.species, side, joins=True):
+            group = d.species.share or d.species.share_as
+            if group and d.species.share_max >= 0 and all(
+                    (x.species.share or x.species.share_as) == group for x in stack):
+                shared = self.catalog.species[group]
+                raise ForestJsonError(
+                    f"{where}: {_number(len(stack) + 1)} {_plural(shared)} in one slot "
+                    f"(at most {_number(d.species.share_max)})")
+            raise ForestJsonError(f"{where}: two cards in a slot that holds one "
+                                  f"({stack[-1].species.name} and {d.species.name})")
+        stack.append(d)
+
+    def resolve_symbols(self, forest: Forest, who: str) -> None:
+        """Fill in symbols the deck fixes; refuse those a symbol-counting card needs and
+        can't know (the Roe Deer's own symbol, or a card that may or may not show a symbol
+        another card counts)."""
+        symbols = self.deck.symbols
+        unknown: list[tuple[str, Species, tuple[str, ...], Host, str, int]] = []
+        for j, t in enumerate(forest.trees, start=1):
+            if t.kind == SHRUB and t.species is not None and not t.symbol:
+                unknown.append((f"{who}, tree {j}", t.species, symbols.get(t.species.name, ()),
+                                t, "", -1))
+            for side in SIDES:
+                stack = t.slots[side]
+                for k, d in enumerate(stack):
+                    if d.symbol is not None:
+                        continue
+                    options = symbols.get(d.species.name, ())
+                    if len(options) == 1:
+                        stack[k] = Dweller(d.species, options[0], d.card)
+                    elif d.species.points.rule == _OWN_SYMBOL_RULE:
+                        raise ForestJsonError(
+                            f"{who}, tree {j}, {side}: give this {d.species.name}'s card or "
+                            f"symbol; its points depend on its tree symbol")
+                    else:
+                        unknown.append((f"{who}, tree {j}, {side}", d.species, options, t,
+                                        side, k))
+        if not unknown:
+            return
+        counted: list[tuple[str, frozenset[str]]] = []  # (species, symbols it counts)
+        for t in forest.trees:
+            for _side, d in t.dwellers():
+                rule = d.species.points.rule
+                if rule == _OWN_SYMBOL_RULE and d.symbol is not None:
+                    counted.append((d.species.name, frozenset({d.symbol})))
+                elif rule == _SYMBOLS_RULE:
+                    counted.append((d.species.name,
+                                    frozenset(d.species.points.params["symbols"])))
+        for where, sp, options, t, side, k in unknown:
+            matters = False
+            for name, wanted in counted:
+                inside = sorted(s for s in options if s in wanted)
+                if inside and len(inside) < len(options):
+                    raise ForestJsonError(
+                        f"{where}: give this {sp.name}'s card or symbol; {article(name)} counts "
+                        f"the {inside[0]} symbol and {sp.name} cards show different symbols")
+                matters = matters or bool(inside)
+            if matters:  # every copy shows a counted symbol: any of them scores the same
+                if k < 0:
+                    t.symbol = options[0]
+                else:
+                    d = t.slots[side][k]
+                    t.slots[side][k] = Dweller(d.species, options[0], d.card)
+
+
+_SIDE_WORD: Mapping[str, str] = {
+    "top": "on top", "bottom": "at the bottom", "left": "on the left", "right": "on the right",
+}
+
+
+def game_of_document(doc: Any) -> GameDef:
+    """The game a parsed document names (the base game when it names none); refused: a
+    ``game`` that is no game id, ``"dartmoor"`` (not supported yet) or an unknown game."""
+    if not isinstance(doc, dict) or "game" not in doc:
+        return make_game(BASE_ID)
+    raw = doc["game"]
+    known = ", ".join(_q(g) for g in game_ids())
+    if not isinstance(raw, str):
+        raise ForestJsonError(f"game: must be a game id such as \"base\", not {_q(raw)}")
+    spelled = "+".join(part.strip().lower() for part in raw.split("+"))
+    if spelled == DARTMOOR:
+        raise ForestJsonError(f"game {_q(raw)}: the Dartmoor game is not supported yet "
+                              f"(this scorer reads {known})")
+    try:
+        return make_game(spelled)
+    except UnknownGameError:
+        raise ForestJsonError(f"game: unknown game {_q(raw)} (known: {known}, the expansions "
+                              "in any order; \"dartmoor\" is not supported yet)") from None
+
+
+def read_table(doc: Any) -> ForestTable:
+    """Check a parsed forest-json document and build its game and table."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        raise ForestJsonError("the document must be an object with a \"players\" list")
+    _refuse_unknown_keys(doc, _DOCUMENT_KEYS, "the document")
+    game = game_of_document(doc)
+    players = doc["players"]
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise ForestJsonError(f"players: {len(players)} players, expected 1 to {MAX_PLAYERS}")
+    reader = _Reader(game)
+    names: list[str] = []
+    forests: list[Forest] = []
+    for i, raw in enumerate(players, start=1):
+        if not isinstance(raw, dict):
+            raise ForestJsonError(f"player {i}: must be an object, not {_q(raw)}")
+        name = raw.get("name", f"Player {i}")
+        if not isinstance(name, str) or not name.strip():
+            raise ForestJsonError(f"player {i}: \"name\" must be a non-empty string")
+        who = f"player {i} {_q(name)}"
+        if name in names:
+            raise ForestJsonError(f"{who}: the name is used twice (also player "
+                                  f"{names.index(name) + 1})")
+        names.append(name)
+        forests.append(reader.forest(raw, who))
+    return ForestTable(game, names, forests)
+
+
+def forests_from_document(doc: Any) -> tuple[list[str], list[Forest]]:
+    """Check a parsed forest-json document and build the table from it."""
+    table = read_table(doc)
+    return table.names, table.forests
+
+
+def parse_table(text: str) -> ForestTable:
+    """Parse forest-json text into its game and table; :class:`ForestJsonError` if refused
+    (also for text that is not JSON, too large, nested too deeply or holding an integer too
+    long for Python: see :func:`~forest_shuffle.engine.check.load_json`)."""
+    try:
+        doc = load_json(text, max_chars=MAX_DOCUMENT_CHARS)
+    except JsonInputError as exc:
+        raise ForestJsonError(str(exc)) from None
+    return read_table(doc)
+
+
+def parse_forest_json(text: str) -> tuple[list[str], list[Forest]]:
+    """Parse forest-json text into ``(names, forests)`` (see :func:`parse_table`)."""
+    table = parse_table(text)
+    return table.names, table.forests
+
+
+def load_forest_json(path: str) -> tuple[list[str], list[Forest]]:
+    """Read forest-json from a file path (``-`` for standard input) and parse it."""
+    table = load_table(path)
+    return table.names, table.forests
+
+
+def load_table(path: str) -> ForestTable:
+    """Read forest-json from a file path (``-`` for standard input) and parse it."""
+    import sys
+
+    limit = MAX_DOCUMENT_CHARS + 1
+    if path == "-":
+        where = "standard input"
+        try:
+            buffer = getattr(sys.stdin, "buffer", None)
+            if buffer is None:
+                text = sys.stdin.read(limit)
+            else:
+                data = buffer.read(4 * limit)  # a character is at most 4 bytes of UTF-8
+                if len(data) == 4 * limit:
+                    raise ForestJsonError(f"{where}: larger than {MAX_DOCUMENT_CHARS:,} "
+                                          "characters")
+                text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ForestJsonError(f"{where}: not UTF-8 text") from None
+    else:
+        where = printable(path)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(limit)
+        except OSError as exc:
+            raise ForestJsonError(f"{where}: cannot read the file ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise ForestJsonError(f"{where}: not UTF-8 text") from None
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise ForestJsonError(f"{where}: larger than {MAX_DOCUMENT_CHARS:,} characters")
+    return parse_table(text)
+
+
+def result_to_json(names: Sequence[str], scores: Sequence[ForestScore]) -> dict[str, Any]:
+    """The output document of ``score --json``: players with totals, lines, cards; winners."""
+    best = winners([s.total for s in scores])
+    return {
+        "players": [
+            {
+                "name": name,
+                "total": s.total,
+                "lines": {line: s.lines[line] for line in LINES},
+                "cards": [{"where": c.where, "species": c.species, "points": c.points,
+                           "why": c.why} for c in s.cards],
+            }
+            for name, s in zip(names, scores, strict=True)
+        ],
+        "winners": [names[i] for i in best],
+    }
+
+
+_LINE_TITLES: Mapping[str, str] = {
+    "trees": "Trees", "top_bottom": "Top & bottom", "left_right": "Left & right",
+    "cave": "Cave",
+}
+
+
+def render_result(names: Sequence[str], scores: Sequence[ForestScore],
+                  console: Console | None = None, game: GameDef | None = None) -> None:
+    """Print the score as tables for a person: each forest's cards, then the score pad
+    (titled with the game when it is not the base game). Names are printed as plain text
+    (no markup, control characters escaped), so any name prints in time linear in its
+    length."""
+    out = console if console is not None else Console()
+    shown = [printable(name) for name in names]
+    best = set(winners([s.total for s in scores]))
+    pad = Table(title="Score pad" if game is None or game.id == BASE_ID
+                else f"Score pad: {game.title}")
+    pad.add_column("Player")
+    for line in LINES:
+        pad.add_column(_LINE_TITLES[line], justify="right")
+    pad.add_column("Total", justify="right", style="bold")
+    for i, (name, s) in enumerate(zip(shown, scores, strict=True)):
+        label = f"{name} (winner)" if i in best else name
+        pad.add_row(Text(label), *(str(s.lines[line]) for line in LINES), str(s.total))
+    for name, s in zip(shown, scores, strict=True):
+        cards = Table(title=Text(f"{name}: {s.total} points", style="table.title"))
+        cards.add_column("Where")
+        cards.add_column("Card")
+        cards.add_column("Points", justify="right")
+        cards.add_column("Why")
+        for c in s.cards:
+            cards.add_row(c.where, c.species, str(c.points), c.why)
+        out.print(cards)
+    out.print(pad)
+    won = [shown[i] for i in sorted(best)]
+    if won:
+        verb = "wins" if len(won) == 1 else "share the victory"
+        # No highlighting: rich's highlighter regexes are quadratic on a long word.
+        out.print(Text(f"{' and '.join(won)} {verb}."), highlight=False)
+
+
+def _refuse_unknown_keys(raw: dict[str, Any], known: frozenset[str], where: str) -> None:
+    """Keys the spec does not define are annotations, welcome when they hold a text, a
+    number, true/false or null (tools may annotate: the spec is forgiving where that costs
+    nothing). An unknown key that holds a list or an object (cards, by all appearances) or
+    looks like a misspelt known key is refused, naming it: it would otherwise drop cards
+    silently (``"forest"`` for ``"trees"`` scored an empty forest)."""
+    for key in raw:
+        if key in known:
+            continue
+        hint = _KEY_HINTS.get(key)
+        close = difflib.get_close_matches(str(key).lower()[:40], sorted(known), n=1,
+                                          cutoff=0.7)
+        if hint is None and not close and not isinstance(raw[key], (list, dict)):
+            continue  # an annotation
+        if hint is None:
+            hint = (f"did you mean {_q(close[0])}?" if close
+                    else "known keys: " + ", ".join(_q(k) for k in sorted(known)))
+        raise ForestJsonError(f"{where}: unknown key {_q(key)} ({hint})")

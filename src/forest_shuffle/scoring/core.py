@@ -1,0 +1,826 @@
+"""End-of-game scoring of a whole table of forests (every game of the base family).
+
+Contract:
+
+* :func:`score_table` scores every forest of a table and explains every visible card's
+  points in plain words; the table is needed because Linden (majority) and Great Spotted
+  Woodpecker (most trees) compare forests; ties count as most.
+* :func:`totals` returns the same totals as :func:`score_table`, fast and without
+  explanations (bots and benchmarks call it).
+* :func:`winners` lists every index with the top total.
+
+Scoring is driven by each species' ``points`` (rule and params, see
+:data:`forest_shuffle.cards.model.POINT_RULES`), by ``counts_as`` (a card counts for the species
+it counts as) and by the ``tree_count_modifier`` permanent effect; no species is known by
+name here. Each species' rule is compiled once into a plan kept on the species object.
+Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
+tree-counting rule but show their printed tree symbol. A dweller whose ``symbol`` is None
+counts for no tree symbol, unless every copy of its species in the deck shows the same
+symbol, which is then used. The per-card split of a set (butterflies,
+Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
+from forest_shuffle.cards.model import OPPOSITE, PLURALS, SIDES, Species
+
+__all__ = ["CardPoints", "ForestScore", "score_table", "totals", "winners", "LINES"]
+
+#: The four lines of the score pad, in order.
+LINES: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
+_LINE_OF_SIDE: Mapping[str, str] = {
+    "top": "top_bottom", "bottom": "top_bottom", "left": "left_right", "right": "left_right",
+}
+
+
+@dataclass(frozen=True)
+class CardPoints:
+    """The points of one visible card: where it is, its species, points and why."""
+
+    where: str
+    species: str
+    points: int
+    why: str
+
+
+@dataclass(frozen=True)
+class ForestScore:
+    """A forest's total, its four score-pad lines (adding up to ``total``) and per-card points."""
+
+    total: int
+    lines: dict[str, int]
+    cards: tuple[CardPoints, ...]
+
+
+# --------------------------------------------------------------------------------------
+# Compiled scoring plans, one per species
+# --------------------------------------------------------------------------------------
+
+# Rules whose points depend on where each card sits (scored per card, not per count).
+_PER_CARD_RULES = frozenset({
+    "on_tree_species", "bat_opposite", "paired_in_slot", "per_own_tree_symbol",
+    "on_host_kind", "alone_on_host",
+})
+
+
+def _table_lookup(raw: Mapping[str, Any]) -> tuple[int, ...]:
+    """Turn ``{"1": 1, ..., "7+": 49}`` into a tuple indexed by count (last entry caps)."""
+    fixed: dict[int, int] = {}
+    top = 0
+    for key, value in raw.items():
+        k = str(key)
+        n = int(k[:-1]) if k.endswith("+") else int(k)
+        fixed[n] = int(value)
+        top = max(top, n)
+    out = [0] * (top + 1)
+    last = 0
+    for n in range(1, top + 1):
+        last = fixed.get(n, last)
+        out[n] = last
+    return tuple(out)
+
+
+def _lookup(table: tuple[int, ...], n: int) -> int:
+    if n <= 0:
+        return 0
+    return table[n] if n < len(table) else table[-1]
+
+
+# Rule codes of the fast path.
+(_NONE, _FLAT, _PER_TAG, _PER_SPECIES, _PER_TAGS, _SET, _BUTTERFLY, _BATS, _REQUIRES, _BOTTOM,
+ _FULL, _OWN_SLOTS, _THRESHOLD, _ALL_SPECIES, _MAJORITY, _MOST_TREES, _MIN_TREES,
+ _PER_CARD, _DISTINCT, _DISTINCT_TABLE, _SYMBOLS, _CAVE) = range(22)
+_CODES: Mapping[str, int] = {
+    "none": _NONE, "flat": _FLAT, "per_tag": _PER_TAG, "per_species": _PER_SPECIES,
+    "per_tags": _PER_TAGS, "set_table": _SET, "butterfly_sets": _BUTTERFLY,
+    "bat_variety": _BATS, "requires_species": _REQUIRES, "per_bottom_card": _BOTTOM,
+    "per_fully_occupied_tree": _FULL, "per_card_in_own_slots": _OWN_SLOTS,
+    "threshold_own_species": _THRESHOLD, "all_tree_species": _ALL_SPECIES,
+    "majority": _MAJORITY, "most_trees": _MOST_TREES, "min_trees": _MIN_TREES,
+    "on_tree_species": _PER_CARD, "bat_opposite": _PER_CARD, "paired_in_slot": _PER_CARD,
+    "per_own_tree_symbol": _PER_CARD, "on_host_kind": _PER_CARD, "alone_on_host": _PER_CARD,
+    "per_distinct_species": _DISTINCT, "distinct_species_table": _DISTINCT_TABLE,
+    "per_tree_symbols": _SYMBOLS, "per_cave_card": _CAVE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A species' scoring rule compiled for speed (params pulled out into fields)."""
+
+    species: Species
+    name: str
+    tags: frozenset[str]
+    is_tree: bool
+    rule: str
+    params: Mapping[str, Any]
+    code: int
+    a: int  # points_each / points_per / points_per_card
+    b: int  # threshold (min_count, species_needed, min_trees, min distinct) or if-most points
+    key: str  # tag or species the rule counts
+    keys: tuple[str, ...]  # tags of per_tags, symbols of per_tree_symbols
+    targets: tuple[str, ...]  # the species names that count for ``key`` (counts_as)
+    saplings: bool  # saplings count as trees for this rule
+    vcb: bool  # Violet Carpenter Bees raise the counted number
+    ties: bool  # ties count as most
+    per_card: bool  # scored card by card from where it sits (or a bee)
+    compares: bool  # needs the other forests of the table
+    bee_plus: int  # > 0 for species with a tree_count_modifier permanent effect
+    table: tuple[int, ...]
+
+
+
+
+def _compile(sp: Species) -> _Plan:
+    pts = sp.points
+    rule = pts.rule
+    if rule not in _CODES:
+        raise ValueError(f"{sp.name}: no scoring for rule {rule!r}")
+    g = pts.params.get
+    bee_plus = 0
+    if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
+        bee_plus = int(sp.permanent.get("plus", 1))
+    code = _CODES[rule]
+    a = g("points_each", g("points_per", g("points_per_card", 0)))
+    b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
+                                                           g("points_each_if_most", 0)))))
+    return _Plan(
+        species=sp, name=sp.name, tags=sp.tags, is_tree=sp.is_tree, rule=rule,
+        params=pts.params, code=code, a=int(a), b=int(b),
+        key=str(g("tag", g("species", g("tree", g("host", ""))))),
+        keys=tuple(g("tags", g("symbols", ()))), targets=sp.targets or (str(g("species", "")),),
+        saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
+        ties=bool(g("ties_count_as_most", True)),
+        per_card=code == _PER_CARD or bee_plus > 0,
+        compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
+        table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
+    )
+
+
+def _plan(sp: Species) -> _Plan:
+    """The plan of a species, compiled on first use and kept on the species object."""
+    p = sp.plan
+    if p is None:
+        p = _compile(sp)
+        object.__setattr__(sp, "plan", p)
+    return p  # type: ignore[no-any-return]
+
+
+def _symbol(d: Dweller) -> str | None:
+    if d.symbol is not None:
+        return d.symbol
+    return d.species.deck_symbol or None
+
+
+# --------------------------------------------------------------------------------------
+# Facts about one forest, gathered in a single pass
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Facts:
+    counts: dict[str, int]  # species name -> cards (trees and dwellers)
+    plans: dict[str, _Plan]  # species name -> plan, for every species present
+    dwellers: list[Dweller]
+    sites: int  # trees and saplings (not shrubs)
+    tree_cards: int  # trees with a species
+    full: int  # fully occupied trees and saplings
+    bottom: int  # cards in bottom slots
+    own_slots: dict[str, int]  # tree species -> cards in the slots of trees of that species
+    positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
+    compares: list[_Plan]  # plans present that compare with the other forests
+    boost: dict[str, int]  # tree species -> bee boost at trees of that species
+    boost_all: int  # bee boost to the total number of trees
+    host_symbols: dict[str, int]  # tree symbol -> shrubs showing it
+    cave: int
+    booster: str  # the species raising tree counts here ("" if none)
+    _tags: dict[str, int] | None = None
+    _symbols: dict[str | None, int] | None = None
+
+    def tag(self, tag: str, saplings: bool = True) -> int:
+        """Cards with ``tag``; for ``"tree"`` saplings count unless ``saplings`` is False."""
+        if tag == "tree":
+            return self.sites if saplings else self.tree_cards
+        tags = self._tags
+        if tags is None:
+            tags = {}
+            plans = self.plans
+            for name, n in self.counts.items():
+                for t in plans[name].tags:
+                    tags[t] = tags.get(t, 0) + n
+            self._tags = tags
+        return tags.get(tag, 0)
+
+    def symbol_count(self, symbol: str) -> int:
+        """Visible cards showing ``symbol``: tree cards of that species and dweller halves."""
+        syms = self._symbols
+        if syms is None:
+            syms = Counter([d.symbol for d in self.dwellers])
+            if None in syms:
+                syms = Counter([_symbol(d) for d in self.dwellers])
+            self._symbols = syms
+        return (syms.get(symbol, 0) + self.own_slots_count(symbol)
+                + self.host_symbols.get(symbol, 0))
+
+    def own_slots_count(self, tree: str) -> int:
+        """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
+        return self.counts.get(tree, 0) if tree in self.own_slots else 0
+
+    def trees_for(self, plan: _Plan) -> int:
+        """Number of trees as the plan counts them (saplings and bees as its params say)."""
+        n = self.sites if plan.saplings else self.tree_cards
+        return n + self.boost_all if plan.vcb else n
+
+    def count_of(self, plan: _Plan) -> int:
+        """Cards of the plan's ``species`` param, those counting as it included."""
+        counts = self.counts
+        return sum(counts.get(n, 0) for n in plan.targets)
+
+    def distinct(self, tag: str) -> int:
+        """Different species with ``tag`` in the forest."""
+        plans = self.plans
+        return sum(1 for name in self.counts if tag in plans[name].tags)
+
+    def own_count(self, plan: _Plan) -> int:
+        """Cards of the plan's species, plus bees at such trees if the plan says so."""
+        name = plan.name
+        n = self.counts.get(name, 0)
+        return n + self.boost.get(name, 0) if plan.vcb else n
+
+
+def _facts(forest: Forest) -> _Facts:
+    trees = forest.trees
+    own_slots: dict[str, int] = {}
+    host_symbols: dict[str, int] = {}
+    tree_cards = full = bottom = shrubs = 0
+    hosts: list[Species] = []
+    dwellers: list[Dweller] = []
+    positional: list[tuple[Host, str, Dweller]] = []
+    add = dwellers.append
+    pos = positional.append
+    for t in trees:
+        slots = t.slots
+        top = slots["top"]
+        bot = slots["bottom"]
+        left = slots["left"]
+        right = slots["right"]
+        nb = len(bot)
+        bottom += nb
+        is_tree = t.kind != SHRUB
+        if top:
+            for d in top:
+                add(d)
+                if (d.species.plan or _plan(d.species)).per_card:
+                    pos((t, "top", d))
+        if bot:
+            for d in bot:
+                add(d)
+                if (d.species.plan or _plan(d.species)).per_card:
+                    pos((t, "bottom", d))
+        if left:
+            for d in left:
+                add(d)
+                if (d.species.plan or _plan(d.species)).per_card:
+                    pos((t, "left", d))
+            if right:
+                for d in right:
+                    add(d)
+                    if (d.species.plan or _plan(d.species)).per_card:
+                        pos((t, "right", d))
+                if top and nb and is_tree:
+                    full += 1
+        elif right:
+            for d in right:
+                add(d)
+                if (d.species.plan or _plan(d.species)).per_card:
+                    pos((t, "right", d))
+        sp = t.species
+        if sp is not None:
+            hosts.append(sp)
+            if is_tree:
+                tree_cards += 1
+                name = sp.name
+                own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
+            else:
+                shrubs += 1
+                if t.symbol:
+                    host_symbols[t.symbol] = host_symbols.get(t.symbol, 0) + 1
+    by_species = Counter(hosts)
+    by_species.update([d.species for d in dwellers])
+    counts = {sp.name: n for sp, n in by_species.items()}
+    plans = {sp.name: sp.plan or _plan(sp) for sp in by_species}
+    compares = [p for p in plans.values() if p.compares]
+    boost: dict[str, int] = {}
+    boost_all = 0
+    booster = ""
+    for t, _side, d in positional:
+        plus = plans[d.species.name].bee_plus
+        if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
+            boost_all += plus
+            booster = d.species.name
+            if t.species is not None:
+                boost[t.species.name] = boost.get(t.species.name, 0) + plus
+    return _Facts(counts, plans, dwellers, len(trees) - shrubs, tree_cards, full, bottom,
+                  own_slots, positional, compares, boost, boost_all, host_symbols, forest.cave,
+                  booster)
+
+
+def _compared(f: _Facts, p: _Plan) -> int:
+    """The number a comparing rule compares: own species count or number of trees."""
+    return f.own_count(p) if p.code == _MAJORITY else f.trees_for(p)
+
+
+def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
+    """For each forest: comparing species -> the best number among the other forests."""
+    plans: dict[str, _Plan] = {}
+    for f in facts:
+        for p in f.compares:
+            plans[p.name] = p
+    if not plans:
+        return [{} for _ in facts]
+    out: list[dict[str, int]] = [{} for _ in facts]
+    for name, p in plans.items():
+        vals = [_compared(f, p) for f in facts]
+        for i in range(len(vals)):
+            out[i][name] = max(vals[:i] + vals[i + 1:], default=0)
+    return out
+
+
+def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
+    return mine >= best_other if plan.ties else mine > best_other
+
+
+# --------------------------------------------------------------------------------------
+# Per-card rules (the same code for the fast and the explained path)
+# --------------------------------------------------------------------------------------
+
+
+def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
+    """Points of one dweller scored by where it sits (rules of code ``_PER_CARD``)."""
+    rule = p.rule
+    if rule == "paired_in_slot":
+        name = p.name
+        stack = t.slots[side]
+        if len(stack) > 1 and sum(1 for x in stack if x.species.name == name) >= 2:
+            return p.a
+        return 0
+    if rule == "on_tree_species":
+        host = t.species
+        return p.a if host is not None and host.name == p.key else 0
+    if rule == "bat_opposite":
+        for x in t.slots[OPPOSITE[side]]:
+            if "bat" in x.species.tags:
+                return p.a
+        return 0
+    if rule == "per_own_tree_symbol":
+        sym = d.symbol if d.symbol is not None else _symbol(d)
+        return 0 if sym is None else p.a * f.symbol_count(sym)
+    if rule == "on_host_kind":
+        return p.a if t.kind == p.key else 0
+    if rule == "alone_on_host":
+        return p.a if sum(len(st) for st in t.slots.values()) == 1 else 0
+    return 0
+
+
+def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int, str]:
+    """Points and reason of one dweller scored by where it sits (or of a bee)."""
+    pts = _card_points(p, f, t, side, d)
+    rule = p.rule
+    if rule == "on_tree_species":
+        where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
+        if pts:
+            return pts, f"{where} {_a(p.key)}"
+        return pts, f"{where} {_a(t.name)}, not {_a(p.key)}"
+    if rule == "bat_opposite":
+        bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
+        if bat is not None:
+            return pts, f"a bat ({bat.species.name}) in the opposite slot"
+        return pts, "no bat in the opposite slot"
+    if rule == "paired_in_slot":
+        if pts:
+            return pts, f"shares its slot with another {p.name}"
+        return pts, "alone in its slot"
+    if rule == "per_own_tree_symbol":
+        sym = _symbol(d)
+        if sym is None:
+            return pts, "its tree symbol is not known"
+        n = f.symbol_count(sym)
+        return pts, f"{_n(p.a, 'point')} per card showing the {sym} symbol: {_n(n, 'card')}"
+    if rule == "on_host_kind":
+        if pts:
+            return pts, f"on {_a(p.key)}"
+        return pts, f"on {_a(t.kind if t.species is None else t.species.name)}, not {_a(p.key)}"
+    if rule == "alone_on_host":
+        if pts:
+            return pts, f"the only card at its {t.kind}"
+        others = sum(len(st) for st in t.slots.values()) - 1
+        return pts, f"{_n(others, 'other card')} at its {t.kind}"
+    if p.bee_plus:
+        plus = p.bee_plus
+        if t.kind == SHRUB:
+            return pts, "scores no points; a shrub is no tree, so it adds no tree here"
+        if t.species is None:
+            return pts, f"scores no points; at a sapling it adds {plus} to the number of trees"
+        return pts, (f"scores no points; counts as +{plus} {t.species.name} "
+                     f"and +{plus} to the number of trees")
+    return pts, "scores no points"
+
+
+def _a(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+#: Plurals of the words of the rules that are not species (species plurals are data).
+_PLURAL = {
+    "butterfly": "butterflies", "deer": "deer", "cloven-hoofed animal": "cloven-hoofed animals",
+    "species": "species", "other card": "other cards", "shrub": "shrubs",
+}
+
+
+def _n(n: int, word: str) -> str:
+    """``3 birds``, ``1 bird``."""
+    if n == 1:
+        return f"1 {word}"
+    if word.endswith("species"):
+        return f"{n} {word}"
+    return f"{n} {_PLURAL.get(word) or PLURALS.get(word) or word + 's'}"
+
+
+#: Tags that are symbols printed on a card rather than a kind of living thing.
+_TAG_WORDS = {"alps": "Alps card", "woodland edge": "Woodland Edge card"}
+
+
+def _tag(tag: str) -> str:
+    """How a tag reads after "per": ``bird``, ``Alps card``."""
+    return _TAG_WORDS.get(tag, tag)
+
+
+# --------------------------------------------------------------------------------------
+# Fast path
+# --------------------------------------------------------------------------------------
+
+
+def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
+    total = forest.cave
+    counts = f.counts
+    plans = f.plans
+    butterflies: list[int] = []  # copies of each butterfly species (one set rule)
+    butterfly_plan: _Plan | None = None
+    bats: list[int] = []
+    bat_plan: _Plan | None = None
+    for name, n in counts.items():
+        p = plans[name]
+        code = p.code
+        if code in (_NONE, _PER_CARD):
+            continue
+        if code == _FLAT:
+            total += p.a * n
+        elif code == _PER_TAG:
+            total += p.a * n * f.tag(p.key, p.saplings)
+        elif code == _PER_SPECIES:
+            targets = p.targets
+            k = counts.get(p.key, 0) if len(targets) == 1 else f.count_of(p)
+            total += p.a * n * k
+        elif code == _SET:
+            total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
+        elif code == _BUTTERFLY:
+            butterflies.append(n)
+            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                butterfly_plan = p
+        elif code == _BATS:
+            bats.append(n)
+            bat_plan = p
+        elif code == _REQUIRES:
+            if f.count_of(p) >= p.b:
+                total += p.a * n
+        elif code == _BOTTOM:
+            total += p.a * n * f.bottom
+        elif code == _FULL:
+            total += p.a * n * f.full
+        elif code == _OWN_SLOTS:
+            total += p.a * f.own_slots.get(name, 0)
+        elif code == _THRESHOLD:
+            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
+                total += p.a * n
+        elif code == _ALL_SPECIES:
+            if len(f.own_slots) >= p.b:
+                total += p.a * n
+        elif code == _MAJORITY:
+            most = _is_most(p, f.own_count(p), best_other.get(name, 0))
+            total += (p.b if most else p.a) * n
+        elif code == _MOST_TREES:
+            if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
+                total += p.a * n
+        elif code == _PER_TAGS:
+            k = 0
+            for tag in p.keys:
+                k += f.tag(tag, p.saplings)
+            total += p.a * n * k
+        elif code == _MIN_TREES:
+            if f.trees_for(p) >= p.b:
+                total += p.a * n
+        elif code == _DISTINCT:
+            total += p.a * n * f.distinct(p.key)
+        elif code == _DISTINCT_TABLE:
+            total += n * _lookup(p.table, f.distinct(p.key))
+        elif code == _SYMBOLS:
+            k = 0
+            for sym in p.keys:
+                k += f.symbol_count(sym)
+            total += p.a * n * k
+        elif code == _CAVE:
+            total += p.a * n * f.cave
+    if butterfly_plan is not None:
+        total += _butterfly_total(butterfly_plan.table, butterflies)
+    if bat_plan is not None and len(bats) >= bat_plan.b:
+        total += bat_plan.a * sum(bats)
+    for t, side, d in f.positional:
+        p = plans[d.species.name]
+        if p.code == _PER_CARD:
+            total += _card_points(p, f, t, side, d)
+    return total
+
+
+def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
+    """Optimal layered sets: set k holds every species with at least k copies."""
+    total = 0
+    for k in range(1, max(ns, default=0) + 1):
+        total += _lookup(table, sum(1 for n in ns if n >= k))
+    return total
+
+
+def _tree_species(f: _Facts) -> int:
+    return len(f.own_slots)
+
+
+def totals(forests: Sequence[Forest]) -> list[int]:
+    """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations."""
+    facts = [_facts(fo) for fo in forests]
+    tables = _tables(facts)
+    return [_forest_total(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
+
+
+def winners(totals: Sequence[int]) -> list[int]:
+    """Every index with the highest total (a tie shares the victory); [] for no players."""
+    if not totals:
+        return []
+    best = max(totals)
+    return [i for i, v in enumerate(totals) if v == best]
+
+
+# --------------------------------------------------------------------------------------
+# Explained path
+# --------------------------------------------------------------------------------------
+
+
+def _split(total: int, n: int) -> list[int]:
+    """Split a set's total over its n cards as evenly as integers allow."""
+    if n <= 0:
+        return []
+    q, r = divmod(total, n)
+    return [q + 1 if i < r else q for i in range(n)]
+
+
+def _bee_note(f: _Facts, name: str, p: _Plan) -> str:
+    b = f.boost.get(name, 0) if p.vcb else 0
+    return f" (+{b} for {_plural(f.booster)})" if b else ""
+
+
+def _plural(name: str) -> str:
+    return PLURALS.get(name) or name + "s"
+
+
+_Explainer = Callable[[str, int], tuple[int, str]]
+
+
+def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _Explainer]:
+    """species -> function(where, index among its copies) -> (points, why) for count rules."""
+    counts = f.counts
+    out: dict[str, _Explainer] = {}
+
+    def const(pts: int, why: str) -> _Explainer:
+        return lambda _w, _i: (pts, why)
+
+    # Set rules: compute the per-copy split once.
+    butterfly_names = [n for n in counts if f.plans[n].rule == "butterfly_sets"]
+    bat_names = [n for n in counts if f.plans[n].rule == "bat_variety"]
+
+    for names in ([butterfly_names] if butterfly_names else []):
+        table_ = max((f.plans[bn].table for bn in names), key=len)
+        layers = max(counts[bn] for bn in names)
+        shares: dict[str, list[tuple[int, str]]] = {bn: [] for bn in names}
+        for k in range(1, layers + 1):
+            members = [bn for bn in names if counts[bn] >= k]
+            value = _lookup(table_, len(members))
+            split = _split(value, len(members))
+            for bn, pts in zip(members, split, strict=True):
+                why = (f"in butterfly set {k} of {len(members)} different species, "
+                       f"{value} points for the set")
+                if len(members) == 1:
+                    why = f"in butterfly set {k} alone: a set of one species scores {value}"
+                shares[bn].append((pts, why))
+        for bn in names:
+            out[bn] = (lambda s: lambda _w, i: s[i])(shares[bn])
+
+    for names in ([bat_names] if bat_names else []):
+        p0 = f.plans[names[0]]
+        need = p0.params["min_distinct_bat_species"]
+        nbats = sum(counts[bn] for bn in names)
+        kinds = len(names)
+        if kinds >= need:
+            why = f"{_n(nbats, 'bat')} of {_n(kinds, 'species')}"
+            for bn in names:
+                out[bn] = const(int(f.plans[bn].params["points_each"]), why)
+        else:
+            why = f"only {kinds} bat species, {need} needed"
+            for bn in names:
+                out[bn] = const(0, why)
+
+    for name, n in counts.items():
+        if name in out:
+            continue
+        p = f.plans[name]
+        rule = p.rule
+        params = p.params
+        if rule == "none" or p.per_card:
+            out[name] = const(0, "scores no points")
+        elif rule == "flat":
+            out[name] = const(int(params["points_each"]),
+                              f"{_n(params['points_each'], 'point')} each")
+        elif rule == "per_tag":
+            tag = params["tag"]
+            sap = params.get("saplings_count", True)
+            k = f.tag(tag, sap)
+            extra = ""
+            if tag == "tree" and sap and f.sites > f.tree_cards:
+                extra = " (saplings included)"
+            out[name] = const(params["points_per"] * k,
+                              f"{_n(params['points_per'], 'point')} per {_tag(tag)}: "
+                              f"{_n(k, _tag(tag))}{extra}")
+        elif rule == "per_tags":
+            sap = params.get("saplings_count", True)
+            parts = [(t, f.tag(t, sap)) for t in params["tags"]]
+            k = sum(v for _t, v in parts)
+            what = " and ".join(_tag(t) for t in params["tags"])
+            out[name] = const(params["points_per"] * k,
+                              f"{_n(params['points_per'], 'point')} per {what}: "
+                              + " + ".join(_n(v, _tag(t)) for t, v in parts))
+        elif rule == "per_species":
+            other = params["species"]
+            k = f.count_of(p)
+            out[name] = const(params["points_per"] * k,
+                              f"{_n(params['points_per'], 'point')} per {other}: {_n(k, other)}")
+        elif rule == "set_table":
+            eff = f.own_count(p)
+            value = _lookup(p.table, eff)
+            split = _split(value, n)
+            why = f"{_n(n, name)}{_bee_note(f, name, p)} score {value} together"
+            out[name] = (lambda s, w: lambda _w, i: (s[i], w))(split, why)
+        elif rule == "requires_species":
+            other = params["species"]
+            k = f.count_of(p)
+            if k >= params["min_count"]:
+                out[name] = const(int(params["points_each"]), f"{_n(k, other)} in the forest")
+            else:
+                out[name] = const(0, f"no {other} in the forest" if k == 0 else
+                                  f"only {_n(k, other)}, {params['min_count']} needed")
+        elif rule == "per_distinct_species":
+            k = f.distinct(p.key)
+            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per different {p.key} species: "
+                                       f"{_n(k, 'species')}")
+        elif rule == "distinct_species_table":
+            k = f.distinct(p.key)
+            out[name] = const(_lookup(p.table, k), f"{_n(k, 'different ' + p.key + ' species')}"
+                                                   f" in the forest")
+        elif rule == "per_tree_symbols":
+            parts = [(sym, f.symbol_count(sym)) for sym in p.keys]
+            k = sum(v for _s, v in parts)
+            what = " or ".join(p.keys)
+            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per card showing the {what} symbol: "
+                                       + " + ".join(_n(v, sym + " card") for sym, v in parts))
+        elif rule == "per_cave_card":
+            out[name] = const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
+                                            f"{_n(f.cave, 'card')}")
+        elif rule == "per_bottom_card":
+            out[name] = const(params["points_per"] * f.bottom,
+                              f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
+                              f"{_n(f.bottom, 'card')}")
+        elif rule == "per_fully_occupied_tree":
+            out[name] = const(params["points_per"] * f.full,
+                              f"{_n(params['points_per'], 'point')} per fully occupied tree: "
+                              f"{_n(f.full, 'tree')}")
+        elif rule == "per_card_in_own_slots":
+            out[name] = (lambda per: lambda w, _i: _own_slots(forest, w, per))(
+                int(params["points_per_card"]))
+        elif rule == "threshold_own_species":
+            eff = f.own_count(p)
+            need = params["min_count"]
+            desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
+            if eff >= need:
+                out[name] = const(int(params["points_each"]), f"{desc}, at least {need} needed")
+            else:
+                out[name] = const(0, f"only {desc}, {need} needed")
+        elif rule == "all_tree_species":
+            k = _tree_species(f)
+            need = params["species_needed"]
+            if k >= need:
+                out[name] = const(int(params["points_each"]),
+                                  f"all {need} tree species in the forest")
+            else:
+                out[name] = const(0, f"only {k} of {need} tree species in the forest")
+        elif rule == "majority":
+            mine = f.own_count(p)
+            other = table.get(name, 0)
+            desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
+            if _is_most(p, mine, other):
+                out[name] = const(int(params["points_each_if_most"]),
+                                  f"{desc}, no other forest has more ({other} at most)")
+            else:
+                out[name] = const(int(params["points_each"]),
+                                  f"{desc}, another forest has more ({other})")
+        elif rule == "most_trees":
+            mine = f.trees_for(p)
+            other = table.get(name, 0)
+            desc = _trees_desc(f, p)
+            if _is_most(p, mine, other):
+                out[name] = const(int(params["points_each"]),
+                                  f"{desc}, no other forest has more ({other} at most)")
+            else:
+                out[name] = const(0, f"{desc}, another forest has more ({other})")
+        elif rule == "min_trees":
+            need = params["min_trees"]
+            desc = _trees_desc(f, p)
+            if f.trees_for(p) >= need:
+                out[name] = const(int(params["points_each"]), f"{desc}, at least {need} needed")
+            else:
+                out[name] = const(0, f"only {desc}, {need} needed")
+        else:
+            raise ValueError(f"{name}: no scoring for rule {rule!r}")
+    return out
+
+
+def _trees_desc(f: _Facts, p: _Plan) -> str:
+    """``10 trees (1 sapling included, +2 for Violet Carpenter Bees)`` (the booster's
+    name comes from the data)."""
+    notes = []
+    if p.saplings and f.sites > f.tree_cards:
+        notes.append(f"{_n(f.sites - f.tree_cards, 'sapling')} included")
+    if p.vcb and f.boost_all:
+        notes.append(f"+{f.boost_all} for {_plural(f.booster)}")
+    desc = _n(f.trees_for(p), "tree")
+    return f"{desc} ({', '.join(notes)})" if notes else desc
+
+
+def _own_slots(forest: Forest, where: str, per: int) -> tuple[int, str]:
+    index = int(where.split()[1]) - 1
+    k = sum(len(s) for s in forest.trees[index].slots.values())
+    return per * k, f"{_n(per, 'point')} per card in its slots: {_n(k, 'card')}"
+
+
+def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
+    explain = _explainers(forest, f, table)
+    seen: dict[str, int] = {}
+    cards: list[CardPoints] = []
+    lines = dict.fromkeys(LINES, 0)
+
+    def add(where: str, name: str, line: str, pts: int, why: str) -> None:
+        cards.append(CardPoints(where, name, pts, why))
+        lines[line] += pts
+
+    for i, t in enumerate(forest.trees, start=1):
+        where = f"tree {i}"
+        if t.species is None:
+            add(where, "sapling", "trees", 0, "a sapling scores no points (it counts as a tree)")
+        else:
+            name = t.species.name
+            k = seen.get(name, 0)
+            seen[name] = k + 1
+            pts, why = explain[name](where, k)
+            add(where, name, "trees", pts, why)
+        for side in SIDES:
+            for d in t.slots[side]:
+                name = d.species.name
+                p = f.plans[name]
+                if p.per_card:
+                    pts, why = _per_card(p, f, t, side, d)
+                else:
+                    k = seen.get(name, 0)
+                    seen[name] = k + 1
+                    pts, why = explain[name](where, k)
+                add(f"{where} {side}", name, _LINE_OF_SIDE[side], pts, why)
+    if forest.cave:
+        add("cave", "cave", "cave", forest.cave, f"{_n(forest.cave, 'card')} under the cave")
+    return ForestScore(sum(lines.values()), lines, tuple(cards))
+
+
+def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
+    """Score every forest of a table, with the four lines and every card's points explained."""
+    facts = [_facts(fo) for fo in forests]
+    tables = _tables(facts)
+    return [_explain(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]

@@ -1,0 +1,181 @@
+"""The shapes of the JSON API for its OpenAPI page (``/docs``).
+
+Contract: documentation only. The routes build their answers as plain dicts and send them
+as they are (no validation on the way out); these models describe those dicts and must
+match :mod:`forest_shuffle.server.service`. ``docs/web.md`` is the reference in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: one line, with status 400, 403, 404 or 409."""
+
+    error: str = Field(examples=["stale: the game is at version 12, the action was sent "
+                                 "against version 11"])
+
+
+class Level(BaseModel):
+    level: str = Field(examples=["medium"])
+    spec: str = Field(examples=["greedy"], description="the bot specification it stands for")
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: str = Field(description="human or bot")
+    name: str
+    level: str | None = Field(description="the bot's level; null for a human")
+    token: str | None = Field(description="the seat's secret (null for bots, and for other "
+                                          "seats in the rematch of an invite game)")
+    link: str | None = Field(description="the invite link /game/{id}?token=...")
+
+
+class Created(BaseModel):
+    """A new game (``POST /api/games``, ``POST .../rematch``)."""
+
+    game_id: str
+    spectate: str = Field(description="the spectator link /game/{id}")
+    hotseat: bool
+    seats: list[CreatedSeat]
+
+
+class RematchSeat(BaseModel):
+    """The caller's seat in the rematch of a game."""
+
+    game_id: str
+    seat: int
+    token: str
+    link: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+    connected: bool = Field(description="a socket of this seat is open (bots: always)")
+
+
+class LogLine(BaseModel):
+    seat: int | None = Field(description="who acted; null for table events")
+    text: str
+    cards: list[int] = Field(description="the card ids the line names, in order")
+
+
+class PayHint(BaseModel):
+    """During the viewer's pay decision (``narration.pay_facts``): what the page needs to
+    mark the cards that may pay and those that keep the bonus, without rules of its own."""
+
+    card: int = Field(description="the card being paid for")
+    side: str = Field(description="its half ('' for a tree)")
+    need: int = Field(description="cards still to pay")
+    paid: list[int]
+    symbol: str = Field(description="the tree symbol every payment card must show for "
+                                    "the bonus")
+    bonus: str | None = Field(description="the bonus in words; null if the card has none")
+    bonus_possible: bool = Field(description="the card has a bonus and every card paid so "
+                                             "far shows the symbol")
+    payable: list[int] = Field(description="the hand cards that may be part of this payment, "
+                                           "ascending: any `need` of them may be paid (in "
+                                           "ascending order, one pay action each)")
+    keeps_bonus: list[int] = Field(description="the payable cards that show the symbol, "
+                                               "while the bonus is possible (else empty)")
+
+
+class CardScore(BaseModel):
+    card: int | None = Field(description="null for a face-down sapling and the cave line")
+    where: str = Field(examples=["tree 2 left"])
+    name: str
+    points: int
+    why: str
+
+
+class PlayerScore(BaseModel):
+    seat: int
+    total: int
+    lines: dict[str, int] = Field(description="trees, top_bottom, left_right, cave")
+    cards: list[CardScore]
+
+
+class Payload(BaseModel):
+    """What one viewer may see of a game (a seat, or a spectator without a seat token)."""
+
+    game_id: str
+    game: str = Field(description="the game's id: base, base+alpine, base+woodland_edge, "
+                                  "base+alpine+woodland_edge")
+    game_title: str = Field(description="the game's name for people")
+    version: int = Field(description="the number of actions applied; send it with an action")
+    you: int | None = Field(description="the viewer's seat; null for a spectator")
+    hotseat: bool
+    seats: list[SeatInfo]
+    view: dict[str, Any] = Field(description="PlayerView.to_dict() of the viewer, or the "
+                                             "spectator view (same keys, player -1)")
+    to_move: int | None
+    decision: str | None = Field(description="turn, draw, pay, option, free, raccoon, mole, "
+                                             "mulligan")
+    legal: list[str] = Field(description="the viewer's legal actions in text form (empty "
+                                         "unless it is to move)")
+    legal_words: list[str] = Field(description="the same actions in words")
+    prompt: str | None = Field(description="what the decision asks, for the viewer to move: "
+                                           "one sentence without a name (a hot-seat page "
+                                           "puts the seat's name before it)",
+                               examples=["Pay for Red Fox (card 71) with 2 more cards of "
+                                         "your hand."])
+    prompt_detail: str | None = Field(
+        description="a second line for the viewer's decision, if any: while paying the bonus "
+                    "at stake, for an effect, bonus or mushroom draw offered its rules text",
+        examples=["Bonus (Take another turn) if every card paid shows Oak: still possible."])
+    pay: PayHint | None
+    log_from: int = Field(description="the index of the first entry of log (the entries "
+                                      "the client said it holds; 0: the whole log)")
+    log: list[LogLine] = Field(description="the game in words, as this viewer may see it: "
+                                           "the entries from log_from to log_total")
+    log_total: int = Field(description="the number of entries of the whole log")
+    over: bool
+    scores: list[PlayerScore] | None
+    winners: list[int] | None
+    rematch: str | None = Field(description="the id of the rematch, once there is one")
+    deal_chosen: bool = Field(description="the creator chose the seed and so may know every "
+                                          "card (docs/web.md, Deals)")
+
+
+class CardOut(BaseModel):
+    id: int
+    kind: str = Field(description="tree, split or winter")
+    axis: str | None = Field(description="split cards: horizontal (left/right halves) or "
+                                         "vertical (top/bottom halves)")
+    symbol: str | None = Field(description="a tree card's tree symbol")
+    symbols: dict[str, str] = Field(description="the printed tree symbol per half "
+                                                "({'tree': name} for a tree card)")
+    halves: dict[str, str] = Field(description="species per half ({'tree': name} for a tree)")
+    label: str
+    summary: str
+
+
+class SpeciesOut(BaseModel):
+    name: str
+    kind: str
+    cost: int
+    tags: list[str]
+    positions: list[str]
+    text: dict[str, str] = Field(description="effect, bonus, permanent, points in words")
+    short: str = Field(description="one line: every part in short")
+    points_short: str = Field(description="the points in short")
+
+
+class Catalog(BaseModel):
+    cards: dict[str, CardOut]
+    species: dict[str, SpeciesOut]
+
+
+#: Error answers for the ``responses`` of a route.
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "bad input or an illegal action"},
+    403: {"model": ErrorOut, "description": "this token may not do that"},
+    404: {"model": ErrorOut, "description": "no such game"},
+    409: {"model": ErrorOut, "description": "stale: sent against an older version"},
+}

@@ -1,0 +1,1112 @@
+"""The game service behind the web server: create, load, act, bots and per-viewer payloads.
+
+Contract (no HTTP here):
+
+- A game lives in the :class:`~forest_shuffle.server.store.Store` as seed, settings, seats and
+  actions; in memory as a :class:`LiveGame` whose published :class:`Snapshot` (state,
+  version, log length) is never modified, only replaced. Loading replays seed and actions
+  (the engine is deterministic after setup).
+- :meth:`GameService.act` checks, in this order: the game exists (404), the token is a
+  seat's (403), the action text parses (400), the version is the current one (409), the
+  seat is to move (403), the action is legal (400). Under the game's lock the action is
+  applied to a copy of the state, **stored (one transaction) before** the copy is published;
+  any refusal raises :class:`ServiceError` and changes nothing.
+- Bot seats move by themselves in worker threads, ``bot_delay`` seconds after the state
+  they answer was published. A searching bot (``Bot.searches``, the hard level) thinks in
+  one of ``bot_processes`` worker processes (:func:`~forest_shuffle.workers.process_pool`)
+  so it does not hold the server's interpreter lock; the bot object goes there with the
+  view and comes back with its new state. ``bot_processes=0`` keeps every bot in threads.
+  Searching decisions have threads of their own (:class:`BotScheduler`), one per search
+  slot, so a cheap bot never waits behind a search.
+- Games in memory are bounded: a finished game leaves memory after ``idle_over`` seconds
+  unused, an unfinished one waiting for no bot after ``idle_open``, and beyond
+  ``max_games`` the least recently used go; a game that left is loaded again on use.
+- :meth:`GameService.payload` is what one viewer (a seat, or None for a spectator) may see:
+  built from that seat's view (or the spectator view) and public facts only. Its log is an
+  increment: the entries from ``log_from`` (what the client holds) to ``log_total``; the log
+  is only appended to and its entries never change (:class:`LogEntry`).
+- Listeners (:attr:`GameService.listeners`) are called with the game id after every change,
+  from whatever thread made it.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import logging
+import random
+import re
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from forest_shuffle.bots import Bot, make_bot
+from forest_shuffle.bots.registry import DIFFICULTIES
+from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
+from forest_shuffle.engine.game import UnknownGameError, game_by_id
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.setup import KEYED, derive, new_seed
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView, make_spectator_view
+from forest_shuffle.scoring import core as scoring
+from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
+from forest_shuffle.server.store import SeatRow, StaleWrite, Store, StoreClosed
+from forest_shuffle.text import cardtext
+from forest_shuffle.text.narration import (
+    action_words,
+    ask_words,
+    detail_words,
+    end_words,
+    event_words,
+    opening_words,
+    own_words,
+    pay_facts,
+    public_words,
+    turn_words,
+)
+from forest_shuffle.workers import process_pool
+
+log = logging.getLogger(__name__)
+
+#: Seeds are stored as SQL BIGINT.
+MAX_SEED = 2**63 - 1
+MAX_NAME = 40
+#: Human seats may be told apart from bots; levels are the registry's difficulties.
+KINDS = ("human", "bot")
+DEFAULT_LEVEL = "easy"
+
+
+class ServiceError(Exception):
+    """A refused request: ``status`` is the HTTP status, ``str()`` one line for the client."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat asked for at creation."""
+
+    kind: str
+    name: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log. ``private``, if set, replaces ``text`` for ``seat`` itself
+    (it may name cards only that seat saw, such as the card it drew).
+
+    A game's log is only appended to, and an entry never changes (frozen, its words made
+    from the seats' names and the actions alone, so a game loaded again narrates the same
+    entries): what a client was sent of it stays true, so clients are sent only the entries
+    they miss (:meth:`GameService.payload`'s ``log_from``)."""
+
+    seat: int | None
+    text: str
+    private: str | None = None
+
+    def shown(self, viewer: int) -> dict[str, Any]:
+        """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names."""
+        text = self.private if self.private and self.seat == viewer else self.text
+        return {"seat": self.seat, "text": text, "cards": _named_cards(text)}
+
+
+# Small: a log line is looked up again only while its game is being served (65536
+# lines, about 19 MB, kept lines of games long gone).
+@functools.lru_cache(maxsize=2048)
+def _named_cards(text: str) -> list[int]:
+    """The card ids a log line names (every card in a log line is written ``card N``)."""
+    return [int(n) for n in _CARD_WORDS.findall(text)]
+
+
+#: Seconds before a bot whose move could not be stored tries again.
+BOT_RETRY = 1.0
+_CARD_WORDS = re.compile(r"\bcard (\d+)")
+#: What a game id may be (ids are 12 hex digits; anything else is no game, never a query).
+_GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A published state: never modified, replaced by the next one."""
+
+    state: GameState
+    version: int
+    log_len: int
+
+
+@dataclass
+class LiveGame:
+    """A game in memory."""
+
+    id: str
+    seed: int  # secret: never in a payload
+    deal: str  # the deal scheme of forest_shuffle.engine.setup
+    settings: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    snap: Snapshot
+    log: list[LogEntry]
+    rematch: str | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    bot_scheduled: int = -1  # the version a bot move was last scheduled for
+    cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    scores: list[dict[str, Any]] | None = None
+    used: float = field(default_factory=time.monotonic)
+    evicted: bool = False  # taken out of memory: use GameService.game(id) again
+
+    @property
+    def hotseat(self) -> bool:
+        return bool(self.settings.get("hotseat", False))
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None (a spectator)."""
+        if not token or len(token) > 64 or not token.isascii():
+            return None  # no token is that (compare_digest refuses non-ASCII text)
+        for s in self.seats:
+            if s.token is not None and secrets.compare_digest(s.token, token):
+                return s.seat
+        return None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+def default_name(seat: int, kind: str, level: str | None) -> str:
+    return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
+
+
+def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """Normalized seat specifications; ServiceError(400) for a bad configuration."""
+    if not 2 <= len(specs) <= 5:
+        raise ServiceError(400, f"a game has 2 to 5 seats, not {len(specs)}")
+    out: list[SeatSpec] = []
+    for i, s in enumerate(specs):
+        if s.kind not in KINDS:
+            raise ServiceError(400, f"seat {i + 1}: kind must be human or bot, not {s.kind!r}")
+        level = None
+        if s.kind == "bot":
+            level = s.level or DEFAULT_LEVEL
+            if level not in DIFFICULTIES:
+                raise ServiceError(400, f"seat {i + 1}: unknown level {level!r} "
+                                        f"(one of: {', '.join(DIFFICULTIES)})")
+        elif s.level is not None:
+            raise ServiceError(400, f"seat {i + 1}: a human seat has no level")
+        name = " ".join((s.name or "").split())
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+            raise ServiceError(400, f"seat {i + 1}: a name holds letters, digits, spaces and "
+                                    "punctuation only (no control characters)")
+        if len(name) > MAX_NAME:
+            raise ServiceError(400, f"seat {i + 1}: a name has at most {MAX_NAME} characters")
+        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+    return out
+
+
+def link(game_id: str, token: str | None) -> str:
+    """The page address of a seat (its invite link), or the spectator link."""
+    return f"/game/{game_id}" + (f"?token={token}" if token else "")
+
+
+def log_from_param(text: str | None) -> int:
+    """The ``log_from`` query parameter: the log entries a client holds (0 if left out);
+    ServiceError(400) unless it is a whole number written in ASCII digits (at most 9)."""
+    if text is None:
+        return 0
+    if not re.fullmatch(r"[0-9]{1,9}", text):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise ServiceError(400, f"log_from must be a whole number from 0 (the log entries "
+                                f"the client holds), not {shown!r}")
+    return int(text)
+
+
+# ---------------------------------------------------------------------------- log words
+
+
+def narrate(before: GameState, after: GameState, seat: int, action: Action,
+            names: Sequence[str]) -> list[LogEntry]:
+    """The log lines of one applied action, in :mod:`~forest_shuffle.text.narration`'s words:
+    what everyone sees, and for the actor what only it saw (the card it drew, the sapling it
+    played); then the table events, the end with the winners, or the next turn."""
+    name = names[seat]
+    vb = before.view(seat)
+    public = public_words(action, vb.pending, vb.forests[seat])
+    new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
+    private = own_words(action, public, new)
+    out = [LogEntry(seat, f"{name} {public}.",
+                    None if private is None else f"{name} {private}.")]
+    out.extend(LogEntry(None, text) for text in
+               event_words(action, vb.pending, before, after, after.game.winter_to_end))
+    if after.over:
+        out.append(LogEntry(None, " ".join(end_words(names, after.scores()))))
+    elif after.turn != before.turn:
+        out.append(LogEntry(None, turn_words(after.turn, names[after.current])))
+    return out
+
+
+def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
+    """The first log lines of a game."""
+    out = [LogEntry(None, opening_words(names))]
+    if state.turn:  # else the opening hands are kept or not first
+        out.append(LogEntry(None, turn_words(state.turn, names[state.current])))
+    return out
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
+    """One decision of ``bot`` in a worker process: the action and the bot as it is after
+    choosing (its random state and turn budget), to replace the server's copy."""
+    return bot.choose(view), bot
+
+
+class BotScheduler:
+    """Runs ``run(game_id, version)`` at a given time in worker threads of two lanes, so a
+    cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
+    says whether the bot to move searches; such a decision goes to ``search_workers``
+    threads (one per search slot, so none of them waits for a slot), every other to
+    ``workers`` threads of its own. Searching decisions run in the order they were due;
+    until a search thread takes one it is only its game id and version (the view is made
+    when it starts, and a decision for a version that has moved on costs nothing)."""
+
+    def __init__(self, run: Callable[[str, int], None], workers: int = 4,
+                 search_workers: int = 2,
+                 searches: Callable[[str], bool] | None = None) -> None:
+        self._run = run
+        self._searches = searches
+        self._heap: list[tuple[float, int, str, int]] = []
+        self._count = 0
+        self._cond = threading.Condition()
+        self._closed = False
+        self._waiting = 0  # searching decisions due and not yet started
+        self._pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="forest-bot")
+        self._search_pool = ThreadPoolExecutor(max(1, search_workers),
+                                               thread_name_prefix="forest-search")
+        self._thread = threading.Thread(target=self._loop, name="forest-bot-timer",
+                                        daemon=True)
+        self._thread.start()
+
+    def at(self, due: float, game_id: str, version: int) -> None:
+        with self._cond:
+            self._count += 1
+            heapq.heappush(self._heap, (due, self._count, game_id, version))
+            self._cond.notify()
+
+    def waiting_searches(self) -> int:
+        """Searching decisions that are due and wait for a search thread."""
+        with self._cond:
+            return self._waiting
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._closed and (
+                        not self._heap or self._heap[0][0] > time.monotonic()):
+                    wait = None if not self._heap else self._heap[0][0] - time.monotonic()
+                    self._cond.wait(wait)
+                if self._closed:
+                    return
+                _, _, game_id, version = heapq.heappop(self._heap)
+            try:
+                searching = self._searches is not None and self._searches(game_id)
+            except Exception:  # decide it in the cheap lane rather than not at all
+                log.exception("cannot tell whether the bot of game %s searches", game_id)
+                searching = False
+            try:
+                if searching:
+                    with self._cond:
+                        self._waiting += 1
+                    self._search_pool.submit(self._search, game_id, version)
+                else:
+                    self._pool.submit(self._run, game_id, version)
+            except RuntimeError:  # the pool was shut down
+                return
+
+    def _search(self, game_id: str, version: int) -> None:
+        with self._cond:
+            self._waiting -= 1
+        self._run(game_id, version)
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._search_pool.shutdown(wait=False, cancel_futures=True)
+
+
+# ---------------------------------------------------------------------------- service
+
+
+class GameService:
+    """All games of one server. Thread-safe. See the module docstring for the contract."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.4, bot_workers: int = 4,
+                 max_games: int = 1000, bot_processes: int = 0,
+                 idle_over: float = 60.0, idle_open: float = 1800.0,
+                 bus: Bus | None = None, leases: Leases | None = None,
+                 max_bot_games: int = 20, default_game: str = "base") -> None:
+        self.store = store
+        #: The game a creation names none of gets (``serve --game``).
+        self.default_game = game_by_id(default_game).id
+        #: Unfinished games of bots only (nobody to play them, only to watch) held at once:
+        #: they are never taken out of memory and keep the bots' threads busy.
+        self.max_bot_games = max(0, max_bot_games)
+        #: Carries "game G is at version V" to the other server processes (none: alone).
+        self.bus: Bus = bus or LocalBus()
+        #: Whether other processes share the database (a copy here may be behind it).
+        self._shared = not isinstance(self.bus, LocalBus)
+        #: Which process drives each game's bots (alone: this one, always).
+        self.leases: Leases = leases or LocalLeases()
+        self._held: set[str] = set()  # games whose bot lease this process holds
+        self._held_lock = threading.Lock()
+        self._stop = threading.Event()
+        #: How many games stay in memory (more are loaded again on use).
+        self.max_games = max(1, max_games)
+        #: Seconds unused after which a finished game, or an unfinished one that waits
+        #: for no bot, is taken out of memory (it is loaded again on its next use).
+        self.idle_over = max(0.0, idle_over)
+        self.idle_open = max(0.0, idle_open)
+        self._swept = time.monotonic()
+        self.bot_delay = max(0.0, bot_delay)
+        self.listeners: list[Callable[[str], None]] = []
+        self._games: dict[str, LiveGame] = {}
+        self._load_lock = threading.Lock()
+        # Searches have a lane of their own: one thread per worker process (two when
+        # they think in threads), so cheap bots never wait behind them.
+        self._bots = BotScheduler(self._bot_move, bot_workers,
+                                  search_workers=bot_processes if bot_processes > 0 else 2,
+                                  searches=self._searches)
+        #: Worker processes for searching bots (None: they think in threads).
+        self._processes = bot_processes
+        self._thinkers_lock = threading.Lock()
+        self._thinkers: ProcessPoolExecutor | None = (
+            process_pool(bot_processes) if bot_processes > 0 else None)
+        self.bus.start(self._remote)
+        self._keeper: threading.Thread | None = None
+        if not isinstance(self.leases, LocalLeases):
+            self._keeper = threading.Thread(target=self._keep_leases, name="forest-leases",
+                                            daemon=True)
+            self._keeper.start()
+
+    def close(self) -> None:
+        """Stop the bots, hand back this process's bot leases, release the database."""
+        self._stop.set()
+        self._bots.close()
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+        if self._keeper is not None:
+            self._keeper.join(5)
+        with self._held_lock:
+            held, self._held = set(self._held), set()
+        for gid in held:
+            self.leases.release(gid)
+        self.bus.close()
+        self.leases.close()
+        self.store.close()
+
+    def resume(self) -> int:
+        """Load every unfinished game that waits for a bot, so bots go on after a restart;
+        the number of games resumed. Sharing the database, nothing here: the lease keeper
+        takes the games whose bots nobody drives, each in one process only."""
+        if self._shared:
+            return 0
+        ids = self.store.games_waiting_for_bots()
+        done = 0
+        for gid in ids:
+            try:
+                self.game(gid)
+                done += 1
+            except ServiceError as exc:
+                log.error("not resumed: %s", exc)
+        return done
+
+    # ------------------------------------------------------------ games
+
+    def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
+               hotseat: bool = False, first_player: int = 0,
+               game: str | None = None) -> dict[str, Any]:
+        """A new game of ``game`` (a game id; the service's default game when None):
+        ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
+        (token and link None for bots). ServiceError(400) on bad settings."""
+        try:
+            gdef = game_by_id(self.default_game if game is None else game)
+        except UnknownGameError as exc:
+            raise ServiceError(400, str(exc)) from None
+        seat_specs = check_seats(specs)
+        if len(seat_specs) not in gdef.players:
+            raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
+                                    f"{gdef.players[-1]} players, not {len(seat_specs)}")
+        if all(s.kind == "bot" for s in seat_specs):
+            playing = sum(1 for g in list(self._games.values())
+                          if not g.snap.state.over and all(r.kind == "bot" for r in g.seats))
+            if playing >= self.max_bot_games:
+                raise ServiceError(429, f"{playing} games of bots only are being played "
+                                        "here, the most at once; try again later or take a "
+                                        "seat yourself")
+        chosen = seed is not None
+        if seed is None:
+            seed = new_seed()  # 128 secret bits: no seat can search for the deal
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
+        rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
+                             secrets.token_urlsafe(24) if s.kind == "human" else None)
+                     for i, s in enumerate(seat_specs))
+        settings: dict[str, Any] = {"hotseat": bool(hotseat),
+                                    "first_player": first_player % len(seat_specs),
+                                    "rules": Rules().to_dict(), "game": gdef.id}
+        if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
+            settings["deal_chosen"] = True
+        for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
+            game_id = secrets.token_hex(6)
+            live = self._build(game_id, seed, KEYED, settings, rows, ())
+            if self.store.create_game(game_id, seed, KEYED, settings, list(rows),
+                                      self._bot_to_move(live)):
+                break
+        else:
+            raise ServiceError(500, "could not find a free game id")
+        with self._load_lock:
+            self._games[game_id] = live
+            self._evict()
+        self._schedule_bot(live)
+        return self._created(live, None)
+
+    def _created(self, game: LiveGame, only: int | None) -> dict[str, Any]:
+        """The answer to a creation; with ``only`` set, the other seats' tokens are left out."""
+        seats = []
+        for s in game.seats:
+            token = s.token if only is None or only == s.seat else None
+            seats.append({"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                          "token": token, "link": link(game.id, token) if token else None})
+        return {"game_id": game.id, "spectate": link(game.id, None), "hotseat": game.hotseat,
+                "seats": seats}
+
+    def _build(self, game_id: str, seed: int, deal: str, settings: dict[str, Any],
+               rows: tuple[SeatRow, ...], texts: Sequence[str]) -> LiveGame:
+        """A live game from its stored parts, replaying the actions."""
+        rules = Rules.from_dict(settings.get("rules", {}))
+        # Games stored before game definitions name none: they are base games.
+        state = GameState.new(len(rows), seed, rules, int(settings.get("first_player", 0)),
+                              deal, game=settings.get("game", "base"))
+        names = [r.name for r in rows]
+        entries = opening_log(state, names)
+        for text in texts:
+            seat = state.to_move
+            assert seat is not None, f"game {game_id}: action after the end"
+            after = state.clone()
+            after.apply(Action.parse(text))
+            entries.extend(narrate(state, after, seat, Action.parse(text), names))
+            state = after
+        game = LiveGame(game_id, seed, deal, settings, rows,
+                        Snapshot(state, len(texts), len(entries)), entries)
+        for r in rows:
+            if r.kind == "bot":
+                # One-way: watching a bot's choices tells nothing of the deal's seed.
+                game.bots[r.seat] = make_bot(r.level or DEFAULT_LEVEL,
+                                             derive(seed, f"bot {r.seat}"))
+        return game
+
+    def game(self, game_id: str) -> LiveGame:
+        """The live game, loaded from the store on first use; ServiceError(404) if none."""
+        game = self._games.get(game_id)
+        if game is not None:
+            game.used = time.monotonic()
+            return game
+        if not _GAME_ID.fullmatch(game_id):
+            raise ServiceError(404, "no such game")
+        with self._load_lock:
+            game = self._games.get(game_id)
+            if game is None:
+                row = self.store.load(game_id)
+                if row is None:
+                    raise ServiceError(404, f"no game {game_id!r}")
+                try:
+                    game = self._build(row.id, row.seed, row.deal, row.settings, row.seats,
+                                       row.actions)
+                except (ValueError, KeyError, AssertionError) as exc:  # a broken record
+                    # the details may name hidden cards: the log has them, the client not
+                    log.error("game %s cannot be replayed: %s", game_id, exc)
+                    raise ServiceError(500, f"game {game_id} cannot be replayed; the "
+                                            "server's log says why") from None
+                game.rematch = row.rematch
+                self._games[game_id] = game
+                self._evict()
+        self._schedule_bot(game)
+        return game
+
+    def _evict(self) -> None:
+        """Take games out of memory (with the load lock held): at most once a second every
+        game unused for ``idle_over`` seconds once it is over (``idle_open`` before, if it
+        waits for no bot); then, over ``max_games``, the least recently used games that
+        wait for no bot. A game busy under its lock stays; a request that finds its game
+        evicted goes on with the copy loaded again from the store."""
+        now = time.monotonic()
+        if now - self._swept >= min(1.0, self.idle_over, self.idle_open):
+            self._swept = now
+            for g in [g for g in self._games.values() if self._idle(g, now)]:
+                self._take_out(g)
+        over = len(self._games) - self.max_games
+        if over <= 0:
+            return
+        idle = sorted((g for g in self._games.values() if not self._bot_to_move(g)),
+                      key=lambda g: g.used)
+        for g in idle:
+            if over <= 0:
+                break
+            if self._take_out(g):
+                over -= 1
+
+    def _idle(self, game: LiveGame, now: float) -> bool:
+        """Whether ``game`` has been unused long enough to leave memory."""
+        if game.snap.state.over:
+            return now - game.used >= self.idle_over
+        return now - game.used >= self.idle_open and not self._bot_to_move(game)
+
+    def _take_out(self, game: LiveGame) -> bool:
+        """Take ``game`` out of memory unless it is busy under its lock (load lock held)."""
+        if not game.lock.acquire(blocking=False):
+            return False
+        try:
+            game.evicted = True
+            self._games.pop(game.id, None)
+        finally:
+            game.lock.release()
+        return True
+
+    def seat_for(self, game_id: str, token: str | None) -> int | None:
+        """The seat of ``token`` in the game (None: a spectator); 404 if no such game."""
+        return self.game(game_id).seat_of(token)
+
+    def actions(self, game_id: str) -> list[str]:
+        """The text of every action applied so far (tests and tools)."""
+        return [str(a) for a in self.game(game_id).snap.state.history]
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, game_id: str, token: str | None, text: object, version: object) -> int:
+        """Apply the action ``text`` of the token's seat, sent against ``version``; the
+        seat. See the module docstring for the checks."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "this link holds no seat of the game: spectators "
+                                    "cannot act")
+        if not isinstance(text, str):
+            raise ServiceError(400, "the action must be a text such as 'draw' or 'take 57'")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ServiceError(400, "the version must be a whole number")
+        try:
+            action = Action.parse(text)
+        except (ActionParseError, ValueError) as exc:  # any failure of the parser: 400
+            raise ServiceError(400, f"not an action: {exc}") from None
+        self._apply(game, seat, action, version)
+        return seat
+
+    def _apply(self, game: LiveGame, seat: int, action: Action, version: int) -> None:
+        while not self._apply_once(game, seat, action, version):
+            game = self.game(game.id)  # it was taken out of memory: the loaded copy
+        self._changed(game)
+
+    def _apply_once(self, game: LiveGame, seat: int, action: Action, version: int) -> bool:
+        """Apply under the game's lock; False if the game was evicted meanwhile. Sharing
+        the database with other processes, the copy first catches up with it (one read),
+        so a player is judged against the game as it is, whichever process answers."""
+        moved = [False]
+        try:
+            return self._apply_locked(game, seat, action, version, moved)
+        finally:
+            if moved[0]:  # this copy caught up: its sockets and bots hear of it
+                self._changed(game, publish=False)
+
+    def _apply_locked(self, game: LiveGame, seat: int, action: Action, version: int,
+                      moved: list[bool]) -> bool:
+        with game.lock:
+            if game.evicted:
+                return False
+            if (self._shared or version > game.snap.version) and self._catch_up(game):
+                moved[0] = True  # another process moved it on: this copy was behind
+            snap = game.snap
+            if version != snap.version:
+                raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
+                                        f"action was sent against version {version}")
+            state = snap.state
+            if state.over:
+                raise ServiceError(400, "the game is over")
+            if state.to_move != seat:
+                who = "nobody" if state.to_move is None else game.name(state.to_move)
+                raise ServiceError(403, f"not your decision: {who} is to move")
+            after = state.clone()
+            try:
+                after.apply(action)
+            except IllegalActionError as exc:
+                raise ServiceError(400, f"not allowed: {exc.reason} ({action})") from None
+            try:
+                self.store.append_action(game.id, version, str(action), seat, over=after.over,
+                                         bot_to_move=self._bot_to_move(game, after))
+            except StaleWrite:
+                if self._catch_up(game):  # another process stored it: this copy catches up
+                    moved[0] = True
+                raise ServiceError(409, "stale: another action for this decision was stored "
+                                        f"first (the game is at version {game.snap.version})"
+                                   ) from None
+            except StoreClosed:
+                raise ServiceError(503, "the server is stopping; try again") from None
+            entries = narrate(state, after, seat, action, [s.name for s in game.seats])
+            game.log.extend(entries)
+            game.snap = Snapshot(after, version + 1, len(game.log))
+        return True
+
+    # ------------------------------------------------------------ several processes
+
+    def _catch_up(self, game: LiveGame) -> bool:
+        """With the game's lock held: apply the actions another process stored since this
+        copy's version; whether there were any."""
+        snap = game.snap
+        texts = self.store.actions_from(game.id, snap.version)
+        if not texts:
+            return False
+        state, entries = snap.state, []
+        names = [s.name for s in game.seats]
+        for text in texts:
+            seat = state.to_move
+            after = state.clone()
+            try:
+                action = Action.parse(text)
+                if seat is None:
+                    raise IllegalActionError(action, "the game is over")
+                after.apply(action)
+            except (IllegalActionError, ActionParseError) as exc:
+                log.error("game %s: stored action %r does not replay (%s)", game.id,
+                          text[:40], exc)  # it may name a hidden card: not for the client
+                raise ServiceError(500, f"game {game.id} cannot be replayed; the server's "
+                                        "log says why") from None
+            entries.extend(narrate(state, after, seat, action, names))
+            state = after
+        game.log.extend(entries)
+        game.snap = Snapshot(state, snap.version + len(texts), len(game.log))
+        game.cache.clear()
+        return True
+
+    def _refresh(self, game: LiveGame) -> bool:
+        """Catch this copy up with the database and, if it moved, tell its sockets and
+        bots (not the bus: the news came from there); whether it moved."""
+        with game.lock:
+            moved = not game.evicted and self._catch_up(game)
+        if moved:
+            self._changed(game, publish=False)
+        return moved
+
+    def _remote(self, game_id: str, version: int) -> None:
+        """From the bus: game ``game_id`` reached ``version`` (maybe in another process).
+        A copy held here that is behind catches up and its sockets and bots hear of it."""
+        game = self._games.get(game_id)
+        if game is None:  # not held here: sockets that watch it load it afresh
+            self._tell(game_id)
+            return
+        if game.snap.version >= version:
+            if game.snap.state.over and game.rematch is None:  # a rematch, maybe
+                try:
+                    game.rematch = self.store.rematch_of(game_id)
+                except StoreClosed:
+                    return
+                if game.rematch is not None:
+                    game.cache.clear()
+                    self._changed(game, publish=False)
+            return  # else this process's own news
+        try:
+            with game.lock:
+                if game.evicted or not self._catch_up(game):
+                    return
+        except (ServiceError, StoreClosed) as exc:
+            log.warning("game %s did not catch up: %s", game_id, exc)
+            return
+        self._changed(game, publish=False)
+
+    def _lease(self, game_id: str) -> bool:
+        """Whether this process drives the game's bots (taking the lease if it is free).
+        Checked and taken under one lock, so the lease keeper cannot take it at the same
+        time and schedule the same decision twice."""
+        with self._held_lock:
+            if game_id in self._held:
+                return True
+            if not self.leases.acquire(game_id):
+                return False
+            self._held.add(game_id)
+            return True
+
+    def _unlease(self, game_id: str) -> None:
+        with self._held_lock:
+            if game_id not in self._held:
+                return
+            self._held.discard(game_id)
+        self.leases.release(game_id)
+
+    def _freshen(self) -> None:
+        """Catch up every game held here that the database has moved past: the bus
+        carries each change at most once, so a lost message costs at most one round."""
+        held = {gid: g.snap.version for gid, g in list(self._games.items())}
+        for gid, version in self.store.versions(list(held)).items():
+            game = self._games.get(gid)
+            if game is None or version <= held[gid]:
+                continue
+            self._refresh(game)
+
+    def _keep_leases(self) -> None:
+        """Every third of a lease's life (at most 2 s): catch up the games held here that
+        another process moved on unheard (:meth:`_freshen`), renew the leases held
+        (dropping lost ones and those of games that wait for no bot now), and take the free
+        leases of games that wait for a bot, so a killed process's bots go on here."""
+        pause = max(0.05, min(self.leases.ttl / 3, 2.0))
+        while not self._stop.wait(pause):
+            try:
+                self._freshen()
+                with self._held_lock:
+                    held = list(self._held)
+                for gid in held:
+                    game = self._games.get(gid)
+                    if game is not None:
+                        with game.lock:  # as in _schedule_bot: no catch-up in between
+                            idle = not self._bot_to_move(game)
+                            if idle:
+                                self._unlease(gid)
+                        if idle:
+                            continue
+                    if not self.leases.renew(gid):
+                        with self._held_lock:
+                            self._held.discard(gid)
+                for gid in self.store.games_waiting_for_bots():
+                    if self._stop.is_set():
+                        return
+                    # Check and take under one lock: a lease this process takes meanwhile
+                    # for its own action (and schedules) is not scheduled a second time.
+                    with self._held_lock:
+                        if gid in self._held or not self.leases.acquire(gid):
+                            continue
+                        self._held.add(gid)
+                    if gid not in self._games:
+                        self.game(gid)  # loaded from the store; it schedules the bot
+                        continue
+                    game = self.game(gid)
+                    with game.lock:
+                        self._catch_up(game)
+                    # schedules unless this process has that decision scheduled already (a
+                    # decision dropped for want of the lease un-scheduled itself)
+                    self._schedule_bot(game)
+            except StoreClosed:
+                return
+            except Exception:  # keep going: the next round tries again
+                log.exception("bot leases: a round failed")
+
+    def _changed(self, game: LiveGame, publish: bool = True) -> None:
+        self._schedule_bot(game)  # first, so this process has the first go at the lease
+        if publish:
+            self.bus.publish(game.id, game.snap.version)
+        self._tell(game.id)
+
+    def _tell(self, game_id: str) -> None:
+        """Call every listener with the game id (a listener must not break the game)."""
+        for listener in list(self.listeners):
+            try:
+                listener(game_id)
+            except Exception:
+                log.exception("listener failed for game %s", game_id)
+
+    @staticmethod
+    def _bot_to_move(game: LiveGame, state: GameState | None = None) -> bool:
+        s = game.snap.state if state is None else state
+        p = s.to_move
+        return p is not None and game.seats[p].kind == "bot"
+
+    def _schedule_bot(self, game: LiveGame) -> None:
+        with game.lock:
+            snap = game.snap
+            if not self._bot_to_move(game):
+                # Under the game's lock: a catch-up to a bot's turn cannot come between
+                # this reading and the release (the lease would go while a bot is due).
+                if game.id in self._held:
+                    self._unlease(game.id)
+                return
+            if game.bot_scheduled == snap.version:
+                return
+        if not self._lease(game.id):
+            return  # another process drives this game's bots
+        with game.lock:
+            if game.bot_scheduled == snap.version or game.snap is not snap:
+                return
+            game.bot_scheduled = snap.version
+        self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
+
+    def _searches(self, game_id: str) -> bool:
+        """Whether the bot to move in the game searches (its decision takes long)."""
+        game = self._games.get(game_id)
+        if game is None:
+            return False
+        p = game.snap.state.to_move
+        bot = None if p is None else game.bots.get(p)
+        return bot is not None and bot.searches
+
+    def _bot_move(self, game_id: str, version: int) -> None:
+        """One bot decision for the state at ``version`` (dropped if the game moved on)."""
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        snap = game.snap
+        p = snap.state.to_move
+        if snap.version != version or p is None or game.seats[p].kind != "bot":
+            return
+        if not self._lease(game_id) or not self.leases.renew(game_id):
+            with self._held_lock:
+                self._held.discard(game_id)
+            with game.lock:  # whoever holds the lease later may schedule it again
+                if game.bot_scheduled == version:
+                    game.bot_scheduled = -1
+            return  # another process took this game's bots over
+        # the lease may have come just after its last holder moved: then that decision
+        # was made elsewhere
+        if self._shared and self._refresh(game):
+            return
+        view = snap.state.view(p)
+        try:
+            action = self._think(game, p, view)
+        except Exception:
+            log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
+            action = random.Random(version).choice(view.legal_actions)
+        try:
+            self._apply(game, p, action, version)
+        except StoreClosed:
+            log.debug("bot move of game %s dropped: the server is stopping", game_id)
+        except ServiceError as exc:
+            if exc.status == 503:
+                log.debug("bot move of game %s dropped: %s", game_id, exc)
+            elif exc.status == 500:  # the database failed: try again in a moment
+                log.warning("bot move of game %s failed, again in %g s: %s", game_id,
+                            BOT_RETRY, exc)
+                self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
+            elif exc.status == 409:  # the game moved on meanwhile: nothing to do
+                log.info("bot move dropped in game %s: %s", game_id, exc)
+            else:  # the move is refused: nothing to do
+                log.warning("bot move dropped in game %s: %s", game_id, exc)
+        except Exception:  # the database failed: try again in a moment, not never
+            log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
+            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
+
+    def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
+        """Seat ``p``'s bot decides: a searching bot in a worker process when there are
+        any (its new state replaces the old), any other bot here."""
+        bot = game.bots[p]
+        pool = self._thinkers
+        if not bot.searches or pool is None:
+            return bot.choose(view)
+        try:
+            action, game.bots[p] = pool.submit(think, bot, view).result()
+        except BrokenProcessPool:
+            log.error("a bot worker process died; starting new ones")
+            with self._thinkers_lock:
+                if self._thinkers is pool:
+                    self._thinkers = process_pool(self._processes)
+            pool.shutdown(wait=False, cancel_futures=True)
+            return bot.choose(view)
+        return action
+
+    # ------------------------------------------------------------ rematch
+
+    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new game with the same seats, a new seed and the next seat to start (the same
+        game if asked again). The answer holds the caller's new token only, or every human
+        token for a hot-seat game."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "only a seat of the game may ask for a rematch")
+        if self._shared and not game.snap.state.over:  # this copy may be behind
+            self._refresh(game)
+        if not game.snap.state.over:
+            raise ServiceError(400, "the game is not over yet")
+        if game.rematch is None and self._shared:  # another process may have made it
+            game.rematch = self.store.rematch_of(game.id)
+        with game.lock:
+            if game.rematch is None:
+                specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
+                first = (int(game.settings.get("first_player", 0)) + 1) % len(specs)
+                new_id = self.create(specs, hotseat=game.hotseat, first_player=first,
+                                     game=game.snap.state.game.id)["game_id"]
+                if not self.store.set_rematch(game.id, new_id):
+                    # a copy of this game loaded again (it was evicted meanwhile) made
+                    # its rematch first: that one holds
+                    row = self.store.load(game.id)
+                    new_id = row.rematch if row is not None and row.rematch else new_id
+                game.rematch = new_id
+                game.cache.clear()
+            new = self.game(game.rematch)
+        self._changed(game)
+        return self._created(new, None if game.hotseat else seat)
+
+    def rematch_seat(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The caller's seat in the rematch: ``{"game_id", "seat", "token", "link"}``."""
+        game = self.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "only a seat of the game has a seat in its rematch")
+        if game.rematch is None and self._shared:  # another process may have made it
+            game.rematch = self.store.rematch_of(game.id)
+        if game.rematch is None:
+            raise ServiceError(404, "no rematch of this game yet")
+        new = self.game(game.rematch)
+        token = new.seats[seat].token
+        return {"game_id": new.id, "seat": seat, "token": token, "link": link(new.id, token)}
+
+    # ------------------------------------------------------------ payload
+
+    def check_log_from(self, game_id: str, text: str | None) -> int:
+        """The ``log_from`` query parameter of a request for the game (0 if left out), once
+        checked against the game's log; ServiceError(404) if no such game, (400) if it is not
+        a whole number or beyond the log."""
+        game = self.game(game_id)
+        log_from = log_from_param(text)
+        self._reach(game, log_from)
+        _check_log_from(log_from, game.snap.log_len)
+        return log_from
+
+    def _reach(self, game: LiveGame, log_from: int) -> None:
+        """Sharing the database: a client that holds more of the log than this copy (it
+        was served by another process) makes this copy catch up first."""
+        if not self._shared or log_from <= game.snap.log_len:
+            return
+        self._refresh(game)
+
+    def payload(self, game_id: str, seat: int | None,
+                connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see of the game now; ``connected`` names
+        the seats with an open socket (bots always count as connected). The log is sent
+        from entry ``log_from`` on (the client holds the ones before): ``log_from``,
+        ``log`` (those entries, in this viewer's words) and ``log_total``. ServiceError(400)
+        if ``log_from`` is beyond the log."""
+        game = self.game(game_id)
+        self._reach(game, log_from)
+        snap = game.snap
+        _check_log_from(log_from, snap.log_len)
+        key = (snap.version, -1 if seat is None else seat)
+        base = game.cache.get(key)
+        if base is None:
+            base = self._base_payload(game, snap, seat)
+            if len(game.cache) > 16 or any(k[0] != snap.version for k in game.cache):
+                game.cache.clear()
+            game.cache[key] = base
+        out = dict(base)
+        out["seats"] = [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                         "connected": s.kind == "bot" or s.seat in connected}
+                        for s in game.seats]
+        out["rematch"] = game.rematch
+        # The creator chose the seed and so may know every card: every seat is told.
+        out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))
+        viewer = -1 if seat is None else seat
+        out["log_from"] = log_from
+        out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
+        out["log_total"] = snap.log_len
+        return out
+
+    def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
+        state = snap.state
+        view = make_spectator_view(state) if seat is None else state.view(seat)
+        mine = seat is not None and state.to_move == seat
+        over = state.over
+        if over and game.scores is None:
+            game.scores = _scores(make_spectator_view(state))
+        return {
+            "game_id": game.id,
+            "game": state.game.id,
+            "game_title": state.game.title,
+            "version": snap.version,
+            "you": seat,
+            "hotseat": game.hotseat,
+            "view": view.to_dict(),
+            "to_move": state.to_move,
+            "decision": state.decision,
+            "legal": [str(a) for a in view.legal_actions] if mine else [],
+            "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
+            "prompt": ask_words(view) if mine else None,
+            "prompt_detail": detail_words(view) if mine else None,
+            "pay": _pay_hint(view) if mine else None,
+            "over": over,
+            "scores": game.scores if over else None,
+            "winners": scoring.winners([s["total"] for s in game.scores])
+            if over and game.scores else None,
+        }
+
+
+def _check_log_from(log_from: int, total: int) -> None:
+    if not 0 <= log_from <= total:
+        raise ServiceError(400, f"log_from must be from 0 to {total} (the entries of the "
+                                f"log so far), not {log_from}")
+
+
+def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
+    """During the viewer's pay decision, :func:`~forest_shuffle.text.narration.pay_facts`: the
+    tree symbol the bonus needs, whether it is still possible, the hand cards that may pay
+    and those of them that keep it."""
+    facts = pay_facts(view)
+    if facts is None:
+        return None
+    return {"card": facts.card, "side": facts.side, "need": facts.need,
+            "paid": list(facts.paid), "symbol": facts.symbol, "bonus": facts.bonus,
+            "bonus_possible": facts.bonus_possible, "payable": list(facts.payable),
+            "keeps_bonus": list(facts.keeps_bonus)}
+
+
+def _scores(view: PlayerView) -> list[dict[str, Any]]:
+    """The score pad from the public table: per player the total, the four lines and every
+    visible card's points with the reason (a face-down sapling's card is null)."""
+    sheets = scoring.score_table(view.forests)
+    out = []
+    for i, (forest, sheet) in enumerate(zip(view.forests, sheets, strict=True)):
+        ids: list[int | None] = []
+        for t in forest.trees:
+            ids.append(t.card)
+            for side in ("top", "bottom", "left", "right"):
+                ids.extend(d.card for d in t.slots[side])
+        ids.append(None)  # the cave line, if any
+        cards = [{"card": ids[k] if k < len(ids) else None, "where": cp.where,
+                  "name": cp.species, "points": cp.points, "why": cp.why}
+                 for k, cp in enumerate(sheet.cards)]
+        out.append({"seat": i, "total": sheet.total, "lines": dict(sheet.lines),
+                    "cards": cards})
+    return out
+
+
+def card_catalog(game: str = "base") -> dict[str, Any]:
+    """``{"cards": {id: card}, "species": {name: species}}`` of one game for
+    ``GET /api/cards``."""
+    catalog = game_by_id(game).catalog
+    cards: dict[str, Any] = {}
+    for c in catalog.cards:
+        if c is None:
+            continue
+        cards[str(c.id)] = {
+            "id": c.id, "kind": c.kind,
+            "axis": {"lr": "horizontal", "tb": "vertical"}.get(c.axis),
+            "symbol": c.symbol if c.species is not None else None,
+            "symbols": ({"tree": c.symbol} if c.species is not None else
+                        {side: h.symbol for side, h in c.halves.items()}),
+            "halves": ({"tree": c.species.name} if c.species is not None else
+                       {side: h.species.name for side, h in c.halves.items()}),
+            "label": c.label(), "summary": cardtext.card_summary(c.id, catalog),
+        }
+    species: dict[str, Any] = {}
+    for sp in catalog.species.values():
+        text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
+                if cardtext.short_text(sp, p)}
+        short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
+                          for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
+        species[sp.name] = {"name": sp.name, "kind": sp.kind, "cost": sp.cost,
+                            "tags": sorted(sp.tags), "positions": list(sp.positions),
+                            "text": text, "short": short,
+                            "points_short": cardtext.describe_points(sp)}
+    return {"cards": cards, "species": species}

@@ -1,0 +1,643 @@
+"""Terminal play: people against bots, or several people hot-seat, drawn with rich.
+
+Contract: :class:`Terminal` owns all input and output; the engine stays pure. It reads lines
+through a ``read_line`` callable (raising :class:`EOFError` at the end of input) and writes
+to a rich :class:`~rich.console.Console`, so tests can drive a whole game with a script.
+A human's screen is drawn from that player's :class:`~forest_shuffle.engine.view.PlayerView` only;
+any game of the family is played (``game=``: ``base``, ``base+alpine``...): its limits come
+from the view's game, its cards from that game's catalog, shrubs are drawn as hosts in the
+forest table and its decisions (take from the clearing, clearing cards to the cave,
+saplings) are typed or chosen by number as the others. A bot
+(:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
+specification) chooses from its own view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from forest_shuffle.bots import Bot, make_bot
+from forest_shuffle.cards.forest import Forest, Host
+from forest_shuffle.cards.model import SIDES, Catalog, Species
+from forest_shuffle.engine.actions import (
+    CAVE,
+    PAY,
+    PLAY,
+    SAPLING,
+    TAKE,
+    Action,
+    ActionParseError,
+    IllegalActionError,
+)
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.setup import derive, new_seed
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.games import BASE_ID, GameDef, make_game
+from forest_shuffle.scoring import core as scoring
+from forest_shuffle.text import cardtext
+from forest_shuffle.text.narration import (
+    action_words,
+    card_of,
+    end_words,
+    event_words,
+    label,
+    new_cards_words,
+    pending_words,
+    public_words,
+    species_of,
+)
+
+ReadLine = Callable[[], str]
+
+#: Short tag words for the hand list.
+SHORT_TAGS: dict[str, str] = {
+    "pawed animal": "pawed",
+    "cloven-hoofed animal": "hoofed",
+}
+#: Tags implied by another tag, left out of the hand list (a deer is cloven-hoofed).
+IMPLIED_TAGS: dict[str, str] = {"cloven-hoofed animal": "deer", "insect": "butterfly"}
+#: Shorter tree symbol names for the hand list.
+SHORT_SYMBOLS: dict[str, str] = {"Horse Chestnut": "Chestnut", "Douglas Fir": "Douglas"}
+#: Above this many legal actions, plays at several trees share one line.
+GROUP_ABOVE = 12
+#: How many recent events a screen shows.
+LOG_LINES = 6
+#: The lines of the score pad in words (a game's ``pad_lines`` name them).
+PAD_WORDS: dict[str, str] = {"trees": "Trees", "top_bottom": "Top/bottom",
+                             "left_right": "Left/right", "cave": "Cave"}
+#: Tags that say what a host is (shown as its kind, not among its tags).
+HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub"})
+
+HELP = """\
+Enter the number of an action, or an action in text form:
+  draw | take 57 | play 12 | play 71 left 3 | sapling 34 | pay 40 | yes | no | cave 40 |
+  done | keep | mulligan          (trees and shrubs are numbered from 1, cards by their ids)
+Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
+  help, quit."""
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def symbol_text(symbol: str) -> Text:
+    """A tree symbol in its colour."""
+    return Text(symbol, style=cardtext.SYMBOL_STYLES.get(symbol, ""))
+
+
+#: Shorter names for the forest grid (the full names are in the hand and ``card ID``).
+SHORT_NAMES: dict[str, str] = {
+    "Brown Long-Eared Bat": "Long-Eared Bat",
+    "Greater Horseshoe Bat": "Horseshoe Bat",
+    "European Fat Dormouse": "Fat Dormouse",
+    "Violet Carpenter Bee": "Carpenter Bee",
+    "Great Spotted Woodpecker": "Woodpecker",
+    "Silver-Washed Fritillary": "Fritillary",
+    "Large Tortoiseshell": "Tortoiseshell",
+    "Camberwell Beauty": "Camberwell B.",
+    "Peacock Butterfly": "Peacock",
+    "Wild Strawberries": "Strawberries",
+    "Parasol Mushroom": "Parasol",
+    "Fire Salamander": "Salamander",
+    "European Badger": "Badger",
+    "European Hare": "Hare",
+    "Eurasian Jay": "Jay",
+    "Common Toad": "Toad",
+    "Great Green Bush-Cricket": "Bush-Cricket",
+    "Wild Boar (female)": "Wild Boar",
+    "Common Pipistrelle": "Pipistrelle",
+    "Savi's Pipistrelle": "Savi's Pip.",
+    "European Polecat": "Polecat",
+    "European Wildcat": "Wildcat",
+    "European Bison": "Bison",
+    "Eurasian Magpie": "Magpie",
+}
+ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
+
+
+def short(name: str) -> str:
+    """A shorter species name for the forest grid."""
+    return SHORT_NAMES.get(name, name)
+
+
+def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
+    """One half of a hand card (or a whole host card): cost, name, tags and tree symbol;
+    a host shows its kind (``tree``, ``shrub``) and any other tag (``alps``), a tree no
+    symbol (it is its own name)."""
+    out = Text()
+    if side:
+        out.append(ARROWS[side], style="dim")
+    out.append(f"{sp.cost}", style="cyan")
+    out.append(f" {sp.name}", style="bold")
+    shown = [t for t in sorted(sp.tags) if IMPLIED_TAGS.get(t) not in sp.tags]
+    if sp.is_host:
+        shown = [sp.kind] + [t for t in shown if t not in HOST_TAGS]
+    tags = ",".join(SHORT_TAGS.get(t, t) for t in shown)
+    if tags != "tree":
+        out.append(f" {tags}", style="dim")
+    if not sp.is_tree:
+        out.append(" ")
+        out.append(SHORT_SYMBOLS.get(symbol, symbol), style=cardtext.SYMBOL_STYLES.get(symbol, ""))
+    return out
+
+
+def where_words(cid: int, forest: Forest) -> str:
+    """At which trees of ``forest`` each half of a hand card fits now (cost aside)."""
+    card = card_of(cid)
+    if card.is_host:
+        return f"new {card.kind}"
+    parts: list[str] = []
+    for side, half in card.halves.items():
+        fits = [i + 1 for i, t in enumerate(forest.trees) if t.accepts(half.species, side)]
+        parts.append(ARROWS[side] + _numbers(fits, len(forest.trees)))
+    return " ".join(parts)
+
+
+def _numbers(ns: Sequence[int], total: int) -> str:
+    """``"all"``, ``"-"``, runs like ``"1-3,5"`` or ``"not 4,6"``."""
+    if not ns:
+        return "-"
+    if len(ns) == total > 1:
+        return "all"
+    if total > 4 and len(ns) > total / 2:
+        return "not " + _runs([n for n in range(1, total + 1) if n not in ns])
+    return _runs(ns)
+
+
+def _runs(ns: Sequence[int]) -> str:
+    runs: list[str] = []
+    start = prev = ns[0]
+    for n in [*ns[1:], -1]:
+        if n != prev + 1:
+            runs.append(str(start) if start == prev else f"{start}-{prev}")
+            start = n
+        prev = n
+    return ",".join(runs)
+
+
+def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
+    """The hand, one card a row: id, each half's cost, name, tags and tree symbol, and at
+    which trees each half fits."""
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    table.add_column("id", justify="right", style="bold magenta", min_width=3, no_wrap=True)
+    table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis", max_width=46)
+    table.add_column("", no_wrap=True, overflow="ellipsis", max_width=46)
+    table.add_column("fits at tree", min_width=12)
+    for cid in sorted(hand, key=lambda c: (not card_of(c).is_host, c)):
+        card = card_of(cid)
+        if card.species is not None:
+            halves = [_half_text(card.species, card.symbol), Text()]
+        else:
+            halves = [_half_text(h.species, h.symbol, s) for s, h in card.halves.items()]
+        table.add_row(str(cid), *halves, Text(where_words(cid, forest), style="green"))
+    if not hand:
+        table.add_row("", Text("(empty)", style="dim"), "", "")
+    head = Text(title, style="bold")
+    head.append(" · cost, name, tags, tree symbol · fits at trees", style="dim")
+    return Group(head, table)
+
+
+def host_text(site: Host) -> Text:
+    """A host in the forest table: a tree's name in its symbol's colour, a shrub's name in
+    the colour of the tree symbol printed on it with ``(shrub)``, a sapling face down."""
+    if site.species is None:
+        return Text("sapling", style="dim italic")
+    if site.is_tree:
+        return symbol_text(site.name)
+    out = Text(short(site.name), style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
+    return out.append(" (shrub)", style="dim italic")
+
+
+def hosts_words(forest: Forest) -> str:
+    """``"3 trees"``, ``"2 trees, 1 shrub"`` (a sapling counts as a tree)."""
+    shrubs = sum(1 for t in forest.trees if not t.is_tree)
+    trees = len(forest.trees) - shrubs
+    words = f"{trees} tree{'' if trees == 1 else 's'}"
+    if shrubs:
+        words += f", {shrubs} shrub{'' if shrubs == 1 else 's'}"
+    return words
+
+
+def _slot_text(site: Host, side: str) -> Text:
+    stack = site.slots[side]
+    if not stack:
+        return Text(f"{ARROWS[side]}·", style="dim")
+    names = [short(d.species.name) for d in stack]
+    out = Text(ARROWS[side], style="dim")
+    if len(set(names)) == 1 and len(names) > 1:
+        return out.append(f"{names[0]} ×{len(names)}")
+    return out.append(" + ".join(names))
+
+
+def forest_table(forest: Forest, title: str) -> RenderableType:
+    """A forest: one row per tree with dwellers and its four slots (hares stacked, toads
+    paired), then one line naming the trees without dwellers."""
+    bare = [i for i, t in enumerate(forest.trees) if not t.dwellers()]
+    rest = Text("  no dwellers at: " if len(bare) < len(forest.trees) else "  ", style="dim")
+    for i in bare:
+        if i != bare[0]:
+            rest.append(" · ", style="dim")
+        rest.append(f"{i + 1} ")
+        rest.append_text(host_text(forest.trees[i]))
+    if len(bare) == len(forest.trees):
+        return Group(Text(title, style="bold"), rest)
+    table = Table(title=title, title_justify="left", box=None, padding=(0, 1),
+                  show_header=False, title_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("host", no_wrap=True, max_width=20, overflow="ellipsis")
+    for side in SIDES:
+        table.add_column(f"{ARROWS[side]}{side}", no_wrap=True, max_width=17,
+                         overflow="ellipsis")
+    for i, site in enumerate(forest.trees):
+        if i in bare:
+            continue
+        table.add_row(str(i + 1), host_text(site), *(_slot_text(site, s) for s in SIDES))
+    return Group(table, rest) if bare else table
+
+
+def card_details(cid: int, catalog: Catalog | None = None) -> Group:
+    """The full text of one card of ``catalog`` (the base game's by default; KeyError for
+    an id not in it): every species on it with cost, tags, place and rules."""
+    catalog = catalog or make_game(BASE_ID).catalog
+    card = catalog.card(cid)
+    parts: list[RenderableType] = [Text(cardtext.card_summary(cid, catalog), style="bold")]
+    if card.is_winter:
+        parts.append(Text("A winter card: the game ends when the third one is drawn."))
+        return Group(*parts)
+    shown = ([("", card.symbol, card.species)] if card.species is not None else
+             [(s, h.symbol, h.species) for s, h in card.halves.items()])
+    for side, symbol, sp in shown:
+        head = Text()
+        if side:
+            head.append(f"{side}: ", style="dim")
+        head.append(sp.name, style="bold")
+        head.append(f"  cost {sp.cost} · {cardtext.tags_text(sp)} · goes "
+                    f"{cardtext.where_it_goes(sp)} · symbol ")
+        head.append_text(symbol_text(symbol))
+        parts.append(head)
+        for part, word in cardtext.PARTS.items():
+            text = cardtext.full_text(sp, part)
+            if text:
+                parts.append(Text.assemble(("  " + word + ": ", "cyan"), text))
+    return Group(*parts)
+
+
+def numbered_actions(view: PlayerView) -> RenderableType:
+    """The legal actions, numbered from 1. When there are many, the plays of one card half
+    share an entry (``1)t2`` plays it at tree 2) and short entries share lines."""
+    actions = view.legal_actions
+    if len(actions) <= GROUP_ABOVE:
+        out = Text()
+        for i, a in enumerate(actions, start=1):
+            out.append(f"{i:>3}) ", style="bold yellow")
+            out.append(action_words(a, view) + "\n")
+        out.rstrip()
+        return out
+    groups: dict[tuple[str, int, str], list[tuple[int, Action]]] = {}
+    for i, a in enumerate(actions, start=1):
+        key = (a.kind, a.card if a.kind == PLAY else 0, a.side)
+        groups.setdefault(key, []).append((i, a))
+    free = view.pending is not None and view.pending.kind == "free"
+    lines: list[RenderableType] = []
+    halves: list[Text] = []
+    at = -1  # where the plays of card halves go among the lines
+    for (kind, cid, side), items in groups.items():
+        line = Text("  ")
+        if kind == PLAY and side:
+            sp = species_of(cid, side)
+            entry = Text(f"{sp.name} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
+            for i, a in items:
+                entry.append(f" {i})", style="bold yellow")
+                entry.append(f"t{a.tree + 1}")
+            halves.append(entry)
+            at = len(lines) if at < 0 else at
+            continue
+        if len(items) == 1:
+            i, a = items[0]
+            line.append(f"{i})", style="bold yellow")
+            line.append(" " + action_words(a, view))
+        else:
+            head = {TAKE: "take from the clearing:", SAPLING: "as a sapling:",
+                    PAY: "pay with:", CAVE: "under the cave:"}.get(kind, f"{kind}:")
+            line.append(head)
+            for i, a in items:
+                line.append(f" {i})", style="bold yellow")
+                line.append(f" {a.card}" if kind == SAPLING else f" {a.card} {label(a.card)}")
+        lines.append(line)
+    if halves:
+        lines[at:at] = [Text("  play a card half (card id, cost) at tree tN:", style="dim"),
+                        Padding(Columns(halves, padding=(0, 2)), (0, 0, 0, 2))]
+    return Group(*lines)
+
+
+# ---------------------------------------------------------------------------- players
+
+
+class QuitGame(Exception):
+    """The player asked to quit."""
+
+
+@dataclass
+class Seat:
+    """One seat at the table."""
+
+    name: str
+    bot: Bot | None = None
+    log: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- the front end
+
+
+class Terminal:
+    """A game of Forest Shuffle in a terminal: humans take the first seats, bots the rest."""
+
+    def __init__(self, players: int = 2, bots: int | None = None, seed: int | None = None, *,
+                 console: Console | None = None, read_line: ReadLine | None = None,
+                 rules: Rules | None = None, level: str = "easy",
+                 game: GameDef | str = BASE_ID) -> None:
+        gdef = make_game(game) if isinstance(game, str) else game
+        if bots is None:
+            bots = players - 1
+        if players not in gdef.players:
+            raise ValueError(f"{gdef.title} is for {gdef.players[0]} to {gdef.players[-1]} "
+                             f"players, not {players}")
+        if not 0 <= bots <= players:
+            raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
+        # A deal nobody chose is secret: its seed is shown only once the game is over.
+        self.seed_chosen = seed is not None
+        self.seed = new_seed() if seed is None else seed
+        self.console = console or Console(highlight=False)
+        self.read_line: ReadLine = read_line or input
+        self.game = gdef
+        self.state = GameState.new(players, self.seed, rules, game=gdef)
+        humans = players - bots
+        self.seats: list[Seat] = []
+        for i in range(players):
+            if i < humans:
+                name = "You" if humans == 1 else f"Player {i + 1}"
+                self.seats.append(Seat(name))
+            else:
+                self.seats.append(Seat(f"Player {i + 1} (bot)",
+                                       make_bot(level, derive(self.seed, f"bot {i}"))))
+        self.humans = humans
+        self._last_human: int | None = None
+
+    # ------------------------------------------------------------ i/o helpers
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print one line of plain text (no markup)."""
+        self.console.print(Text(text, style=style))
+
+    def ask(self, prompt: str) -> str:
+        """Show a prompt and read one line; EOFError at the end of input."""
+        self.console.print(Text(prompt, style="bold"), end="")
+        return self.read_line()
+
+    def seat_name(self, p: int, viewer: int | None = None) -> str:
+        return "You" if viewer == p and self.humans == 1 else self.seats[p].name
+
+    # ------------------------------------------------------------ the game loop
+
+    def run(self) -> list[int] | None:
+        """Play to the end and show the scores; the winners, or None if the game was left."""
+        seed = f", seed {self.seed}" if self.seed_chosen else ""
+        self.say(f"{self.game.title}: {self.state.num_players} players{seed}. "
+                 "Type help for help.", style="bold green")
+        try:
+            while not self.state.over:
+                p = self.state.to_move
+                assert p is not None
+                seat = self.seats[p]
+                if seat.bot is not None:
+                    view = self.state.view(p)
+                    self._apply(p, seat.bot.choose(view))
+                else:
+                    self._human(p)
+        except QuitGame:
+            self.say("Game abandoned.", style="bold red")
+            return None
+        except EOFError:
+            self.say("\nEnd of input: game abandoned.", style="bold red")
+            return None
+        return self.show_end()
+
+    def _apply(self, p: int, action: Action) -> None:
+        """Apply an action and tell every human about it (IllegalActionError passes)."""
+        before = self.state.view(p)
+        self.state.apply(action)
+        after = self.state.view(p)
+        public = public_words(action, before.pending, before.forests[p])
+        for h in range(self.humans):
+            if h == p:
+                continue
+            log = self.seats[h].log
+            if (action.kind == PAY and log and log[-1].startswith(f"{self.seat_name(p)} plays")
+                    and log[-1].endswith(".")):
+                log[-1] = f"{log[-1][:-1]}, {public}."
+            else:
+                log.append(f"{self.seat_name(p)} {public}.")
+        if p < self.humans:
+            new = sorted(set(after.hand) - set(before.hand))
+            if new and action.kind not in (TAKE,):
+                self.seats[p].log.append(new_cards_words(new))
+        for text in event_words(action, before.pending, before, after,
+                                self.state.game.winter_to_end):
+            self._tell_all(text)
+
+    def _tell_all(self, text: str) -> None:
+        for h in range(self.humans):
+            self.seats[h].log.append(text)
+
+    def _human(self, p: int) -> None:
+        """One decision of a human: hand over if needed, draw the screen, read until legal."""
+        if self.humans > 1 and self._last_human is not None and self._last_human != p:
+            if self.console.is_terminal:
+                self.console.clear()
+            answer = self.ask(f"Pass to {self.seats[p].name}, press Enter ")
+            if answer.strip().lower() in ("quit", "exit", "q"):
+                raise QuitGame
+            if self.console.is_terminal:
+                self.console.clear()
+        self._last_human = p
+        view = self.state.view(p)
+        self.draw_screen(view)
+        while True:
+            line = self.ask(f"{self.seat_name(p, p)} > ").strip()
+            if self._command(line, view):
+                return
+
+    def _command(self, line: str, view: PlayerView) -> bool:
+        """Handle one entry; True once an action was applied."""
+        word = line.lower()
+        actions = view.legal_actions
+        if not word:
+            self.say("Enter a number from the list, an action, or help.", style="yellow")
+            return False
+        if word in ("quit", "exit", "q"):
+            raise QuitGame
+        if word in ("help", "h", "?"):
+            self.say(HELP)
+            return False
+        if word == "hand":
+            self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand"))
+            return False
+        if word in ("board", "screen", "look"):
+            self.draw_screen(view)
+            return False
+        if word.split()[0] == "card":
+            self._show_card(word.split()[1:])
+            return False
+        if word.isascii() and word.isdigit() and len(word) <= 6:  # "²" is a digit too
+            n = int(word)
+            if not 1 <= n <= len(actions):
+                self.say(f"No action {n}: choose 1 to {len(actions)}.", style="yellow")
+                return False
+            action = actions[n - 1]
+        else:
+            try:
+                action = Action.parse(word)
+            except ActionParseError as exc:
+                why = str(exc)
+                if why.startswith("unknown action"):
+                    why = f"'{word.split()[0]}' is neither an action nor a command"
+                self.say(f"Not understood: {why} (type help).", style="yellow")
+                return False
+        try:
+            self._apply(view.player, action)
+        except IllegalActionError as exc:
+            self.say(f"Not allowed: {exc.reason}.", style="yellow")
+            return False
+        return True
+
+    def _show_card(self, args: list[str]) -> None:
+        digits = args[0].lstrip("#") if len(args) == 1 else ""
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+            self.say("Write card ID, e.g. card 12.", style="yellow")
+            return
+        try:
+            self.console.print(card_details(int(digits), self.game.catalog))
+        except KeyError:
+            ids = [c.id for c in self.game.cards if c is not None]
+            self.say(f"No card {digits} in {self.game.title}: ids run "
+                     f"{_runs(ids).replace(',', ', ')}.", style="yellow")
+
+    # ------------------------------------------------------------ the screen
+
+    def draw_screen(self, view: PlayerView) -> None:
+        """The screen of the human whose decision it is, from their view only."""
+        if self.console.is_terminal and self.humans == 1:
+            self.console.clear()
+        self.console.print(self.screen(view))
+        self.seats[view.player].log.clear()
+
+    def screen(self, view: PlayerView) -> Group:
+        """Everything ``view``'s player may see, compactly, with the numbered actions."""
+        me = view.player
+        parts: list[RenderableType] = []
+        head = Text()
+        if view.game.id != BASE_ID:
+            head.append(f"{view.game.title} · ", style="green")
+        head.append(f"Turn {view.turn}", style="bold")
+        if self.seed_chosen:
+            head.append(f" · seed {self.seed}", style="dim")
+        head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/"
+                    f"{view.game.winter_to_end}")
+        if view.extra_turns:
+            head.append(f" · {view.extra_turns} extra turn to come")
+        for i in range(view.num_players):
+            if i == me:
+                continue
+            head.append(" · ")
+            head.append(self.seat_name(i, me), style="bold")
+            head.append(f" hand {view.hand_sizes[i]}")
+            seen = view.known_hands[i]
+            if seen:
+                head.append(f" (seen: {', '.join(str(c) for c in seen)})")
+        parts.append(head)
+        for i in range(view.num_players):
+            if i != me:
+                parts.append(self._forest(view, i))
+        clearing = Text(f"Clearing ({len(view.clearing)}/{view.game.clearing_limit}): ",
+                        style="bold")
+        if view.clearing:
+            clearing.append(" · ".join(f"{c} {label(c)}" for c in view.clearing))
+        else:
+            clearing.append("empty", style="dim")
+        parts.append(clearing)
+        parts.append(self._forest(view, me))
+        log = self.seats[me].log
+        if log:
+            shown = log[-LOG_LINES:]
+            if len(log) > LOG_LINES:
+                shown = [f"... {len(log) - LOG_LINES} earlier events", *shown]
+            parts.append(Text("\n".join(shown), style="italic"))
+        owner = f"{self.seats[me].name}'s hand" if self.humans > 1 else "Your hand"
+        parts.append(hand_table(view.hand, view.forests[me],
+                                f"{owner} ({len(view.hand)}/{view.game.hand_limit})"))
+        parts.append(Text(pending_words(view, self.seat_name(me, me)), style="bold cyan"))
+        parts.append(numbered_actions(view))
+        return Group(*parts)
+
+    def _forest(self, view: PlayerView, i: int) -> RenderableType:
+        forest = view.forests[i]
+        me = view.player
+        if i != me:
+            title = f"{self.seat_name(i, me)}'s forest"
+        elif self.humans > 1:
+            title = f"{self.seats[i].name}'s forest (yours)"
+        else:
+            title = "Your forest"
+        title += f" · cave {view.cave_sizes[i]}"
+        if not forest.trees:
+            return Text(f"{title} · no trees yet", style="bold")
+        return forest_table(forest, f"{title} · {hosts_words(forest)}")
+
+    # ------------------------------------------------------------ the end
+
+    def show_end(self) -> list[int]:
+        """Show the last events, the score pad, every card's points and the winners."""
+        view = self.state.view(0)
+        for h in range(self.humans):
+            log = self.seats[h].log
+            if log:
+                self.say(f"Last events for {self.seats[h].name}:" if self.humans > 1
+                         else "Last events:", style="bold")
+                for line in log[-LOG_LINES:]:
+                    self.say(line, style="italic")
+                log.clear()
+        sheets = scoring.score_table(view.forests)
+        names = [self.seats[i].name for i in range(view.num_players)]
+        over, winner_line = end_words(names, [s.total for s in sheets])
+        self.say(over, style="bold green")
+        pad = Table(title="Score pad", title_justify="left", title_style="bold")
+        pad.add_column("")
+        for name in names:
+            pad.add_column(name, justify="right")
+        for line in self.game.pad_lines:
+            pad.add_row(PAD_WORDS.get(line, line.replace("_", "/").capitalize()),
+                        *(str(s.lines.get(line, 0)) for s in sheets))
+        pad.add_row(Text("Total", style="bold"),
+                    *(Text(str(s.total), style="bold") for s in sheets))
+        for i, sheet in enumerate(sheets):
+            table = Table(title=f"{names[i]}: {sheet.total} points", title_justify="left",
+                          box=None, padding=(0, 1), show_header=False, title_style="bold")
+            table.add_column("where", style="dim", no_wrap=True)
+            table.add_column("species", no_wrap=True)
+            table.add_column("points", justify="right", style="bold")
+            table.add_column("why", ratio=1)
+            for cp in sheet.cards:
+                table.add_row(cp.where, cp.species, str(cp.points), cp.why)
+            self.console.print(table)
+        self.console.print(pad)
+        self.say(f"Seed of this deal: {self.seed} (play it again with --seed {self.seed}).",
+                 style="dim")
+        self.say(winner_line, style="bold green")
+        return scoring.winners([s.total for s in sheets])
