@@ -384,9 +384,12 @@ def test_card_data_error_is_a_value_error() -> None:
     assert issubclass(CardDataError, ValueError)
 
 
-def test_only_base_family_data_is_packaged() -> None:
-    with pytest.raises(CardDataError, match="no card data module 'dartmoor'"):
-        cards.load_catalog(("dartmoor",))
+def test_dartmoor_data_is_a_game_of_its_own() -> None:
+    with pytest.raises(CardDataError, match="no card data module 'exmoor'"):
+        cards.load_catalog(("exmoor",))
+    with pytest.raises(CardDataError, match="merges with no other module"):
+        cards.load_catalog(("base", "dartmoor"))
+    assert cards.load_catalog(("dartmoor",)).modules == ("dartmoor",)
     assert cards.load_catalog(("base", "alpine")).modules == ("base", "alpine")
 
 

@@ -208,8 +208,6 @@ def test_tree_symbols_come_from_the_game() -> None:
 
 
 @pytest.mark.parametrize(("doc", "expected"), [
-    (one("dartmoor"), 'game "dartmoor": the Dartmoor game is not supported yet'),
-    (one(" Dartmoor "), "the Dartmoor game is not supported yet"),
     (one("base+exploration"), 'game: unknown game "base+exploration" (known: "base", '
                               '"base+alpine", "base+woodland_edge", '
                               '"base+alpine+woodland_edge"'),

@@ -2,21 +2,33 @@
 game flow.
 
 Face: :class:`Catalog`, :class:`Species`, :class:`Card`, :func:`load_catalog` (the merged
-catalog of some data modules), :class:`Forest`, :class:`Host`, :class:`Dweller`. The JSON of
+catalog of some data modules; Dartmoor's is ``load_catalog(("dartmoor",))``), :class:`Cave`,
+:class:`Forest`, :class:`Host`, :class:`Dweller`. The JSON of
 each module lives in ``data/<module>/``.
 """
 
-from forest_shuffle.cards.forest import SAPLING, SHRUB, TREE, Dweller, Forest, Host
+from forest_shuffle.cards.forest import (
+    MOOR,
+    SAPLING,
+    SHRUB,
+    TREE,
+    UNIVERSAL_MOOR,
+    Dweller,
+    Forest,
+    Host,
+)
 from forest_shuffle.cards.model import (
     SIDES,
     Card,
     CardDataError,
     Catalog,
+    Cave,
     Effect,
     Points,
     Species,
     load_catalog,
 )
 
-__all__ = ["SAPLING", "SHRUB", "SIDES", "TREE", "Card", "CardDataError", "Catalog", "Dweller",
-           "Effect", "Forest", "Host", "Points", "Species", "load_catalog"]
+__all__ = ["MOOR", "SAPLING", "SHRUB", "SIDES", "TREE", "UNIVERSAL_MOOR", "Card", "CardDataError",
+           "Catalog", "Cave", "Dweller", "Effect", "Forest", "Host", "Points", "Species",
+           "load_catalog"]

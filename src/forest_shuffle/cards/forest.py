@@ -1,4 +1,4 @@
-"""A player's forest: hosts (trees, saplings, shrubs) with four slots each, and the cave.
+"""A player's forest: hosts (trees, saplings, shrubs, moors) with their slots, and the cave.
 
 Contract: these are the values that the engine keeps and the scorer reads. A slot holds a
 stack of :class:`Dweller` (bottom first). Whether a second card may join a slot is decided
@@ -7,6 +7,14 @@ stacks with its own kind (and with species that count as it, when the rules swit
 so), and a ``host_slot_sharing`` permanent in one slot of a host lets cards with a tag share
 another slot of that host. A :class:`Host` of kind ``sapling`` has no species and no tree
 symbol; it counts as a tree. A shrub is a host that is not a tree.
+
+Dartmoor adds the host kinds ``moor`` (a moor card) and ``universal moor`` (any card face
+down, no species): two top slots and two bottom slots, no side slots (:data:`LAYOUT`). The
+cards on one side of a moor sit in up to two slots: cards that may share a slot (dragonflies
+above Water Soldiers) fill one slot together, every other card a slot of its own. The data's
+``placement`` restricts hosts (moor-only species; the Cuckoo goes only onto a slot holding a
+bird, at most one a host), and a ``host_species_sharing`` permanent (Dartmoor Badger) lets
+a species join occupied side slots of its host.
 """
 
 from __future__ import annotations
@@ -15,10 +23,19 @@ from dataclasses import dataclass, field
 
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species
 
-#: Host kinds: ``tree`` and ``sapling`` count as trees, ``shrub`` does not.
+#: Host kinds: ``tree`` and ``sapling`` count as trees, ``shrub`` does not; ``moor`` and
+#: ``universal moor`` (Dartmoor) are moors.
 TREE = "tree"
 SAPLING = "sapling"
 SHRUB = "shrub"
+MOOR = "moor"
+UNIVERSAL_MOOR = "universal moor"
+MOOR_KINDS: frozenset[str] = frozenset({MOOR, UNIVERSAL_MOOR})
+_FOUR = {"top": 1, "bottom": 1, "left": 1, "right": 1}
+_MOOR = {"top": 2, "bottom": 2, "left": 0, "right": 0}
+#: Slots per side by host kind.
+LAYOUT: dict[str, dict[str, int]] = {TREE: _FOUR, SAPLING: _FOUR, SHRUB: _FOUR, MOOR: _MOOR,
+                                     UNIVERSAL_MOOR: _MOOR}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,22 +78,43 @@ class Host:
 
     @property
     def is_tree(self) -> bool:
-        """Counts as a tree (a tree card or a sapling, not a shrub)."""
-        return self.kind != SHRUB
+        """Counts as a tree (a tree card or a sapling, not a shrub or a moor)."""
+        return self.kind == TREE or self.kind == SAPLING
+
+    @property
+    def is_moor(self) -> bool:
+        """A moor card or a universal moor."""
+        return self.kind in MOOR_KINDS
 
     @property
     def name(self) -> str:
-        return "sapling" if self.species is None else self.species.name
+        if self.species is None:
+            return UNIVERSAL_MOOR if self.kind == UNIVERSAL_MOOR else "sapling"
+        return self.species.name
+
+    def capacity(self, side: str) -> int:
+        """The number of slots on ``side`` (1 at a tree or shrub; a moor: 2 top, 2 bottom,
+        no side slots)."""
+        return LAYOUT[self.kind][side]
 
     def fully_occupied(self) -> bool:
-        """At least one card on each of the four sides."""
+        """A card in every slot: each of the four sides of a tree or shrub, both top and
+        both bottom slots of a moor."""
         s = self.slots
+        if self.kind in MOOR_KINDS:
+            return self.slots_used("top") >= 2 and self.slots_used("bottom") >= 2
         return bool(s["top"] and s["bottom"] and s["left"] and s["right"])
 
     def accepts(self, species: Species, side: str, joins: bool = True) -> bool:
         """May a dweller of ``species`` be placed in the ``side`` slot now? ``joins``: a
         species that counts as a stacking one may join its stack (a rules switch)."""
+        if species.hosts and not species.goes_to(self.kind):
+            return False
+        if self.kind in MOOR_KINDS:
+            return self._moor_accepts(species, side, joins)
         stack = self.slots[side]
+        if species.onto_tag:
+            return self._onto(species, stack)
         if not stack:
             return True
         if not species.stacks:
@@ -86,7 +124,83 @@ class Host:
             top = species.share_max
             if top < 0 or len(stack) < top:
                 return True
-        return self._host_shares(species, side, stack)
+        return self._host_shares(species, side, stack) or self._joins(species, side, stack)
+
+    def _onto(self, species: Species, stack: list[Dweller]) -> bool:
+        """A species placed only onto a slot holding a card with its ``onto_tag`` (the
+        Cuckoo onto a bird), at most ``max_per_host`` of it at this host."""
+        if not any(species.onto_tag in d.species.tags for d in stack):
+            return False
+        most = species.max_per_host
+        here = sum(1 for _s, d in self.dwellers() if d.species is species)
+        return most < 0 or here < most
+
+    def _joins(self, species: Species, side: str, stack: list[Dweller]) -> bool:
+        """A ``host_species_sharing`` permanent at this host (the Dartmoor Badger) lets
+        its species join an occupied slot of its sides, above any first card; a slot it
+        joined takes only more of it."""
+        if not all(d.species is species for d in stack[1:]):
+            return False
+        for _s, d in self.dwellers():
+            perm = d.species.permanent
+            if (perm is not None and perm.op == "host_species_sharing"
+                    and perm.params["species"] == species.name and side in perm.params["sides"]):
+                return True
+        return False
+
+    def slots_used(self, side: str, extra: Species | None = None) -> int:
+        """How many slots the cards on ``side`` fill (with ``extra`` added): the cards that
+        may share one slot by a host permanent in another slot fill one slot (``max_per_slot``
+        each), cards of one ``slot_sharing`` group likewise, every other card one."""
+        species = [d.species for d in self.slots[side]]
+        if extra is not None:
+            species.append(extra)
+        if not species:
+            return 0
+        shared: dict[str, tuple[int, int]] = {}  # group -> (cards, max a slot; -1 any)
+        alone = 0
+        tags = self._sharing_tags(side)
+        for sp in species:
+            key, top = "", 0
+            for tag, most in tags:
+                if tag in sp.tags:
+                    key, top = "tag:" + tag, most
+                    break
+            if not key and sp.share:
+                key, top = "sp:" + sp.share, sp.share_max
+            if not key:
+                alone += 1
+                continue
+            n, _t = shared.get(key, (0, top))
+            shared[key] = (n + 1, top)
+        used = alone
+        for n, top in shared.values():
+            used += 1 if top < 0 else -(-n // top)
+        return used
+
+    def _sharing_tags(self, side: str) -> list[tuple[str, int]]:
+        """(tag, max a slot or -1) of the host_slot_sharing permanents in other slots
+        that open ``side``."""
+        out: list[tuple[str, int]] = []
+        for other in SIDES:
+            if other == side:
+                continue
+            for d in self.slots[other]:
+                perm = d.species.permanent
+                if (perm is not None and perm.op == "host_slot_sharing"
+                        and perm.params["side"] == side):
+                    most = perm.params["max_per_slot"]
+                    out.append((str(perm.params["tag"]), -1 if most is None else int(most)))
+        return out
+
+    def _moor_accepts(self, species: Species, side: str, joins: bool) -> bool:
+        """At a moor: the side has slots and the cards with this one fit in them."""
+        cap = self.capacity(side)
+        if cap == 0 or side not in species.positions:
+            return False
+        if species.onto_tag:
+            return self._onto(species, self.slots[side]) and self.slots_used(side) <= cap
+        return self.slots_used(side, species) <= cap
 
     def _host_shares(self, species: Species, side: str, stack: list[Dweller]) -> bool:
         """A host permanent (Stinging Nettle) in another slot lets cards with its tag share
@@ -109,6 +223,12 @@ class Host:
         return Host(self.species, self.card, {k: v[:] for k, v in self.slots.items()},
                     self.kind, self.symbol)
 
+    @property
+    def label(self) -> str:
+        """``tree`` for trees, saplings and shrubs, ``moor`` for moors (the word the
+        explanations and Forest JSON number hosts by)."""
+        return MOOR if self.kind in MOOR_KINDS else TREE
+
     def dwellers(self) -> list[tuple[str, Dweller]]:
         """Every dweller at this host with its side."""
         return [(side, d) for side in SIDES for d in self.slots[side]]
@@ -116,13 +236,16 @@ class Host:
 
 @dataclass(slots=True)
 class Forest:
-    """One player's forest: hosts in play order and the number of cards in the cave."""
+    """One player's forest: hosts in play order (trees, shrubs, saplings and in Dartmoor
+    moors: all in ``trees``), the number of cards in the cave and, in Dartmoor, the number
+    of the cave drafted (0: none or not a Dartmoor forest)."""
 
     trees: list[Host] = field(default_factory=list)
     cave: int = 0
+    cave_number: int = 0
 
     def copy(self) -> Forest:
-        return Forest([t.copy() for t in self.trees], self.cave)
+        return Forest([t.copy() for t in self.trees], self.cave, self.cave_number)
 
     def card_ids(self) -> list[int]:
         """Physical card ids in the forest (hosts, saplings and dwellers), where known."""
@@ -136,7 +259,8 @@ class Forest:
 
 
 def host_of_card(catalog: Catalog, card_id: int, sapling: bool = False) -> Host:
-    """A new host for a played tree or shrub card, or for any card played as a sapling."""
+    """A new host for a played tree, shrub or moor card, or for any card played as a sapling
+    (for a universal moor: ``Host(None, card_id, kind=UNIVERSAL_MOOR)``)."""
     card = catalog.card(card_id)
     if sapling or card.species is None:
         return Host(None, card_id, kind=SAPLING)

@@ -1,12 +1,15 @@
 """The card model: species and physical cards, loaded from package data module by module.
 
-Contract: :func:`load_catalog` reads the data modules of a game (``data/<module>/species.json``
-and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``), validates every field and merges
-them into one :class:`Catalog`; a broken data file raises :class:`CardDataError` whose message
-names the species or card at fault. Catalogs are built once per module set and shared. No
-catalog is a module global: a game definition (:mod:`forest_shuffle.games`) carries its own.
-Card ids follow the references: base 1-66 trees, 67-69 winter, 70-113 left/right, 114-161
-top/bottom; Alpine 162-197; Woodland Edge 198-233.
+Contract: :func:`load_catalog` reads the data modules of a game
+(``data/<module>/species.json`` and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``;
+``dartmoor``, a game of its own that merges with no other module, adds ``deck.json`` and
+``caves.json``), validates every field and merges them into one :class:`Catalog`; a broken
+data file raises :class:`CardDataError` whose message names the species or card at fault.
+Catalogs are built once per module set and shared. No catalog is a module global: a game
+definition (:mod:`forest_shuffle.games`) carries its own. Card ids follow the references:
+base 1-66 trees, 67-69 winter, 70-113 left/right, 114-161 top/bottom; Alpine 162-197;
+Woodland Edge 198-233. Dartmoor's ids are its own (its catalog is separate): the printed-
+number blocks, see :mod:`forest_shuffle.cards.dartmoor_deck`.
 """
 
 from __future__ import annotations
@@ -21,11 +24,23 @@ from typing import Any
 
 SIDES: tuple[str, ...] = ("top", "bottom", "left", "right")
 OPPOSITE: Mapping[str, str] = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
-#: The kinds of species that are hosts (cards with four slots played into a forest).
-HOST_KINDS: frozenset[str] = frozenset({"tree", "shrub"})
+#: The kinds of species that are hosts (cards with slots played into a forest): trees and
+#: shrubs (four slots), Dartmoor's moors (two top, two bottom).
+HOST_KINDS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
+#: Type symbols. Dartmoor adds ``dragonfly`` (its species also carry ``insect``), ``mouse``
+#: (also ``pawed animal``) and the habitat symbol ``moor`` (moors; a universal moor counts
+#: as one); its reptiles carry ``amphibian``.
 TAGS: frozenset[str] = frozenset({
     "tree", "bird", "bat", "pawed animal", "cloven-hoofed animal", "deer", "insect",
     "butterfly", "amphibian", "plant", "mushroom", "alps", "woodland edge", "shrub",
+    "dragonfly", "mouse", "moor",
+})
+#: The host kinds a species' ``placement.hosts`` may name (``moor`` covers a universal moor).
+PLACEMENT_HOSTS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
+#: What the ``assumed`` list of a card in a provisional deck may name (facts not known).
+ASSUMED: frozenset[str] = frozenset({
+    "pairing", "sides", "bottom half", "symbol", "top symbol", "bottom symbol", "left symbol",
+    "right symbol",
 })
 
 #: The closed vocabulary of effects, bonuses and permanent effects: op -> required params.
@@ -49,12 +64,23 @@ EFFECT_OPS: Mapping[str, tuple[str, ...]] = {
     "slot_sharing": ("max_per_slot",),
     "host_slot_sharing": ("tag", "side", "max_per_slot"),
     "tree_count_modifier": ("plus",),
+    # Dartmoor (docs/dartmoor.md gives when each fires and what is optional):
+    "free_play_clearing": ("tag", "count"),  # from the clearing only; none there: nothing
+    "free_play_with_effect": ("tag", "count"),  # from the hand, its effect used (not bonus)
+    "free_play_one_of": ("tags", "count"),  # a card showing any one of the tags
+    "free_play_species_any": ("species",),  # any number of that species from the hand
+    "universal_moor": ("n",),  # n hand cards face down as universal moors, free
+    "draw_or_take": ("n",),  # n cards, each from the deck top or the clearing
+    "deck_to_cave": ("n",),  # n deck cards under the cave, one at a time
+    "deck_to_cave_per_tag": ("tag",),  # as many as the forest holds cards with the tag
+    "draw_then_discard": ("n", "discard"),  # draw n, then put discard hand cards in clearing
+    "host_species_sharing": ("species", "sides"),  # that species joins occupied side slots
 }
 #: The triggers of ``draw_on_play`` permanent effects (mushrooms, shrubs), in the order a
 #: placement fires them; ``tag played`` takes a ``tag`` param.
 TRIGGERS: tuple[str, ...] = (
     "tree card played", "pawed animal played", "card placed atop a tree",
-    "card placed below a tree", "tag played",
+    "card placed below a tree", "tag played", "moor placed",
 )
 #: The closed vocabulary of scoring rules: rule -> required params.
 POINT_RULES: Mapping[str, tuple[str, ...]] = {
@@ -85,6 +111,15 @@ POINT_RULES: Mapping[str, tuple[str, ...]] = {
     "per_cave_card": ("points_per",),
     "on_host_kind": ("points_each", "host"),
     "alone_on_host": ("points_each",),
+    # Dartmoor:
+    "per_tag_and_symbol": ("points_per", "tag", "symbol"),
+    "fully_occupied_self": ("points_each",),
+    "host_fully_occupied": ("points_each",),
+    "moor_majority": ("points_each", "points_each_if_most", "solo_min_moors"),
+    "tag_threshold": ("points_each", "points_each_if_met", "tag", "min_count"),
+    "variety_sets": ("tag", "table"),
+    "double_below": (),  # optional "tag": only such cards below this moor score double
+    "cave_bonus": ("points",),
 }
 
 
@@ -125,7 +160,7 @@ class Species:
     ``plural`` is the name for several. ``plan`` is filled by the scorer on first use."""
 
     name: str
-    kind: str  # "tree", "shrub" or "dweller"
+    kind: str  # "tree", "shrub", "moor" or "dweller"
     count: int  # copies (hosts) or card halves (dwellers) in the deck
     cost: int
     tags: frozenset[str]
@@ -139,6 +174,13 @@ class Species:
     module: str = "base"
     provisional: str = ""
     plural: str = ""
+    #: Placement rules of the data's ``placement`` (Dartmoor): the host kinds it may go to
+    #: (empty: any; ``moor`` covers a universal moor), a tag a card in the slot must show
+    #: for it to go there (it then shares that slot; "": none) and the most copies of it
+    #: at one host (-1: any).
+    hosts: frozenset[str] = frozenset()
+    onto_tag: str = ""
+    max_per_host: int = -1
     #: Slot stacking, compiled from the data when the catalog is built: ``share`` names the
     #: group this species stacks with (its own slot_sharing), ``share_as`` the group it may
     #: join through ``counts_as`` (a rules switch decides), ``share_max`` the stack size
@@ -167,6 +209,26 @@ class Species:
     def has_tag(self, tag: str) -> bool:
         return tag in self.tags
 
+    def goes_to(self, host_kind: str) -> bool:
+        """May this species be placed at a host of that kind (``universal moor`` counts as
+        ``moor``)? Only the data's ``placement.hosts`` restricts it."""
+        if not self.hosts:
+            return True
+        return ("moor" if host_kind == "universal moor" else host_kind) in self.hosts
+
+
+@dataclass(frozen=True, slots=True)
+class Cave:
+    """One of Dartmoor's numbered caves: its start ``effect`` (resolved before the first
+    turn; None: none), its end ``points`` (rule ``cave_bonus``; None: none), words, and
+    what about it is a reading (``provisional``)."""
+
+    number: int
+    effect: Effect | None
+    points: Points | None
+    text: str
+    provisional: str = ""
+
 
 @dataclass(frozen=True, slots=True)
 class Half:
@@ -180,14 +242,18 @@ class Half:
 class Card:
     """One physical deck card. Hosts (trees, shrubs) have ``species``; split cards have two
     ``halves``. ``symbols`` are the tree symbols printed on it (a tree shows its own
-    species, a shrub the symbol printed on it)."""
+    species, a shrub or moor the symbol printed on it). ``assumed`` lists the facts of a
+    card of a provisional deck that are not known (see :data:`ASSUMED`; empty: as printed),
+    ``printed`` its printed number where known (``"D095"``)."""
 
     id: int
-    kind: str  # "tree", "shrub", "winter" or "split"
+    kind: str  # "tree", "shrub", "moor", "winter" or "split"
     species: Species | None = None
     halves: Mapping[str, Half] = field(default_factory=dict)
     symbols: frozenset[str] = frozenset()
     module: str = "base"
+    assumed: tuple[str, ...] = ()
+    printed: str = ""
 
     @property
     def tags(self) -> frozenset[str]:
@@ -205,8 +271,9 @@ class Card:
 
     @property
     def is_host(self) -> bool:
-        """A tree or shrub card (played as a host; any card can also be a sapling)."""
-        return self.kind == "tree" or self.kind == "shrub"
+        """A tree, shrub or moor card (played as a host; any card can also be a sapling, or in
+        Dartmoor a universal moor)."""
+        return self.kind == "tree" or self.kind == "shrub" or self.kind == "moor"
 
     @property
     def symbol(self) -> str:
@@ -256,6 +323,12 @@ class Catalog:
     modules: tuple[str, ...] = ("base",)
     tree_symbols: tuple[str, ...] = ()
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Dartmoor: the numbered caves; the symbols a species' copies are known to show
+    #: together although each card's is not (the five Roe Deer); the deck's provisional
+    #: note ("" for a deck as printed).
+    caves: tuple[Cave, ...] = ()
+    known_symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    provisional_deck: str = ""
 
     @property
     def deck_ids(self) -> tuple[int, ...]:
@@ -301,6 +374,13 @@ def _effect(raw: Any, where: str) -> Effect | None:
             raise CardDataError(f"{where}: the trigger 'tag played' (only) takes a 'tag'")
     if op == "host_slot_sharing" and params["side"] not in SIDES:
         raise CardDataError(f"{where}: unknown side {params['side']!r}")
+    if op == "host_species_sharing" and (not isinstance(params["sides"], list)
+                                         or not set(params["sides"]) <= set(SIDES)):
+        raise CardDataError(f"{where}: sides must be a list of {SIDES}")
+    for key in ("n", "count", "discard"):
+        if key in params and (isinstance(params[key], bool) or not isinstance(params[key], int)
+                              or params[key] < 0):
+            raise CardDataError(f"{where}: {key} must be a non-negative integer")
     return Effect(op, params)
 
 
@@ -323,8 +403,8 @@ def _species(raw: Any, module: str) -> Species:
         raise CardDataError(f"species entry without a name: {raw!r:.80}")
     where = f"species {name!r}"
     kind = raw.get("kind")
-    if kind not in ("tree", "shrub", "dweller"):
-        raise CardDataError(f"{where}: kind must be 'tree', 'shrub' or 'dweller'")
+    if kind not in ("tree", "shrub", "moor", "dweller"):
+        raise CardDataError(f"{where}: kind must be 'tree', 'shrub', 'moor' or 'dweller'")
     for key in ("count", "cost"):
         if not isinstance(raw.get(key), int) or raw[key] < 0:
             raise CardDataError(f"{where}: {key} must be a non-negative integer")
@@ -344,6 +424,7 @@ def _species(raw: Any, module: str) -> Species:
     for key in ("provisional", "plural"):
         if not isinstance(raw.get(key, ""), str):
             raise CardDataError(f"{where}: {key} must be a string")
+    hosts, onto, most = _placement(raw.get("placement"), where)
     return Species(
         name=name,
         kind=kind,
@@ -360,7 +441,40 @@ def _species(raw: Any, module: str) -> Species:
         module=module,
         provisional=raw.get("provisional", ""),
         plural=raw.get("plural", ""),
+        hosts=hosts,
+        onto_tag=onto,
+        max_per_host=most,
     )
+
+
+def _placement(raw: Any, where: str) -> tuple[frozenset[str], str, int]:
+    """``placement``: ``{"hosts": [...], "onto_tag": tag, "max_per_host": n}``, each optional."""
+    if raw is None:
+        return frozenset(), "", -1
+    if not isinstance(raw, dict) or not set(raw) <= {"hosts", "onto_tag", "max_per_host"}:
+        raise CardDataError(f"{where}: placement must be an object with hosts, onto_tag, "
+                            "max_per_host")
+    hosts = raw.get("hosts", [])
+    if not isinstance(hosts, list) or not set(hosts) <= PLACEMENT_HOSTS:
+        raise CardDataError(f"{where}: placement hosts must be a list of "
+                            f"{sorted(PLACEMENT_HOSTS)}")
+    onto = raw.get("onto_tag", "")
+    if onto and onto not in TAGS:
+        raise CardDataError(f"{where}: placement onto_tag {onto!r} is no tag")
+    most = raw.get("max_per_host", -1)
+    if isinstance(most, bool) or not isinstance(most, int) or most == 0 or most < -1:
+        raise CardDataError(f"{where}: placement max_per_host must be a positive integer")
+    return frozenset(hosts), str(onto), most
+
+
+def _assumed(raw: Any, where: str) -> tuple[str, ...]:
+    got = raw.get("assumed", [])
+    if not isinstance(got, list) or not set(got) <= ASSUMED:
+        raise CardDataError(f"{where}: assumed must be a list of {sorted(ASSUMED)}")
+    printed = raw.get("printed", "")
+    if not isinstance(printed, str):
+        raise CardDataError(f"{where}: printed must be a string")
+    return tuple(got)
 
 
 def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], module: str) -> Card:
@@ -371,16 +485,20 @@ def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], mod
     kind = raw.get("kind")
     if kind == "winter":
         return Card(cid, "winter", module=module)
+    assumed = _assumed(raw, where)
+    printed = raw.get("printed", "")
     if kind in HOST_KINDS:
         sp = species.get(raw.get("species", ""))
         if sp is None or sp.kind != kind:
             raise CardDataError(f"{where}: unknown {kind} species {raw.get('species')!r}")
-        symbol = raw.get("symbol", sp.name) if kind == "shrub" else sp.name
+        symbol = raw.get("symbol", sp.name) if kind != "tree" else sp.name
         if symbol not in symbols:
             raise CardDataError(f"{where}: unknown tree symbol {symbol!r}")
-        return Card(cid, kind, species=sp, symbols=frozenset({symbol}), module=module)
+        return Card(cid, kind, species=sp, symbols=frozenset({symbol}), module=module,
+                    assumed=assumed, printed=printed)
     if kind != "split":
-        raise CardDataError(f"{where}: kind must be 'tree', 'shrub', 'winter' or 'split'")
+        raise CardDataError(f"{where}: kind must be 'tree', 'shrub', 'moor', 'winter' or "
+                            "'split'")
     sides = [s for s in SIDES if s in raw]
     if sorted(sides) not in (["left", "right"], ["bottom", "top"]):
         raise CardDataError(f"{where}: a split card has left+right or top+bottom halves")
@@ -398,7 +516,7 @@ def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], mod
             raise CardDataError(f"{where}: unknown tree symbol {entry[1]!r} on {side}")
         halves[side] = Half(sp, entry[1])
     return Card(cid, "split", halves=halves, symbols=frozenset(h.symbol for h in halves.values()),
-                module=module)
+                module=module, assumed=assumed, printed=printed)
 
 
 def _docs(doc: Any, key: str) -> tuple[str, list[Any]]:
@@ -412,9 +530,13 @@ def _docs(doc: Any, key: str) -> tuple[str, list[Any]]:
     return module, raw
 
 
-def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any]) -> Catalog:
+def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
+                  caves_doc: Any = None, known_symbols: Any = None,
+                  provisional_deck: str = "") -> Catalog:
     """Validate parsed data documents (a species and a cards document per module, the base
-    module first) and merge them into one :class:`Catalog`."""
+    module first) and merge them into one :class:`Catalog`. Dartmoor also gives its caves
+    document, the symbols some species' copies are known to show together (checked
+    against the cards) and the note of a provisional deck."""
     pairs = [(species_doc, cards_doc), *more]
     species: dict[str, Species] = {}
     modules: list[str] = []
@@ -472,14 +594,28 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any]) -> C
         for target in sp.counts_as:
             aliases[target].append(sp.name)
     seen_symbols: dict[str, set[str]] = {}
+    shown: dict[str, list[str]] = {}
     for c in by_id.values():
-        for h in c.halves.values():
-            seen_symbols.setdefault(h.species.name, set()).add(h.symbol)
+        for side, h in c.halves.items():
+            shown.setdefault(h.species.name, []).append(h.symbol)
+            # a symbol a provisional deck assumed tells nothing about the species
+            mark = "" if f"{side} symbol" in c.assumed else h.symbol
+            seen_symbols.setdefault(h.species.name, set()).add(mark)
+    known: dict[str, tuple[str, ...]] = {}
+    for name, syms in (known_symbols or {}).items():
+        if name not in species or not isinstance(syms, list) or not set(syms) <= symbols:
+            raise CardDataError(f"known symbols of {name!r}: a species and a list of symbols")
+        if sorted(syms) != sorted(shown.get(name, [])):
+            raise CardDataError(f"species {name!r}: its cards show {sorted(shown.get(name, []))}"
+                                f", the known symbols are {sorted(syms)}")
+        known[name] = tuple(syms)
     for sp in species.values():
         ref = sp.points.get("species")
         object.__setattr__(sp, "targets", tuple(aliases[ref]) if ref is not None else ())
         syms = seen_symbols.get(sp.name, set())
         object.__setattr__(sp, "deck_symbol", next(iter(syms)) if len(syms) == 1 else "")
+        if sp.name in known:
+            object.__setattr__(sp, "deck_symbol", "")
         PLURALS[sp.name] = sp.plural or PLURALS.get(sp.name, "")
     return Catalog(
         species=species,
@@ -488,7 +624,34 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any]) -> C
         modules=tuple(modules),
         tree_symbols=tuple(n for n, sp in species.items() if sp.is_tree),
         aliases={n: tuple(v) for n, v in aliases.items()},
+        caves=_caves(caves_doc) if caves_doc is not None else (),
+        known_symbols=known,
+        provisional_deck=provisional_deck,
     )
+
+
+def _caves(doc: Any) -> tuple[Cave, ...]:
+    """The numbered caves of a caves document (numbers 1..n, each once)."""
+    raw = doc.get("caves") if isinstance(doc, dict) else None
+    if not isinstance(raw, list):
+        raise CardDataError("cave data: expected an object with a 'caves' list")
+    out: list[Cave] = []
+    for i, entry in enumerate(raw, start=1):
+        where = f"cave {i}"
+        if not isinstance(entry, dict) or entry.get("number") != i:
+            raise CardDataError(f"{where}: caves must be numbered 1, 2, ... in order")
+        points = entry.get("points")
+        pts = _points(points, f"{where} points") if points is not None else None
+        if pts is not None and pts.rule != "cave_bonus":
+            raise CardDataError(f"{where}: a cave's points use the rule 'cave_bonus'")
+        text = entry.get("text")
+        if not isinstance(text, str) or not text:
+            raise CardDataError(f"{where}: text must be a non-empty string")
+        note = entry.get("provisional", "")
+        if not isinstance(note, str):
+            raise CardDataError(f"{where}: provisional must be a string")
+        out.append(Cave(i, _effect(entry.get("effect"), f"{where} effect"), pts, text, note))
+    return tuple(out)
 
 
 def _sharing_of(sp: Species) -> tuple[str, int]:
@@ -504,6 +667,8 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
     frozen species it has just built)."""
     host_tags = {sp.permanent.params["tag"] for sp in species.values()
                  if sp.permanent is not None and sp.permanent.op == "host_slot_sharing"}
+    joiners = {sp.permanent.params["species"] for sp in species.values()
+               if sp.permanent is not None and sp.permanent.op == "host_species_sharing"}
     for sp in species.values():
         share, top = _sharing_of(sp)
         share_as = ""
@@ -514,7 +679,8 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
         object.__setattr__(sp, "share", share)
         object.__setattr__(sp, "share_as", share_as)
         object.__setattr__(sp, "share_max", top)
-        object.__setattr__(sp, "stacks", bool(share or share_as or sp.tags & host_tags))
+        object.__setattr__(sp, "stacks", bool(share or share_as or sp.tags & host_tags
+                                              or sp.name in joiners or sp.onto_tag))
 
 
 #: Species name -> its plural as the data writes it ("" for a regular plural); words for
@@ -522,8 +688,11 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
 PLURALS: dict[str, str] = {}
 
 
-#: The data modules that exist, in the order they merge ("base" first).
-MODULES: tuple[str, ...] = ("base", "alpine", "woodland_edge")
+#: The data modules that exist, in the order they merge ("base" first); ``dartmoor`` is a
+#: game of its own and merges with none of them.
+MODULES: tuple[str, ...] = ("base", "alpine", "woodland_edge", "dartmoor")
+#: The modules that stand alone.
+STANDALONE: frozenset[str] = frozenset({"dartmoor"})
 
 
 def _read(module: str, name: str) -> Any:
@@ -537,5 +706,28 @@ def load_catalog(modules: tuple[str, ...] = ("base",)) -> Catalog:
     for m in modules:
         if m not in MODULES:
             raise CardDataError(f"no card data module {m!r} (known: {', '.join(MODULES)})")
+    alone = STANDALONE & set(modules)
+    if alone and len(modules) > 1:
+        raise CardDataError(f"the {sorted(alone)[0]} module is a game of its own and merges "
+                            "with no other module")
+    if modules == ("dartmoor",):
+        return _load_dartmoor()
     docs = [(_read(m, "species.json"), _read(m, "cards.json")) for m in modules]
     return build_catalog(docs[0][0], docs[0][1], *docs[1:])
+
+
+def _load_dartmoor() -> Catalog:
+    """Dartmoor's catalog: species, the known cards, the provisional deck file and caves."""
+    cards_doc = _read("dartmoor", "cards.json")
+    deck = _read("dartmoor", "deck.json")
+    if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list):
+        raise CardDataError("deck.json: expected an object with a 'cards' list")
+    if deck.get("module") != "dartmoor" or not isinstance(cards_doc, dict):
+        raise CardDataError("deck.json: must be the dartmoor module's")
+    note = deck.get("provisional", "")
+    if not isinstance(note, str):
+        raise CardDataError("deck.json: provisional must be a string")
+    merged = {**cards_doc, "cards": list(cards_doc.get("cards", [])) + deck["cards"]}
+    return build_catalog(_read("dartmoor", "species.json"), merged,
+                         caves_doc=_read("dartmoor", "caves.json"),
+                         known_symbols=deck.get("known_symbols", {}), provisional_deck=note)

@@ -528,6 +528,7 @@ class GameState:
         trees = self.forests[p].trees
         n_trees = len(trees)
         joins = self.rules.counts_as_joins_stack
+        free: dict[str, list[int]] | None = None  # side -> hosts with that slot empty
         for cid in self.hands[p]:
             if pool is not None and cid not in pool:
                 continue
@@ -546,10 +547,13 @@ class GameState:
                     continue
                 acts = g.half_actions(cid, side, n_trees)
                 if hs.stacks:
-                    out.extend(acts[i] for i, t in enumerate(trees)
-                               if t.accepts(hs, side, joins))
+                    out.extend([acts[i] for i, t in enumerate(trees)
+                                if t.accepts(hs, side, joins)])
                 else:
-                    out.extend(acts[i] for i, t in enumerate(trees) if not t.slots[side])
+                    if free is None:
+                        free = {s: [i for i, t in enumerate(trees) if not t.slots[s]]
+                                for s in SIDES}
+                    out.extend([acts[i] for i in free[side]])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
@@ -963,6 +967,12 @@ class GameState:
         s.active = [dict(a) for a in self.active]
         s.history = self.history[:]
         s._legal = None
+        return s
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """``copy.deepcopy`` is :meth:`clone` (the game definition and rules are shared, not
+        copied: they never change)."""
+        s = memo[id(self)] = self.clone()
         return s
 
     def locations(self) -> dict[int, str]:

@@ -8,7 +8,9 @@ slot of the first problem. Nothing is returned from a refused document. Version 
 top-level ``game`` names the game (none: the base game); its catalog alone says which
 species, cards, tree symbols and hosts exist, how many copies the deck holds and which cards
 may share a slot (:meth:`~forest_shuffle.cards.forest.Host.accepts`, with a species that counts as
-a stacking one allowed to join its stack). ``"dartmoor"`` is refused as not supported yet.
+a stacking one allowed to join its stack). ``"dartmoor"`` is read by its own reader
+(trees and shrubs, moors, numbered caves; species names only, no card ids: its deck is
+provisional) and scored with its six lines; one player is the solo game.
 Besides the refusals of the spec, an unknown key that holds cards (a list or an object) or
 looks like a misspelt key is refused (other unknown keys are annotations), a table holding
 more cards than the deck (caves included), and text that is not plain JSON
@@ -28,11 +30,21 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from forest_shuffle.cards.forest import SAPLING, SHRUB, TREE, Dweller, Forest, Host
+from forest_shuffle.cards.forest import (
+    MOOR,
+    SAPLING,
+    SHRUB,
+    TREE,
+    UNIVERSAL_MOOR,
+    Dweller,
+    Forest,
+    Host,
+)
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species, normalize_name
 from forest_shuffle.engine.check import JsonInputError, load_json, printable
 from forest_shuffle.engine.game import GameDef, UnknownGameError
 from forest_shuffle.games import BASE_ID, game_ids, make_game
+from forest_shuffle.games.dartmoor import dartmoor_game
 from forest_shuffle.scoring.core import LINES, ForestScore, winners
 from forest_shuffle.text.cardtext import article, plural
 
@@ -44,7 +56,7 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 5
-#: The game of the spec this scorer does not read yet.
+#: The id of the Dartmoor game (read by :class:`_DartmoorReader`).
 DARTMOOR = "dartmoor"
 #: The largest document read (a full table written out card by card is far smaller).
 MAX_DOCUMENT_CHARS = 2_000_000
@@ -486,8 +498,9 @@ _SIDE_WORD: Mapping[str, str] = {
 
 
 def game_of_document(doc: Any) -> GameDef:
-    """The game a parsed document names (the base game when it names none); refused: a
-    ``game`` that is no game id, ``"dartmoor"`` (not supported yet) or an unknown game."""
+    """The game a parsed document names (the base game when it names none; ``"dartmoor"``
+    Dartmoor's definition, registered or not); refused: a ``game`` that is no game id or an
+    unknown game."""
     if not isinstance(doc, dict) or "game" not in doc:
         return make_game(BASE_ID)
     raw = doc["game"]
@@ -496,13 +509,12 @@ def game_of_document(doc: Any) -> GameDef:
         raise ForestJsonError(f"game: must be a game id such as \"base\", not {_q(raw)}")
     spelled = "+".join(part.strip().lower() for part in raw.split("+"))
     if spelled == DARTMOOR:
-        raise ForestJsonError(f"game {_q(raw)}: the Dartmoor game is not supported yet "
-                              f"(this scorer reads {known})")
+        return dartmoor_game()
     try:
         return make_game(spelled)
     except UnknownGameError:
         raise ForestJsonError(f"game: unknown game {_q(raw)} (known: {known}, the expansions "
-                              "in any order; \"dartmoor\" is not supported yet)") from None
+                              "in any order, or \"dartmoor\")") from None
 
 
 def read_table(doc: Any) -> ForestTable:
@@ -514,7 +526,7 @@ def read_table(doc: Any) -> ForestTable:
     players = doc["players"]
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ForestJsonError(f"players: {len(players)} players, expected 1 to {MAX_PLAYERS}")
-    reader = _Reader(game)
+    reader = _DartmoorReader(game) if game.id == DARTMOOR else _Reader(game)
     names: list[str] = []
     forests: list[Forest] = []
     for i, raw in enumerate(players, start=1):
@@ -602,7 +614,7 @@ def result_to_json(names: Sequence[str], scores: Sequence[ForestScore]) -> dict[
             {
                 "name": name,
                 "total": s.total,
-                "lines": {line: s.lines[line] for line in LINES},
+                "lines": dict(s.lines),  # the scorer's lines in pad order
                 "cards": [{"where": c.where, "species": c.species, "points": c.points,
                            "why": c.why} for c in s.cards],
             }
@@ -614,7 +626,7 @@ def result_to_json(names: Sequence[str], scores: Sequence[ForestScore]) -> dict[
 
 _LINE_TITLES: Mapping[str, str] = {
     "trees": "Trees", "top_bottom": "Top & bottom", "left_right": "Left & right",
-    "cave": "Cave",
+    "cave": "Cave", "top": "Top", "bottom": "Bottom", "moors": "Moors",
 }
 
 
@@ -630,12 +642,13 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
     pad = Table(title="Score pad" if game is None or game.id == BASE_ID
                 else f"Score pad: {game.title}")
     pad.add_column("Player")
-    for line in LINES:
-        pad.add_column(_LINE_TITLES[line], justify="right")
+    lines = tuple(scores[0].lines) if scores else LINES
+    for line in lines:
+        pad.add_column(_LINE_TITLES.get(line, line), justify="right")
     pad.add_column("Total", justify="right", style="bold")
     for i, (name, s) in enumerate(zip(shown, scores, strict=True)):
         label = f"{name} (winner)" if i in best else name
-        pad.add_row(Text(label), *(str(s.lines[line]) for line in LINES), str(s.total))
+        pad.add_row(Text(label), *(str(s.lines[line]) for line in lines), str(s.total))
     for name, s in zip(shown, scores, strict=True):
         cards = Table(title=Text(f"{name}: {s.total} points", style="table.title"))
         cards.add_column("Where")
@@ -646,11 +659,226 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
             cards.add_row(c.where, c.species, str(c.points), c.why)
         out.print(cards)
     out.print(pad)
+    if game is not None and game.catalog.provisional_deck:
+        out.print(Text("Note: the Dartmoor deck is provisional (docs/dartmoor.md); scores "
+                       "that count tree symbols depend on the symbols written."),
+                  highlight=False)
     won = [shown[i] for i in sorted(best)]
     if won:
         verb = "wins" if len(won) == 1 else "share the victory"
         # No highlighting: rich's highlighter regexes are quadratic on a long word.
         out.print(Text(f"{' and '.join(won)} {verb}."), highlight=False)
+
+
+_DM_PLAYER_KEYS = frozenset({"name", "cave", "trees", "moors"})
+_DM_MOOR_KEYS = frozenset({"moor", "symbol", *SIDES})
+_UNIVERSAL = normalize_name("universal")
+_SIDE_WORDS = {"top": "top", "bottom": "bottom"}
+
+
+class _DartmoorReader(_Reader):
+    """Reads one Dartmoor document (``spec/forest-json.md``, section Dartmoor): trees and
+    shrubs, moors, a numbered cave; species names (with ``symbol``) only."""
+
+    def __init__(self, game: GameDef) -> None:
+        super().__init__(game)
+        self.caves: dict[int, str] = {}  # cave number -> who drafted it
+
+    def forest(self, raw: Any, who: str) -> Forest:
+        _refuse_unknown_keys(raw, _DM_PLAYER_KEYS, who)
+        number, cave = self.cave(raw.get("cave", 0), who)
+        forest = Forest(cave=cave, cave_number=number)
+        for key, entry_of in (("trees", self.dm_tree), ("moors", self.dm_moor)):
+            entries = raw.get(key, [])
+            if not isinstance(entries, list):
+                raise ForestJsonError(f"{who}: \"{key}\" must be a list")
+            for j, traw in enumerate(entries, start=1):
+                where = f"{who}, {key[:-1]} {j}"
+                site = entry_of(traw, where)
+                self.take_place(where)
+                self.fill(site, traw, where)
+                forest.trees.append(site)
+        free = self.table_cards - self.on_table
+        if cave > free:
+            raise ForestJsonError(f"{who}, cave: {cave} cards, but only {free} of the game's "
+                                  f"{self.table_cards} cards (besides the winter cards) are "
+                                  "not already on the table")
+        self.on_table += cave
+        return forest
+
+    def cave(self, raw: Any, who: str) -> tuple[int, int]:
+        """``N`` cards, or ``{"number": N, "cards": M}``: (cave number or 0, cards)."""
+        where = f"{who}, cave"
+        number = 0
+        cards = raw
+        if isinstance(raw, dict):
+            _refuse_unknown_keys(raw, frozenset({"number", "cards"}), where)
+            number = raw.get("number", 0)
+            cards = raw.get("cards", 0)
+            caves = len(self.catalog.caves)
+            if isinstance(number, bool) or not isinstance(number, int) or not (
+                    1 <= number <= caves):
+                raise ForestJsonError(f"{where}: the cave number must be 1 to {caves}, not "
+                                      f"{_q(number)}")
+            if number in self.caves:
+                raise ForestJsonError(f"{where}: cave {number} is used twice (also "
+                                      f"{self.caves[number]})")
+            self.caves[number] = who
+        if isinstance(cards, float) and cards.is_integer():
+            cards = int(cards)
+        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+            raise ForestJsonError(f"{where}: must be a non-negative integer, not {_q(cards)}")
+        if cards > self.table_cards:
+            raise ForestJsonError(f"{where}: {_q(cards)} cards, but the game has only "
+                                  f"{self.table_cards} cards besides the winter cards")
+        return number, cards
+
+    def dm_tree(self, raw: Any, where: str) -> Host:
+        if not isinstance(raw, dict):
+            raise ForestJsonError(f"{where}: a tree must be an object, not {_q(raw)}")
+        _refuse_unknown_keys(raw, _TREE_KEYS | {"symbol"}, where)
+        if "card" in raw:
+            raise ForestJsonError(f"{where}: Dartmoor cards have no ids in forest-json (its "
+                                  "deck is provisional): write the tree's name")
+        name = raw.get("tree")
+        if not isinstance(name, str):
+            raise ForestJsonError(f"{where}: give the tree or shrub by its name in \"tree\"")
+        if normalize_name(name) == _SAPLING:
+            raise ForestJsonError(f"{where}: Dartmoor has no saplings")
+        sp = self.host_species(name)
+        if sp is None:
+            raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
+        if sp.kind not in (TREE, SHRUB):
+            what = "a moor: write it in \"moors\"" if sp.kind == MOOR else "not a tree or shrub"
+            raise ForestJsonError(f"{where}: {sp.name} is {what}")
+        self.take_species(sp, where)
+        symbol = sp.name if sp.kind == TREE else ""
+        if "symbol" in raw:
+            got = self.tree_symbol(raw["symbol"], where)
+            if sp.kind == TREE and got != sp.name:
+                raise ForestJsonError(f"{where}: a {sp.name} shows the {sp.name} symbol")
+            symbol = got
+        return Host(sp, kind=sp.kind, symbol=symbol)
+
+    def dm_moor(self, raw: Any, where: str) -> Host:
+        if not isinstance(raw, dict):
+            raise ForestJsonError(f"{where}: a moor must be an object, not {_q(raw)}")
+        _refuse_unknown_keys(raw, _DM_MOOR_KEYS | {"card"}, where)
+        if "card" in raw:
+            raise ForestJsonError(f"{where}: Dartmoor cards have no ids in forest-json (its "
+                                  "deck is provisional): write the moor's name")
+        name = raw.get("moor")
+        if not isinstance(name, str):
+            raise ForestJsonError(f"{where}: give the moor by its name in \"moor\" (or "
+                                  "\"universal\")")
+        if normalize_name(name) == _UNIVERSAL:
+            if "symbol" in raw:
+                raise ForestJsonError(f"{where}: a universal moor lies face down and shows no "
+                                      "tree symbol")
+            return Host(None, kind=UNIVERSAL_MOOR)
+        sp = self.host_species(name)
+        if sp is None or sp.kind != MOOR:
+            known = ", ".join(n for n, x in self.catalog.species.items() if x.kind == MOOR)
+            raise ForestJsonError(f"{where}: unknown moor {_q(name)} (moors: {known} or "
+                                  "\"universal\")")
+        self.take_species(sp, where)
+        symbol = self.tree_symbol(raw["symbol"], where) if "symbol" in raw else ""
+        return Host(sp, kind=MOOR, symbol=symbol)
+
+    def fill(self, site: Host, traw: dict[str, Any], where: str) -> None:
+        """Read the slots of a host and place every card, each where the cards placed so
+        far let it go (a card in one slot may let others share another: Water Soldiers,
+        a Dartmoor Badger, a bird under a Cuckoo)."""
+        pending: list[tuple[str, Dweller, str]] = []
+        for side in SIDES:
+            stack = traw.get(side, [])
+            if not isinstance(stack, list):
+                stack = [stack]
+            slot_where = f"{where}, {side}"
+            if stack and site.capacity(side) == 0:
+                raise ForestJsonError(f"{slot_where}: a moor has no {side} slot (moors take "
+                                      "cards on top and at the bottom only)")
+            for entry in stack:
+                d = self.dm_dweller(entry, side, site, slot_where)
+                self.take_place(slot_where)
+                pending.append((side, d, slot_where))
+        progress = True
+        while pending and progress:
+            progress = False
+            rest: list[tuple[str, Dweller, str]] = []
+            for side, d, slot_where in pending:
+                if site.accepts(d.species, side, joins=True):
+                    site.slots[side].append(d)
+                    progress = True
+                else:
+                    rest.append((side, d, slot_where))
+            pending = rest
+        if pending:
+            side, d, slot_where = pending[0]
+            raise ForestJsonError(self.refusal(site, side, d, slot_where))
+
+    def refusal(self, site: Host, side: str, d: Dweller, where: str) -> str:
+        """The one line saying why ``d`` cannot join ``side`` of ``site``."""
+        sp = d.species
+        stack = site.slots[side]
+        if sp.onto_tag:
+            most = sp.max_per_host
+            limit = f", at most {_number(most)} a {site.label}" if most > 0 else ""
+            return (f"{where}: {article(sp.name)} goes only into a {side} slot that holds "
+                    f"{article(sp.onto_tag)}{limit}")
+        if site.is_moor:
+            return (f"{where}: more cards on the {side} of a moor than its two slots hold "
+                    f"({', '.join(x.species.name for x in stack)} and {sp.name})")
+        return (f"{where}: two cards in a slot that holds one "
+                f"({stack[-1].species.name} and {sp.name})")
+
+    def dm_dweller(self, raw: Any, side: str, site: Host, where: str) -> Dweller:
+        symbol: Any = None
+        if isinstance(raw, dict):
+            _refuse_unknown_keys(raw, _DWELLER_KEYS, where)
+            if "card" in raw:
+                raise ForestJsonError(f"{where}: Dartmoor cards have no ids in forest-json "
+                                      "(its deck is provisional): write the species")
+            if "species" not in raw:
+                raise ForestJsonError(f"{where}: a card object needs \"species\"")
+            name = raw["species"]
+            symbol = raw.get("symbol")
+        elif isinstance(raw, str):
+            name = raw
+        else:
+            raise ForestJsonError(f"{where}: a card must be a species name or an object, "
+                                  f"not {_q(raw)}")
+        sp = self.species(name, where)
+        if sp.is_host:
+            raise ForestJsonError(f"{where}: {sp.name} is {article(sp.kind)}, not a card for "
+                                  "a slot")
+        if side not in sp.positions:
+            places = " or ".join(sp.positions)
+            raise ForestJsonError(f"{where}: {sp.name} can't go {_SIDE_WORD[side]} "
+                                  f"(it goes {places})")
+        if not sp.goes_to(site.kind):
+            only = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
+            raise ForestJsonError(f"{where}: {sp.name} goes only at {article(only)}, not at "
+                                  f"{article(site.kind)}")
+        self.take_species(sp, where)
+        sym: str | None = None
+        if symbol is not None:
+            sym = self.tree_symbol(symbol, where)
+            known = self.catalog.known_symbols.get(sp.name)
+            if known is not None:
+                if sym not in known:
+                    raise ForestJsonError(f"{where}: no {sp.name} shows the {sym} symbol "
+                                          f"(they show {_or(list(known))})")
+                key = (sp.name, sym)
+                n = self.used.pairs.get(key, 0) + 1
+                if n > known.count(sym):
+                    raise ForestJsonError(f"{where}: more {sp.name} cards showing the {sym} "
+                                          f"symbol than the deck has ({known.count(sym)})")
+                self.used.pairs[key] = n
+        elif sp.points.rule == _OWN_SYMBOL_RULE:
+            raise ForestJsonError(f"{where}: give this {sp.name}'s symbol; its points depend on "
+                                  "its tree symbol")
+        return Dweller(sp, sym)
 
 
 def _refuse_unknown_keys(raw: dict[str, Any], known: frozenset[str], where: str) -> None:

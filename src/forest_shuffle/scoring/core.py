@@ -560,10 +560,26 @@ def _tree_species(f: _Facts) -> int:
 
 
 def totals(forests: Sequence[Forest]) -> list[int]:
-    """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations."""
+    """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
+    (Dartmoor forests: :func:`forest_shuffle.scoring.dartmoor.totals`)."""
+    if _dartmoor(forests):
+        from forest_shuffle.scoring import dartmoor
+        return dartmoor.totals(forests)
     facts = [_facts(fo) for fo in forests]
     tables = _tables(facts)
     return [_forest_total(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
+
+
+def _dartmoor(forests: Sequence[Forest]) -> bool:
+    """A Dartmoor table (a numbered cave, a moor or a Dartmoor host in some forest)."""
+    for f in forests:
+        if f.cave_number:
+            return True
+        for t in f.trees[:1]:
+            if t.kind == "moor" or t.kind == "universal moor" or (
+                    t.species is not None and t.species.module == "dartmoor"):
+                return True
+    return False
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -723,7 +739,7 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             need = params["min_count"]
             desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
             if eff >= need:
-                out[name] = const(int(params["points_each"]), f"{desc}, at least {need} needed")
+                out[name] = const(int(params["points_each"]), f"{desc}: {need} needed, reached")
             else:
                 out[name] = const(0, f"only {desc}, {need} needed")
         elif rule == "all_tree_species":
@@ -757,7 +773,7 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             need = params["min_trees"]
             desc = _trees_desc(f, p)
             if f.trees_for(p) >= need:
-                out[name] = const(int(params["points_each"]), f"{desc}, at least {need} needed")
+                out[name] = const(int(params["points_each"]), f"{desc}: {need} needed, reached")
             else:
                 out[name] = const(0, f"only {desc}, {need} needed")
         else:
@@ -820,7 +836,11 @@ def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
 
 
 def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
-    """Score every forest of a table, with the four lines and every card's points explained."""
+    """Score every forest of a table, with the four lines and every card's points explained
+    (Dartmoor forests: :func:`forest_shuffle.scoring.dartmoor.score_table`, its own lines)."""
+    if _dartmoor(forests):
+        from forest_shuffle.scoring import dartmoor
+        return dartmoor.score_table(forests)
     facts = [_facts(fo) for fo in forests]
     tables = _tables(facts)
     return [_explain(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]

@@ -16,7 +16,7 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from forest_shuffle.cards.model import Card, Catalog, Effect, Species, normalize_name
+from forest_shuffle.cards.model import Card, Catalog, Cave, Effect, Species, normalize_name
 
 #: Rich styles for the printed tree symbols (terminal and command line): the base colours
 #: from the reference card facts; the two Alpine trees' styles are our choice (the
@@ -62,6 +62,7 @@ _TRIGGERS: Mapping[str, str] = {
     "pawed animal played": "you play a pawed animal",
     "card placed below a tree": "you place a card below a tree",
     "card placed atop a tree": "you place a card atop a tree",
+    "moor placed": "another moor enters your forest (a universal moor too)",
 }
 
 _KIND_NAMES: Mapping[str, str] = {
@@ -187,6 +188,41 @@ def describe_effect(effect: Effect | None) -> str:
                 f"{effect.get('side')} slot of the tree or shrub it sits at")
     if op == "tree_count_modifier":
         return f"Counts as +{effect.get('plus', 1)} tree of the species it sits at"
+    return _dartmoor_effect(effect)
+
+
+def _dartmoor_effect(effect: Effect) -> str:
+    """Words for the ops Dartmoor added (the fallback names an unknown op)."""
+    op = effect.op
+    n = int(effect.get("n", effect.get("count", 1)) or 0)
+    if op == "free_play_clearing":
+        return (f"Place {n} {tag_word(str(effect.get('tag')), n)} from the clearing for free "
+                "(none there: nothing)")
+    if op == "free_play_with_effect":
+        return (f"Place {n} {tag_word(str(effect.get('tag')), n)} from your hand for free, "
+                "using its effect")
+    if op == "free_play_one_of":
+        what = _or([tag_word(str(t)) for t in effect.get("tags", ())])
+        return f"Place {n} {what} from your hand for free"
+    if op == "free_play_species_any":
+        return f"Place any number of {plural(str(effect.get('species')))} from your hand for free"
+    if op == "universal_moor":
+        return (f"Put {cards_word(n)} from your hand face down into your forest as "
+                f"{'a universal moor' if n == 1 else 'universal moors'}, for free")
+    if op == "draw_or_take":
+        return f"Draw {cards_word(n)}, each from the deck or the clearing"
+    if op == "deck_to_cave":
+        return f"Put {cards_word(n)} from the top of the deck under your cave"
+    if op == "deck_to_cave_per_tag":
+        return (f"Put 1 card from the top of the deck under your cave per "
+                f"{tag_word(str(effect.get('tag')))} in your forest")
+    if op == "draw_then_discard":
+        return (f"Draw {cards_word(n)}, then put {cards_word(int(effect.get('discard', 0)))} "
+                "of your hand into the clearing")
+    if op == "host_species_sharing":
+        sides = " and ".join(str(x) for x in effect.get("sides", ()))
+        return (f"At its tree or shrub, any number of {plural(str(effect.get('species')))} "
+                f"may join occupied {sides} slots")
     return op.replace("_", " ").capitalize()
 
 
@@ -261,7 +297,41 @@ def describe_points(species: Species) -> str:
         return f"{p.get('points_each')} if {where} {article(str(p.get('host')))}"
     if rule == "alone_on_host":
         return f"{p.get('points_each')} if the only card at its tree or shrub"
+    return _dartmoor_points(species)
+
+
+def _dartmoor_points(species: Species) -> str:
+    """Words for the scoring rules Dartmoor added (the fallback names an unknown rule)."""
+    p = species.points
+    rule = p.rule
+    if rule == "per_tag_and_symbol":
+        return (f"{p.get('points_per')} per {tag_word(str(p.get('tag')))} and per card with "
+                f"the {p.get('symbol')} symbol")
+    if rule == "fully_occupied_self":
+        return f"{p.get('points_each')} if fully occupied"
+    if rule == "host_fully_occupied":
+        return f"{p.get('points_each')} if its tree or shrub is fully occupied"
+    if rule == "moor_majority":
+        return (f"{p.get('points_each')} each, {p.get('points_each_if_most')} each with the most "
+                f"moors (ties count; solo: {p.get('solo_min_moors')}+ moors)")
+    if rule == "tag_threshold":
+        return (f"{p.get('points_each')} each, {p.get('points_each_if_met')} each with "
+                f"{p.get('min_count')}+ {tag_word(str(p.get('tag')), 2)}")
+    if rule == "variety_sets":
+        return (f"sets of different {tag_word(str(p.get('tag')), 2)}: "
+                f"{_table_words(p.get('table', {}))}")
+    if rule == "double_below":
+        what = tag_word(str(p.get("tag")), 2) if p.get("tag") else "cards"
+        return f"0; {what} below it score double"
+    if rule == "cave_bonus":
+        return f"{p.get('points')} more at the end"
     return rule.replace("_", " ")
+
+
+def cave_words(cave: Cave) -> str:
+    """One line for a Dartmoor cave: its number, what it does, and a provisional mark."""
+    mark = " (provisional reading)" if cave.provisional else ""
+    return f"Cave {cave.number}: {cave.text}{mark}"
 
 
 def _counting_too(species: Species) -> str:

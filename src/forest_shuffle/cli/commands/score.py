@@ -2,7 +2,8 @@
 
 Contract: ``score FILE [--json]`` reads ``FILE`` (``-`` for standard input), checks it as
 ``shared/spec/forest-json.md`` says (version 2: the game comes from the document's ``game``
-key, the base game without one) and prints the score, as JSON with ``--json`` (the same
+key, the base game without one; ``"dartmoor"`` is scored with its six lines, a table of one
+player by the solo rules) and prints the score, as JSON with ``--json`` (the same
 shape for every game) or as tables for a person. A refused document prints one line on
 standard error, exit status 2, and nothing is scored.
 """
@@ -21,6 +22,7 @@ from forest_shuffle.formats.forest_json import (
     render_result,
     result_to_json,
 )
+from forest_shuffle.scoring import dartmoor
 from forest_shuffle.scoring.core import score_table
 
 
@@ -35,7 +37,10 @@ def score_command(
     except ForestJsonError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    scores = score_table(table.forests)
+    if table.game.id == dartmoor.MODULE:
+        scores = dartmoor.score_table(table.forests)
+    else:
+        scores = score_table(table.forests)
     if as_json:
         typer.echo(json.dumps(result_to_json(table.names, scores), indent=2,
                               ensure_ascii=False))

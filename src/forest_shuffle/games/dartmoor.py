@@ -1,0 +1,48 @@
+"""Forest Shuffle: Dartmoor, a game of its own (not registered yet).
+
+Contract: :func:`dartmoor_game` builds Dartmoor's :class:`~forest_shuffle.engine.game.GameDef`
+(built once): the ``dartmoor`` catalog (a standalone data module with a provisional
+physical deck, ``docs/dartmoor.md``), 1 to 5 players (1 is the solo game against the
+automa), 45/30/15/0 cards boxed unseen for 2/3/4/5 players (the solo game boxes 45, as
+with 2), hand and clearing limits 10, an opening hand of 6, the third winter card ending
+the game, and the six score-pad lines of the rulebook's scoring example. Its ``options``
+name what the engine must still do differently from the base game (no saplings, caves
+drafted, free plays fire permanents, a cleared clearing goes to a discard pile). It is
+deliberately not in the game registry: a registered game must be playable, and the engine
+does not play Dartmoor yet; :data:`DARTMOOR_ID` is the id it will be registered under.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from forest_shuffle.cards.model import load_catalog
+from forest_shuffle.engine.game import GameDef, make_def
+
+DARTMOOR_ID = "dartmoor"
+#: The score-pad lines (those of :data:`forest_shuffle.scoring.dartmoor.LINES`; games sit
+#: below scoring's users but may not import it).
+PAD_LINES: tuple[str, ...] = ("top", "bottom", "left_right", "cave", "moors", "trees")
+#: Cards boxed unseen at setup by number of players (the rulebook); solo: as with 2.
+REMOVED_AT_SETUP: dict[int, int] = {1: 45, 2: 45, 3: 30, 4: 15, 5: 0}
+#: How the game differs from the base game where the engine must act (docs/dartmoor.md).
+OPTIONS: dict[str, object] = {
+    "modules": ("dartmoor",),
+    "saplings": False,  # no sapling play; a card face down is a universal moor (by effect only)
+    "caves": "drafted",  # one numbered cave per player, drafted in reverse turn order
+    "free_plays_trigger_permanents": True,  # free plays fire draw_on_play permanents
+    "clearing_to": "discard",  # a cleared clearing goes to a discard pile
+    "tree_reveal": "tree",  # only a card with the tree symbol reveals a deck card
+    "solo_winter_cards": 1,  # solo: one winter card, shuffled into the last 10 cards
+    "stuck_turn": "swap 2",  # neither action possible: show hand, discard 2, draw 2
+    "provisional_deck": True,
+}
+
+
+@functools.cache
+def dartmoor_game() -> GameDef:
+    """Dartmoor's definition (built once)."""
+    return make_def(DARTMOOR_ID, "Forest Shuffle: Dartmoor", load_catalog(("dartmoor",)),
+                    players=(1, 2, 3, 4, 5), removed_at_setup=REMOVED_AT_SETUP,
+                    hand_limit=10, clearing_limit=10, opening_hand=6, winter_to_end=3,
+                    pad_lines=PAD_LINES, options=OPTIONS)
