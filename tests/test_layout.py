@@ -19,6 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "text": {"cards", "scoring", "engine"},
     "formats": {"cards", "scoring", "engine", "games", "text"},
     "bots": {"cards", "scoring", "engine", "workers"},
+    "rl": {"cards", "scoring", "engine", "games", "text", "bots"},
 }
 
 
