@@ -3,8 +3,9 @@
 Two source trees side by side, each probe in its own interpreter, rounds interleaved so that
 the load of the machine falls on both alike: random 2-player games per second
 (``records.random_game``, setup included, after a first game that builds what a
-process builds once, reported apart as ``first_game_ms``) and scorer throughput (``scoring.totals`` over
-the final tables of 200 random games, tables per second), for the base game in both trees
+process builds once, reported apart as ``first_game_ms``) and scorer throughput
+(``scoring.totals`` over the final tables of 200 random games, tables per second), for the
+base game in both trees
 and, in the new tree, for every other registered game; and ``from_dict`` of a mid-game base
 save (microseconds). Times are the probe's CPU time (``time.process_time``), which the
 load of other processes disturbs less than wall time. Medians with min and max.

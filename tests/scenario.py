@@ -143,6 +143,8 @@ def build(
     active: Sequence[Mapping[str, int]] | None = None,
     known: Sequence[Sequence[int]] | None = None,
     game: str = "base",
+    discard: Sequence[int] = (),
+    cave_numbers: Sequence[int] | None = None,
 ) -> GameState:
     """A state at the start of ``current``'s turn (a fresh turn decision).
 
@@ -151,12 +153,15 @@ def build(
     (so that winter never comes up unless a test asks for it). Every card not named goes
     into the box. Mushrooms (and other draw-on-play permanents) in the forests are active
     (played on earlier turns) unless ``active`` says otherwise. ``game``: the game id.
+    Dartmoor (``game="dartmoor"``): the cave draft is over, ``cave_numbers`` are the caves
+    chosen (default 1, 2, ...), ``discard`` the discard pile; a site with ``sapling=True``
+    is a universal moor.
     """
     g = make_game(game)
     n = len(hands)
     forests = forests if forests is not None else [[] for _ in range(n)]
     caves = caves if caves is not None else [[] for _ in range(n)]
-    named: list[int] = [*deck, *clearing, *winter]
+    named: list[int] = [*deck, *clearing, *winter, *discard]
     for h in hands:
         named.extend(h)
     for c in caves:
@@ -201,6 +206,14 @@ def build(
         "active": [{m: int(a.get(m, 0)) for m in g.mushrooms} for a in active],
         "history": [],
     })
+    if g.state_class is not None:  # Dartmoor: after the cave draft
+        numbers = list(cave_numbers) if cave_numbers is not None else list(range(1, n + 1))
+        data.update({"discard": list(discard), "cave_offer": [], "setup": 2 * n})
+        for fd, number in zip(data["forests"], numbers, strict=True):
+            fd["cave_number"] = number
+            for t in fd["trees"]:
+                if t["sapling"]:
+                    t["universal"] = True
     return GameState.from_dict(data)
 
 

@@ -133,7 +133,7 @@ _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
     "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
-    "game",
+    "game", "discard", "cave_offer", "setup",
 }
 
 

@@ -382,10 +382,10 @@ def test_bad_game_exits_2_with_one_line(args: list[str], tmp_path: Path) -> None
 
 def test_bad_game_in_a_real_process() -> None:
     proc = subprocess.run([sys.executable, "-m", "forest_shuffle", "simulate", "--game",
-                           "dartmoor", "--games", "1"],
+                           "dartmoor+alpine", "--games", "1"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert len(proc.stderr.splitlines()) == 1 and "unknown game 'dartmoor'" in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and "unknown game 'dartmoor+alpine'" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 

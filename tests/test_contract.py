@@ -34,7 +34,8 @@ def _ints(data: Any) -> set[int]:
 
 #: Fields of a view's JSON that hold counts, seats or switches, not card ids.
 _COUNTS = {"player", "num_players", "hand_sizes", "cave_sizes", "deck_size", "box_size",
-           "current", "turn", "extra_turns", "rules", "active", "tree", "need", "legal_actions"}
+           "current", "turn", "extra_turns", "rules", "active", "tree", "need", "legal_actions",
+           "cave_offer", "cave_numbers", "setup", "universal_moors"}
 
 
 def _view_cards(data: dict[str, Any]) -> set[int]:
@@ -51,21 +52,24 @@ def _view_cards(data: dict[str, Any]) -> set[int]:
                 out |= _ints(value)
     for text in data["legal_actions"]:
         parts = text.split()
-        if len(parts) > 1:
+        if len(parts) > 1 and parts[0] != "choose":  # choose N: a cave number
             out.add(int(parts[1]))
     return out
 
 
 def _hidden_from(state: GameState, player: int) -> set[int]:
     """Card ids ``player`` may not see: the deck, the box, other hands (but the cards seen
-    taken), other caves and other players' face-down saplings."""
+    taken), other caves and other players' face-down cards (saplings, universal moors)."""
     out = set(state.deck) | set(state.box)
     for i in range(state.num_players):
         if i == player:
             continue
         out |= set(state.hands[i]) - state.known[i]
         out |= set(state.caves[i])
-        out |= {t.card for t in state.forests[i].trees if t.is_sapling and t.card is not None}
+        out |= {t.card for t in state.forests[i].trees if t.species is None and t.card is not None}
+    for pend in state.stack:  # cards just chosen from the clearing into a cave were seen
+        if pend.kind == "clearing cave":
+            out -= set(pend.paid)
     return out
 
 

@@ -52,11 +52,16 @@ def test_the_rulebook_scoring_example() -> None:
         assert sum(ref["trees"].values()) == ann.lines["trees"]
 
 
-def test_the_two_paths_and_the_core_dispatch_agree() -> None:
+def test_the_two_paths_and_the_definition_dispatch_agree() -> None:
+    from forest_shuffle.games.dartmoor import dartmoor_game
+
     doc = json.loads((DATA / "dartmoor-solo.json").read_text(encoding="utf-8"))
     fs = read_table(doc).forests
     assert is_dartmoor(fs) and totals(fs) == [s.total for s in score_table(fs)] == [97]
-    assert core.totals(fs) == [97] and core.score_table(fs)[0].lines == score_table(fs)[0].lines
+    g = dartmoor_game()
+    assert g.totals(fs) == [97] and g.score_table(fs)[0].lines == score_table(fs)[0].lines
+    with pytest.raises(ValueError):  # the base scorer knows no Dartmoor rule: no dispatch
+        core.totals(fs)
     assert list(score_table(fs)[0].lines) == list(LINES)
     assert not is_dartmoor([Forest()])
 

@@ -36,7 +36,7 @@ from forest_shuffle.engine.actions import IllegalActionError
 from forest_shuffle.engine.game import GameDef, game_by_id
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.state import GameState
-from forest_shuffle.scoring.core import LINES, score_table
+from forest_shuffle.scoring.core import LINES
 from forest_shuffle.workers import process_pool
 
 __all__ = [
@@ -146,7 +146,7 @@ def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None,
         except IllegalActionError as exc:
             raise BotError(f"bot {bot_specs[seat]!r} in seat {seat + 1} of game {seed} "
                            f"chose the illegal action {action}: {exc}") from None
-    table = score_table(state.forests)
+    table = state.game.score_table(state.forests)
     played: list[dict[str, int]] = []
     points: list[dict[str, int]] = []
     for fs in table:
@@ -163,7 +163,7 @@ def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None,
         seed=seed,
         bots=tuple(bot_specs),
         scores=scores,
-        lines=tuple({line: fs.lines[line] for line in LINES} for fs in table),
+        lines=tuple({line: fs.lines[line] for line in state.game.pad_lines} for fs in table),
         winners=tuple(i for i, s in enumerate(scores) if s == best),
         turns=state.turn,
         decisions=tuple(decisions),
@@ -348,7 +348,8 @@ def _bot_stats(specs: tuple[str, ...], order: list[tuple[int, ...]],
     seats = [0] * b
     wins = [0.0] * b
     score = [0.0] * b
-    lines = [dict.fromkeys(LINES, 0.0) for _ in range(b)]
+    pad = tuple(matches[0].lines[0]) if matches and matches[0].lines else LINES
+    lines = [dict.fromkeys(pad, 0.0) for _ in range(b)]
     decisions = [0] * b
     seconds = [0.0] * b
     for i, m in enumerate(matches):
@@ -358,7 +359,7 @@ def _bot_stats(specs: tuple[str, ...], order: list[tuple[int, ...]],
         for seat, bot in enumerate(seating):
             seats[bot] += 1
             score[bot] += m.scores[seat]
-            for line in LINES:
+            for line in pad:
                 lines[bot][line] += m.lines[seat][line]
             decisions[bot] += m.decisions[seat]
             if m.seconds:
@@ -373,7 +374,7 @@ def _bot_stats(specs: tuple[str, ...], order: list[tuple[int, ...]],
             win_rate=wins[k] / n if n else 0.0, interval=wilson_interval(wins[k], n),
             mean_score=score[k] / seats[k] if seats[k] else 0.0,
             mean_lines={line: lines[k][line] / seats[k] if seats[k] else 0.0
-                        for line in LINES},
+                        for line in pad},
             seconds_per_decision=seconds[k] / decisions[k] if decisions[k] else 0.0,
         ))
     return tuple(out)

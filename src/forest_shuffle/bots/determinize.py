@@ -19,7 +19,10 @@ at that player's own decision; :meth:`Determinizer.sample` returns a new
 - the decision in progress is the view's exactly: the stack of pending decisions (a Mole's
   pool and collected steps included), the steps still queued this turn, the mushrooms
   active this turn and the rule switches, so the legal actions are the view's and play on
-  from the sample follows the same rules. The view itself is never modified.
+  from the sample follows the same rules. The view itself is never modified;
+- in a game with its own state class (Dartmoor) the sample is of that class, with the
+  view's public extras: the discard pile (seen), the caves offered, the draft's progress;
+  others' universal moors (face down) get sampled ids like saplings.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ class Determinizer:
         me = view.player
         n = view.num_players
         seen: set[int] = set(view.hand) | set(view.own_cave) | set(view.clearing)
-        seen |= set(view.winter)
+        seen |= set(view.winter) | set(view.discard)
         for i, k in enumerate(view.known_hands):
             if i != me:
                 seen |= set(k)
@@ -124,7 +127,8 @@ class Determinizer:
         pos += view.box_size
         plain = pool[pos:pos + self.deck_plain]
         deck = self._deck(plain, rng)
-        s = GameState.__new__(GameState)
+        cls: type[GameState] = view.game.state_class or GameState
+        s = cls.__new__(cls)
         s.game = view.game
         s.num_players = n
         s.seed = 0  # a sampled world has no seed of its own: it is never dealt again
@@ -150,6 +154,8 @@ class Determinizer:
         s.active = active
         s.history = []
         s._legal = None
+        if cls is not GameState:
+            s._load_view(view)
         return s
 
     def _deck(self, plain: list[int], rng: random.Random) -> list[int]:

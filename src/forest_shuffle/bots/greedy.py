@@ -2,7 +2,7 @@
 
 Contract: :class:`GreedyBot` chooses from a :class:`~forest_shuffle.engine.view.PlayerView` only.
 Each decision is scored by hand-written estimates: the exact change of the own score
-(minus the best rival's change) from :func:`forest_shuffle.scoring.core.totals` on the forest
+(minus the best rival's change) from the game's scorer (``GameDef.totals``) on the forest
 with the card placed, what the card enables (host slots, set progress, draws, extra turns,
 free plays, the cave), the bonus when a matching payment is affordable, and the value of the
 cards paid (the least useful ones, matching symbols when the bonus is worth it). The same
@@ -647,6 +647,7 @@ class _Eval:
         self.t = self.c.t
         self.hv = {cid: hand_value(cid, self.c) for cid in s.hand}
         self.base: list[int] | None = None
+        self.totals = totals if s.game.scorer == "core" else s.game.totals
 
     def card(self, cid: int) -> Card:
         c = self.t.cards[cid]
@@ -658,6 +659,7 @@ class _Eval:
     def _delta(self, place: Host | tuple[int, str, Dweller]) -> float:
         s = self.s
         forests = s.forests
+        totals = self.totals
         if self.base is None:
             self.base = totals(forests)
         forest = forests[s.player]
@@ -788,7 +790,38 @@ class _Eval:
             return self._clearing_cave()
         if kind == "saplings":
             return self._free_saplings()
+        if kind == "cave draft":
+            return self._cave_choice()
+        if kind in ("universal moor", "discard"):
+            return min(legal, key=lambda a: self.hv.get(a.card, 1.0))
+        if kind == "draw or take":
+            return self._draw_second()
         return legal[0]
+
+    def _cave_choice(self) -> Action:
+        """The cave whose start effect or end points are worth most, from the cave data:
+        a card drawn is worth :data:`CARD`, a card under the cave or a point 1."""
+        caves = self.s.game.catalog.caves
+        best, best_v = self.s.legal[0], -1e18
+        for a in self.s.legal:
+            cave = caves[a.card - 1]
+            v = 0.0
+            eff = cave.effect
+            if eff is not None:
+                n = int(eff.params.get("n", 1))
+                if eff.op == "draw":
+                    v = CARD * n
+                elif eff.op == "draw_then_discard":
+                    v = CARD * (n - int(eff.params["discard"])) + 1.0
+                elif eff.op == "deck_to_cave":
+                    v = float(n)
+                else:
+                    v = 2.0 * n
+            if cave.points is not None:
+                v += float(cave.points.params.get("points", 0))
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def _draw_value(self) -> float:
         c = self.c

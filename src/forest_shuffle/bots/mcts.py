@@ -137,7 +137,7 @@ def fitted_points(state: GameState, p: int) -> float:
 def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> float:
     """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]: the
     logistic of the value difference to the best rival over ``scale``."""
-    sc = totals(state.forests)
+    sc = totals(state.forests) if state.game.scorer == "core" else state.scores()
     if state.over:
         vals = [float(v) for v in sc]
     elif hv == 3:
@@ -447,6 +447,9 @@ class MCTSBot(Bot):
         self._turn = -1
         self._spent = 0.0
         self.last_iterations = 0
+        #: The root statistics of the last decision searched (action: visits, summed
+        #: reward in [0, 1]); empty after a forced choice. For a coach's reasons.
+        self.last_stats: dict[Action, tuple[int, float]] = {}
 
     def _seconds(self, view: PlayerView) -> float:
         """This decision's share of the turn budget."""
@@ -468,6 +471,7 @@ class MCTSBot(Bot):
             raise ValueError(f"player {view.player + 1} has no decision to make")
         kind = view.pending.kind if view.pending is not None else ""
         self._new_turn(view)
+        self.last_stats = {}
         if len(legal) == 1:
             return legal[0]
         start = time.monotonic()
@@ -489,6 +493,7 @@ class MCTSBot(Bot):
         if kind in ("turn", "mulligan"):
             carry = None
         stats, root = self._run(view, deadline, iterations, seed, carry, exact)
+        self.last_stats = stats
         order = {a: i for i, a in enumerate(ranked_view_actions(view, len(legal)))}
         best = max(legal, key=lambda a: (stats.get(a, (0, 0.0))[0],
                                          stats.get(a, (0, 0.0))[1], -order.get(a, 99)))

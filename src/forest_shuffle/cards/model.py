@@ -185,11 +185,15 @@ class Species:
     #: group this species stacks with (its own slot_sharing), ``share_as`` the group it may
     #: join through ``counts_as`` (a rules switch decides), ``share_max`` the stack size
     #: (-1: any), ``stacks`` whether it can ever share a slot in its catalog (with a host
-    #: permanent such as the Stinging Nettle's included).
+    #: permanent such as the Stinging Nettle's included); ``host_shared``: a host permanent
+    #: of its catalog may let it share a slot by one of its tags, ``host_joined``: one may let
+    #: it join an occupied slot by its name.
     share: str = ""
     share_as: str = ""
     share_max: int = 0
     stacks: bool = False
+    host_shared: bool = False
+    host_joined: bool = False
     #: Compiled by the loader: the names that count for this species' points ``species``
     #: param (that species and those counting as it), and the one tree symbol every deck
     #: copy of this dweller shows ("" if they differ).
@@ -681,6 +685,8 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
         object.__setattr__(sp, "share_max", top)
         object.__setattr__(sp, "stacks", bool(share or share_as or sp.tags & host_tags
                                               or sp.name in joiners or sp.onto_tag))
+        object.__setattr__(sp, "host_shared", bool(sp.tags & host_tags))
+        object.__setattr__(sp, "host_joined", sp.name in joiners)
 
 
 #: Species name -> its plural as the data writes it ("" for a regular plural); words for

@@ -13,6 +13,9 @@ Text forms (tree numbers count from 1, card numbers are the deck ids):
 ``yes`` / ``no``          use or skip the optional effect, bonus or mushroom draw offered
 ``cave 40``               (Raccoon) put card 40 from the hand under the cave
 ``done``                  end a free play, a Mole or a Raccoon choice
+``choose 3``              (Dartmoor) take cave 3 from the clearing in the cave draft
+``moor 40``               (Dartmoor) put card 40 from the hand face down as a universal moor
+``discard 40``            (Dartmoor) put card 40 from the hand face up into the clearing
 ========================  ==============================================================
 
 ``str(Action.parse(text)) == text`` for every canonical text, and
@@ -39,9 +42,12 @@ YES = "yes"
 NO = "no"
 CAVE = "cave"
 DONE = "done"
+CHOOSE = "choose"
+MOOR = "moor"
+DISCARD = "discard"
 
 _BARE = (KEEP, MULLIGAN, DRAW, YES, NO, DONE)
-_WITH_CARD = (TAKE, SAPLING, PAY, CAVE)
+_WITH_CARD = (TAKE, SAPLING, PAY, CAVE, CHOOSE, MOOR, DISCARD)
 
 #: The longest action text parsed (the longest canonical one, ``play 161 bottom 158``, has
 #: 19 characters; the web server accepts texts of up to 200 characters).
@@ -110,7 +116,7 @@ class Action(NamedTuple):
             return Action(PLAY, card, args[1], tree - 1)
         raise ActionParseError(
             f"unknown action {_shown(kind)} (one of: keep, mulligan, draw, take, play, sapling, "
-            "pay, yes, no, cave, done)")
+            "pay, yes, no, cave, done, choose, moor, discard)")
 
 
 def _number(word: str, what: str) -> int:

@@ -168,7 +168,7 @@ class _Ctx:
         self.id_range = _ranges(sorted(self.ids))
         self.mushroom_counts: Mapping[str, int] = {
             m: game.catalog.species[m].count for m in game.mushrooms}
-        self.host_share = any(sp.permanent is not None and sp.permanent.op == "host_slot_sharing"
+        self.host_share = any(sp.permanent is not None and sp.permanent.op in _HOST_SHARING
                               for sp in game.catalog.species.values())
 
 
@@ -370,6 +370,8 @@ def check_save(data: Mapping[str, Any]) -> None:
     for key in _PER_PLAYER:
         have = len(data[key])
         _need(have == n, f"{have} {key} for {n} players (one each)")
+    if g.state_class is not None:
+        g.state_class._check_save_more(data)
 
 
 def check_state(state: GameState) -> None:
@@ -395,8 +397,9 @@ def check_state(state: GameState) -> None:
 
     # -- the decisions' kinds, players and order (the places below depend on them)
     stack, queue = state.stack, state.queue
+    kinds = _KINDS | state.MORE_KINDS
     for k, pend in enumerate(stack):
-        _need(pend.kind in _KINDS, f"stack[{k}]: unknown decision {_show(pend.kind)}")
+        _need(pend.kind in kinds, f"stack[{k}]: unknown decision {_show(pend.kind)}")
         _need(0 <= pend.player < n, f"stack[{k}] ({pend.kind}): player {pend.player} is no "
               f"seat (0 to {n - 1})")
     _need(len(stack) <= 2, f"{len(stack)} decisions stacked (at most a Mole and a payment, "
@@ -453,6 +456,8 @@ def check_state(state: GameState) -> None:
     for k, pend in enumerate(state.stack):
         if pend.kind == D_PAY:
             put(pend.card, "in play" if k == len(state.stack) - 1 else f"in play (stack {k})")
+    for c, where in state._more_places():
+        put(c, where)
     if len(places) != len(ctx.ids):
         missing = sorted(ctx.ids - places.keys())
         more = f" (and {len(missing) - 1} more cards)" if len(missing) > 1 else ""
@@ -516,7 +521,7 @@ def check_state(state: GameState) -> None:
             assert pend.step is not None
             _check_step(ctx, pend.step, f"{where} step")
         elif pend.kind == D_FREE:
-            _need(pend.tag in TAGS or pend.tag in g.catalog.species,
+            _need(all(t in TAGS for t in pend.tag.split("|")) or pend.tag in g.catalog.species,
                   f"{where}: unknown tag {_show(pend.tag)}")
             _need(pend.need == -1 or pend.need >= 1,
                   f"{where}: {pend.need} free plays left")
@@ -552,7 +557,9 @@ def check_state(state: GameState) -> None:
               f"the clearing holds {len(state.clearing)} cards at the start of a turn (it is "
               f"emptied when it reaches {g.clearing_limit})")
     if not state.over and state.turn == 0:
-        _need(stack[-1].kind == D_MULLIGAN, "turn 0 is not a mulligan decision")
+        _need(stack[-1].kind in state.SETUP_KINDS,
+              f"turn 0 is not a {' or '.join(sorted(state.SETUP_KINDS))} decision")
+    state._check_more()
     for j, step in enumerate(queue):
         _check_step(ctx, step, f"queue[{j}]")
 
@@ -565,6 +572,9 @@ def _nth(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
+_HOST_SHARING = frozenset({"host_slot_sharing", "host_species_sharing"})
+
+
 def _check_slots(ctx: _Ctx, state: GameState, t: Host, where: str) -> None:
     """The slots of a host as the card data lets them fill (:meth:`Host.accepts`)."""
     if t.card is not None and t.species is not None:
@@ -572,10 +582,10 @@ def _check_slots(ctx: _Ctx, state: GameState, t: Host, where: str) -> None:
               f"{where}: card {t.card} is not a {t.species.name}")
     probe = Host(t.species, t.card, kind=t.kind, symbol=t.symbol)
     joins = state.rules.counts_as_joins_stack
-    # Fill in the order the data allows: a host permanent (Nettle) lets a slot stack, so
-    # it is laid first.
+    # Fill in the order the data allows: a host permanent (Nettle, Dartmoor Badger) lets a
+    # slot stack, so it is laid first.
     order = SIDES if not ctx.host_share else sorted(SIDES, key=lambda sd: not any(
-        d.species.permanent is not None and d.species.permanent.op == "host_slot_sharing"
+        d.species.permanent is not None and d.species.permanent.op in _HOST_SHARING
         for d in t.slots[sd]))
     for side in order:
         for d in t.slots[side]:

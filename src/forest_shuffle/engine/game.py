@@ -11,16 +11,22 @@ its id. The engine reads only this module, never a game's own module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
+from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import TRIGGERS, Catalog
 from forest_shuffle.engine.actions import (
     CAVE,
+    CHOOSE,
+    DISCARD,
     DONE,
     DRAW,
     KEEP,
+    MOOR,
     MULLIGAN,
     NO,
     PAY,
@@ -30,6 +36,9 @@ from forest_shuffle.engine.actions import (
     YES,
     Action,
 )
+
+#: Scoring modules by name, imported on first use.
+_SCORING: dict[str, ModuleType] = {}
 
 
 class UnknownGameError(ValueError):
@@ -66,6 +75,12 @@ class GameDef:
     pad_lines: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
     #: Game-specific options the definition was made with (e.g. the modules in play).
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The module of :mod:`forest_shuffle.scoring` that scores this game's tables (its
+    #: ``totals`` and ``score_table``): ``core`` for the base family.
+    scorer: str = "core"
+    #: The class of this game's states: None for :class:`~forest_shuffle.engine.state.GameState`
+    #: itself, or a subclass a game module supplies (Dartmoor's overrides the turn).
+    state_class: Any = None
 
     # Compiled from the catalog by make_def (not arguments).
     cards: tuple[Any, ...] = ()
@@ -87,6 +102,9 @@ class GameDef:
     a_pay: tuple[Action, ...] = ()
     a_cave: tuple[Action, ...] = ()
     a_tree: tuple[Action, ...] = ()
+    a_choose: tuple[Action, ...] = ()  # choose a numbered cave (index = number)
+    a_moor: tuple[Action, ...] = ()
+    a_discard: tuple[Action, ...] = ()
     a_half: dict[tuple[int, str], list[Action]] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple[Callable[[str], GameDef], tuple[str]]:
@@ -95,6 +113,24 @@ class GameDef:
 
     def __repr__(self) -> str:
         return f"GameDef({self.id!r})"
+
+    def _scoring(self) -> ModuleType:
+        mod = _SCORING.get(self.scorer)
+        if mod is None:
+            mod = _SCORING[self.scorer] = importlib.import_module(
+                f"forest_shuffle.scoring.{self.scorer}")
+        return mod
+
+    def totals(self, forests: Sequence[Forest]) -> list[int]:
+        """Each forest's total by this game's scorer."""
+        fn: Callable[[Sequence[Forest]], list[int]] = self._scoring().totals
+        return fn(forests)
+
+    def score_table(self, forests: Sequence[Forest]) -> list[Any]:
+        """Every forest's :class:`~forest_shuffle.scoring.core.ForestScore` by this game's
+        scorer (its own score-pad lines, :attr:`pad_lines`)."""
+        fn: Callable[[Sequence[Forest]], list[Any]] = self._scoring().score_table
+        return fn(forests)
 
     def half_actions(self, cid: int, side: str, n_trees: int) -> list[Action]:
         """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
@@ -137,6 +173,9 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.a_pay = tuple(Action(PAY, c) for c in range(n))
     g.a_cave = tuple(Action(CAVE, c) for c in range(n))
     g.a_tree = tuple(Action(PLAY, c) for c in range(n))
+    g.a_moor = tuple(Action(MOOR, c) for c in range(n))
+    g.a_discard = tuple(Action(DISCARD, c) for c in range(n))
+    g.a_choose = tuple(Action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
     return g
 
 

@@ -223,7 +223,8 @@ class GameState:
         if not 0 <= first_player < num_players:
             raise ValueError(f"first player must be a seat from 0 to {num_players - 1}")
         rng = shuffler(seed, deal)
-        s = GameState.__new__(GameState)
+        cls: type[GameState] = g.state_class or GameState
+        s = cls.__new__(cls)
         s.game = g
         s.num_players = num_players
         s.seed = seed
@@ -250,8 +251,12 @@ class GameState:
             p = (first_player + i) % num_players
             for _ in range(g.opening_hand):
                 s._draw_into_hand(p)
-        s._offer_mulligans(0)
+        s._after_deal(rng)
         return s
+
+    def _after_deal(self, rng: Any) -> None:
+        """What follows the opening hands (a game's state class may differ): mulligans."""
+        self._offer_mulligans(0)
 
     def _offer_mulligans(self, start: int) -> None:
         """Push the next mulligan decision (seat order from the first player) or begin."""
@@ -337,12 +342,14 @@ class GameState:
             for name in counts:
                 counts[name] = 0
             g = self.game
-            sides = g.permanent_sides
-            hosts = g.permanent_hosts
-            for t in self.forests[p].trees:
-                if hosts and t.species is not None and t.species.name in counts:
-                    counts[t.species.name] += 1
-                for side in sides:
+            trees = self.forests[p].trees
+            if g.permanent_hosts:
+                for t in trees:
+                    sp = t.species
+                    if sp is not None and sp.name in counts:
+                        counts[sp.name] += 1
+            for side in g.permanent_sides:  # one pass per side: the base game has one
+                for t in trees:
                     for d in t.slots[side]:
                         name = d.species.name
                         if name in counts:
@@ -528,7 +535,6 @@ class GameState:
         trees = self.forests[p].trees
         n_trees = len(trees)
         joins = self.rules.counts_as_joins_stack
-        free: dict[str, list[int]] | None = None  # side -> hosts with that slot empty
         for cid in self.hands[p]:
             if pool is not None and cid not in pool:
                 continue
@@ -550,10 +556,7 @@ class GameState:
                     out.extend([acts[i] for i, t in enumerate(trees)
                                 if t.accepts(hs, side, joins)])
                 else:
-                    if free is None:
-                        free = {s: [i for i, t in enumerate(trees) if not t.slots[s]]
-                                for s in SIDES}
-                    out.extend([acts[i] for i in free[side]])
+                    out.extend([acts[i] for i, t in enumerate(trees) if not t.slots[side]])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
@@ -928,10 +931,8 @@ class GameState:
     # ------------------------------------------------------------ results
 
     def scores(self) -> list[int]:
-        """Each player's total by the score pad (trees, top/bottom, left/right, cave)."""
-        from forest_shuffle.scoring.core import totals
-
-        return totals(self.forests)
+        """Each player's total by the game's scorer (:attr:`GameDef.scorer`)."""
+        return self.game.totals(self.forests)
 
     def winners(self) -> list[int]:
         """Every player with the top total (a tie shares the victory)."""
@@ -943,7 +944,8 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy: applying actions to it leaves this state unchanged."""
-        s = GameState.__new__(GameState)
+        cls = self.__class__
+        s = cls.__new__(cls)
         s.game = self.game
         s.num_players = self.num_players
         s.seed = self.seed
@@ -1055,9 +1057,11 @@ class GameState:
             raise BrokenSaveError(f"not a saved game (expected format {FORMAT!r})")
         check_save(data)
         try:
-            s = GameState.__new__(GameState)
             # Saves from before game definitions name none: they are base games.
-            g = s.game = game_by_id(data.get("game", "base"))
+            g = game_by_id(data.get("game", "base"))
+            cls: type[GameState] = g.state_class or GameState
+            s = cls.__new__(cls)
+            s.game = g
             cards = g.cards
             s.num_players = int(data["num_players"])
             s.seed = int(data["seed"])
@@ -1104,6 +1108,7 @@ class GameState:
                     raise BrokenSaveError(f"broken saved game: history[{k}] "
                                           f"{printable(repr(text[:40]))}: {exc}") from None
             s._legal = None
+            s._load_more(data)
         except BrokenSaveError:
             raise
         except (KeyError, TypeError, IndexError, AssertionError, ValueError) as exc:
@@ -1111,6 +1116,30 @@ class GameState:
             raise BrokenSaveError(f"broken saved game: {why}") from None
         check_state(s)
         return s
+
+    # ------------------------------------------------------------ hooks of game classes
+
+    def _load_more(self, data: dict[str, Any]) -> None:
+        """Restore what a game's state class adds to a save (the base game: nothing)."""
+
+    def _more_places(self) -> list[tuple[int, str]]:
+        """Cards in places a game's state class adds, as (card, place) (base: none)."""
+        return []
+
+    def _load_view(self, view: PlayerView) -> None:
+        """Set what a game's state class adds from the public fields of a view (a sampled
+        state of the search bot; base: nothing)."""
+
+    def _view_more(self) -> dict[str, Any]:
+        """The public fields of :class:`PlayerView` a game's state class fills (base: none)."""
+        return {}
+
+    def _check_more(self) -> None:
+        """Checks of what a game's state class adds (base: none); BrokenSaveError."""
+
+    #: Decision kinds a game's state class adds, and those of its setup (turn 0).
+    MORE_KINDS: frozenset[str] = frozenset()
+    SETUP_KINDS: frozenset[str] = frozenset({D_MULLIGAN})
 
     # ------------------------------------------------------------ views
 

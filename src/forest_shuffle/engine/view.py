@@ -72,6 +72,12 @@ class PlayerView:
     active: Mapping[str, int] = field(default_factory=dict)
     #: The game this is a view of (its catalog, limits and tables).
     game: GameDef = field(default_factory=lambda: game_by_id("base"))
+    #: Dartmoor: the discard pile (public: every card in it lay face up in the clearing),
+    #: the caves still offered in the cave draft (numbers), and the setup step (the draft's
+    #: progress; 2 x players once the first turn began; -1 in games without a draft).
+    discard: tuple[int, ...] = ()
+    cave_offer: tuple[int, ...] = ()
+    setup: int = -1
 
     @property
     def my_turn(self) -> bool:
@@ -113,7 +119,17 @@ class PlayerView:
             "decisions": [d.to_dict() for d in self.decisions],
             "queue": [list(q) for q in self.queue],
             "active": dict(self.active),
+            **self._more(),
         }
+
+    def _more(self) -> dict[str, Any]:
+        """The fields a game with its own state class adds (Dartmoor; nothing for base)."""
+        if self.game.state_class is None:
+            return {}
+        return {"discard": list(self.discard), "cave_offer": list(self.cave_offer),
+                "setup": self.setup, "cave_numbers": [f.cave_number for f in self.forests],
+                "universal_moors": [[j for j, t in enumerate(f.trees) if t.is_moor
+                                     and t.species is None] for f in self.forests]}
 
 
 def _public_forest(forest: Forest) -> Forest:
@@ -160,8 +176,9 @@ def make_spectator_view(state: GameState) -> PlayerView:
 def _make(state: GameState, player: int) -> PlayerView:
     """The view of seat ``player``, or of a spectator for -1."""
     me = 0 <= player < state.num_players
+    # Face-down hosts of others: saplings, and Dartmoor's universal moors.
     secret = {t.card for i, f in enumerate(state.forests) if i != player
-              for t in f.trees if t.is_sapling and t.card is not None}
+              for t in f.trees if t.species is None and t.card is not None}
     pend = state.pending
     pview: PendingView | None = None
     if pend is not None:
@@ -207,4 +224,13 @@ def _make(state: GameState, player: int) -> PlayerView:
         queue=tuple((k, 0 if c in secret else c, sd, n) for k, c, sd, n in state.queue),
         active=dict(state.active[state.current]),
         game=state.game,
+        **_more_of(state),
     )
+
+
+def _more_of(state: GameState) -> dict[str, Any]:
+    """The public fields a game's state class adds (Dartmoor's discard pile, cave draft)."""
+    if state.game.state_class is None:
+        return {}
+    more: dict[str, Any] = state._view_more()
+    return more

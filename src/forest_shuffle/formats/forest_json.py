@@ -166,6 +166,8 @@ def _other_game_note(name: str | None = None, card: int | None = None) -> str:
     """`` (it is in the alpine expansion)`` when another registered game has the species
     or card; ``""`` otherwise."""
     for gid in reversed(game_ids()):  # the largest game last registered
+        if gid.split("+")[0] != BASE_ID:  # another game (Dartmoor), not an expansion
+            continue
         catalog = make_game(gid).catalog
         module = ""
         if name is not None:

@@ -34,7 +34,6 @@ from forest_shuffle.engine.game import GameDef, UnknownGameError, game_by_id
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import LEGACY, check_seed
 from forest_shuffle.engine.state import GameState
-from forest_shuffle.scoring.core import LINES, score_table
 
 RECORD_FORMAT = "forest-shuffle record 1"
 
@@ -76,14 +75,19 @@ def random_game(num_players: int, seed: int, rules: Rules | None = None,
 def final_of(state: GameState) -> dict[str, Any]:
     """Where every card id is in ``state``, as the ``final`` part of a record: hands, deck
     (top first), clearing, forests (trees with their four slots), caves, winter, box and
-    ``in_play`` (a card being paid for)."""
+    ``in_play`` (a card being paid for); Dartmoor also ``discard`` (the discard pile) and
+    ``cave_numbers``, and a universal moor is written as a sapling (face down)."""
     in_play = sorted(c for c, where in state.locations().items() if where == "in play")
+    more: dict[str, Any] = {}
+    if state.game.state_class is not None:
+        more = {"discard": list(state.to_dict().get("discard", [])),
+                "cave_numbers": [f.cave_number for f in state.forests]}
     return {
         "hands": [list(h) for h in state.hands],
         "deck": state.deck[::-1],
         "clearing": list(state.clearing),
         "forests": [
-            [{"card": t.card, "sapling": t.is_sapling,
+            [{"card": t.card, "sapling": t.species is None,
               **{side: [d.card for d in t.slots[side]] for side in SIDES}}
              for t in f.trees]
             for f in state.forests
@@ -92,13 +96,15 @@ def final_of(state: GameState) -> dict[str, Any]:
         "winter": list(state.winter),
         "box": list(state.box),
         "in_play": in_play,
+        **more,
     }
 
 
 def _scores_of(state: GameState) -> list[dict[str, Any]]:
     totals = state.scores()
-    table = score_table(state.forests)
-    return [{"total": totals[i], "lines": {line: fs.lines[line] for line in LINES}}
+    table = state.game.score_table(state.forests)
+    lines = state.game.pad_lines
+    return [{"total": totals[i], "lines": {line: fs.lines[line] for line in lines}}
             for i, fs in enumerate(table)]
 
 
@@ -207,8 +213,9 @@ def check_record(data: object) -> None:
           f"'scores' must be a list of {n} entries, one per seat")
     for i, s in enumerate(scores):
         _need(isinstance(s, dict) and _int(s.get("total")) and isinstance(s.get("lines"), dict)
-              and all(_int(s["lines"].get(line)) for line in LINES),
-              f"'scores'[{i}] must have an integer 'total' and 'lines' {', '.join(LINES)}")
+              and all(_int(s["lines"].get(line)) for line in game.pad_lines),
+              f"'scores'[{i}] must have an integer 'total' and 'lines' "
+              f"{', '.join(game.pad_lines)}")
     _need(_ints(data["winners"]), "'winners' must be a list of seats")
     final = data["final"]
     _need(isinstance(final, dict), "'final' must be an object")
@@ -270,6 +277,8 @@ def places_of(final: dict[str, Any]) -> dict[int, list[str]]:
         put(c, "box")
     for c in final.get("in_play", []):
         put(c, "in play")
+    for c in final.get("discard", []):
+        put(c, "discard")
     return out
 
 
@@ -360,7 +369,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
             return fail("score", f"player {i + 1} total: the record says {w_s['total']}, "
                         f"the replay says {g_s['total']}")
     for i, (w_s, g_s) in enumerate(zip(record["scores"], scores, strict=True)):
-        for line in LINES:
+        for line in state.game.pad_lines:
             if w_s["lines"][line] != g_s["lines"][line]:
                 return fail("score", f"player {i + 1} {line} line: the record says "
                             f"{w_s['lines'][line]}, the replay says {g_s['lines'][line]}")

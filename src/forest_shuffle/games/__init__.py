@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from forest_shuffle.engine.game import GameDef, UnknownGameError, canonical_id, game_by_id, game_ids
 from forest_shuffle.games import base as _base  # noqa: F401  (registers the base game and its expansions)
+from forest_shuffle.games import dartmoor as _dartmoor  # noqa: F401  (registers Dartmoor)
 from forest_shuffle.games.base import BASE_ID, EXPANSIONS
 
 __all__ = ["BASE_ID", "EXPANSIONS", "GameDef", "UnknownGameError", "canonical_id",
@@ -14,6 +15,6 @@ __all__ = ["BASE_ID", "EXPANSIONS", "GameDef", "UnknownGameError", "canonical_id
 
 
 def make_game(id: str = BASE_ID) -> GameDef:
-    """The definition of the game ``id`` (``base``, ``base+alpine``...); UnknownGameError
-    naming the known ids otherwise."""
+    """The definition of the game ``id`` (``base``, ``base+alpine``, ``dartmoor``...);
+    UnknownGameError naming the known ids otherwise."""
     return game_by_id(id)

@@ -1,15 +1,15 @@
-"""Forest Shuffle: Dartmoor, a game of its own (not registered yet).
+"""Forest Shuffle: Dartmoor, a game of its own, registered as ``dartmoor``.
 
 Contract: :func:`dartmoor_game` builds Dartmoor's :class:`~forest_shuffle.engine.game.GameDef`
 (built once): the ``dartmoor`` catalog (a standalone data module with a provisional
-physical deck, ``docs/dartmoor.md``), 1 to 5 players (1 is the solo game against the
-automa), 45/30/15/0 cards boxed unseen for 2/3/4/5 players (the solo game boxes 45, as
-with 2), hand and clearing limits 10, an opening hand of 6, the third winter card ending
-the game, and the six score-pad lines of the rulebook's scoring example. Its ``options``
-name what the engine must still do differently from the base game (no saplings, caves
-drafted, free plays fire permanents, a cleared clearing goes to a discard pile). It is
-deliberately not in the game registry: a registered game must be playable, and the engine
-does not play Dartmoor yet; :data:`DARTMOOR_ID` is the id it will be registered under.
+physical deck, ``docs/dartmoor.md``), 2 to 5 players, 45/30/15/0 cards boxed unseen for
+2/3/4/5 players, hand and clearing limits 10, an opening hand of 6, the third winter card
+ending the game, the six score-pad lines of the rulebook's scoring example, the scorer
+:mod:`forest_shuffle.scoring.dartmoor` and the state class
+:class:`~forest_shuffle.games.dartmoor_state.DartmoorState` (the cave draft, the turn
+without saplings, moors, the discard pile, the stuck turn, the new effect ops). Its
+``options`` name the differences from the base game for people and faces. The solo game
+against the automa is not played yet (``REMOVED_AT_SETUP[1]`` is kept for it).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from __future__ import annotations
 import functools
 
 from forest_shuffle.cards.model import load_catalog
-from forest_shuffle.engine.game import GameDef, make_def
+from forest_shuffle.engine.game import GameDef, make_def, register
+from forest_shuffle.games.dartmoor_state import DartmoorState
 
 DARTMOOR_ID = "dartmoor"
 #: The score-pad lines (those of :data:`forest_shuffle.scoring.dartmoor.LINES`; games sit
@@ -43,6 +44,10 @@ OPTIONS: dict[str, object] = {
 def dartmoor_game() -> GameDef:
     """Dartmoor's definition (built once)."""
     return make_def(DARTMOOR_ID, "Forest Shuffle: Dartmoor", load_catalog(("dartmoor",)),
-                    players=(1, 2, 3, 4, 5), removed_at_setup=REMOVED_AT_SETUP,
+                    players=(2, 3, 4, 5), removed_at_setup=REMOVED_AT_SETUP,
                     hand_limit=10, clearing_limit=10, opening_hand=6, winter_to_end=3,
-                    pad_lines=PAD_LINES, options=OPTIONS)
+                    pad_lines=PAD_LINES, options=OPTIONS, scorer="dartmoor",
+                    state_class=DartmoorState)
+
+
+register(DARTMOOR_ID, dartmoor_game)

@@ -117,6 +117,7 @@ class _Plan:
     species: Species
     name: str
     tags: frozenset[str]
+    tag_seq: tuple[str, ...]  # the same tags, as a tuple
     is_tree: bool
     rule: str
     params: Mapping[str, Any]
@@ -151,7 +152,8 @@ def _compile(sp: Species) -> _Plan:
     b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
                                                            g("points_each_if_most", 0)))))
     return _Plan(
-        species=sp, name=sp.name, tags=sp.tags, is_tree=sp.is_tree, rule=rule,
+        species=sp, name=sp.name, tags=sp.tags, tag_seq=tuple(sorted(sp.tags)),
+        is_tree=sp.is_tree, rule=rule,
         params=pts.params, code=code, a=int(a), b=int(b),
         key=str(g("tag", g("species", g("tree", g("host", ""))))),
         keys=tuple(g("tags", g("symbols", ()))), targets=sp.targets or (str(g("species", "")),),
@@ -186,7 +188,7 @@ def _symbol(d: Dweller) -> str | None:
 @dataclass(slots=True)
 class _Facts:
     counts: dict[str, int]  # species name -> cards (trees and dwellers)
-    plans: dict[str, _Plan]  # species name -> plan, for every species present
+    pairs: list[tuple[_Plan, int]]  # (plan, cards) for every species present, as counts
     dwellers: list[Dweller]
     sites: int  # trees and saplings (not shrubs)
     tree_cards: int  # trees with a species
@@ -200,7 +202,16 @@ class _Facts:
     host_symbols: dict[str, int]  # tree symbol -> shrubs showing it
     cave: int
     booster: str  # the species raising tree counts here ("" if none)
-    _tags: dict[str, int] | None = None
+    _tags: Counter[str] | None = None
+    _plans: dict[str, _Plan] | None = None
+
+    @property
+    def plans(self) -> dict[str, _Plan]:
+        """Species name -> plan, for every species present."""
+        plans = self._plans
+        if plans is None:
+            plans = self._plans = {p.name: p for p, _n in self.pairs}
+        return plans
     _symbols: dict[str | None, int] | None = None
 
     def tag(self, tag: str, saplings: bool = True) -> int:
@@ -209,13 +220,17 @@ class _Facts:
             return self.sites if saplings else self.tree_cards
         tags = self._tags
         if tags is None:
-            tags = {}
-            plans = self.plans
-            for name, n in self.counts.items():
-                for t in plans[name].tags:
-                    tags[t] = tags.get(t, 0) + n
-            self._tags = tags
+            tags = self.count_tags()
         return tags.get(tag, 0)
+
+    def count_tags(self) -> Counter[str]:
+        """Cards per tag, every tag counted at once on the first question (then kept)."""
+        seq: list[str] = []
+        add = seq.extend
+        for p, n in self.pairs:
+            add(p.tag_seq * n)
+        tags = self._tags = Counter(seq)
+        return tags
 
     def symbol_count(self, symbol: str) -> int:
         """Visible cards showing ``symbol``: tree cards of that species and dweller halves."""
@@ -244,8 +259,7 @@ class _Facts:
 
     def distinct(self, tag: str) -> int:
         """Different species with ``tag`` in the forest."""
-        plans = self.plans
-        return sum(1 for name in self.counts if tag in plans[name].tags)
+        return sum(1 for p, _n in self.pairs if tag in p.tags)
 
     def own_count(self, plan: _Plan) -> int:
         """Cards of the plan's species, plus bees at such trees if the plan says so."""
@@ -311,22 +325,21 @@ def _facts(forest: Forest) -> _Facts:
                 shrubs += 1
                 if t.symbol:
                     host_symbols[t.symbol] = host_symbols.get(t.symbol, 0) + 1
-    by_species = Counter(hosts)
-    by_species.update([d.species for d in dwellers])
-    counts = {sp.name: n for sp, n in by_species.items()}
-    plans = {sp.name: sp.plan or _plan(sp) for sp in by_species}
-    compares = [p for p in plans.values() if p.compares]
+    hosts.extend([d.species for d in dwellers])
+    pairs = [(sp.plan or _plan(sp), n) for sp, n in Counter(hosts).items()]
+    counts = {p.name: n for p, n in pairs}
+    compares = [p for p, _n in pairs if p.compares]
     boost: dict[str, int] = {}
     boost_all = 0
     booster = ""
     for t, _side, d in positional:
-        plus = plans[d.species.name].bee_plus
+        plus = d.species.plan.bee_plus
         if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
             boost_all += plus
             booster = d.species.name
             if t.species is not None:
                 boost[t.species.name] = boost.get(t.species.name, 0) + plus
-    return _Facts(counts, plans, dwellers, len(trees) - shrubs, tree_cards, full, bottom,
+    return _Facts(counts, pairs, dwellers, len(trees) - shrubs, tree_cards, full, bottom,
                   own_slots, positional, compares, boost, boost_all, host_symbols, forest.cave,
                   booster)
 
@@ -469,20 +482,25 @@ def _tag(tag: str) -> str:
 def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     total = forest.cave
     counts = f.counts
-    plans = f.plans
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
     bats: list[int] = []
     bat_plan: _Plan | None = None
-    for name, n in counts.items():
-        p = plans[name]
+    for p, n in f.pairs:
         code = p.code
         if code in (_NONE, _PER_CARD):
             continue
+        name = p.name
         if code == _FLAT:
             total += p.a * n
-        elif code == _PER_TAG:
-            total += p.a * n * f.tag(p.key, p.saplings)
+        elif code == _PER_TAG:  # f.tag inlined: the most common rule
+            key = p.key
+            if key == "tree":
+                k = f.sites if p.saplings else f.tree_cards
+            else:
+                tc = f._tags
+                k = (tc if tc is not None else f.count_tags()).get(key, 0)
+            total += p.a * n * k
         elif code == _PER_SPECIES:
             targets = p.targets
             k = counts.get(p.key, 0) if len(targets) == 1 else f.count_of(p)
@@ -541,7 +559,7 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     if bat_plan is not None and len(bats) >= bat_plan.b:
         total += bat_plan.a * sum(bats)
     for t, side, d in f.positional:
-        p = plans[d.species.name]
+        p = d.species.plan
         if p.code == _PER_CARD:
             total += _card_points(p, f, t, side, d)
     return total
@@ -561,25 +579,10 @@ def _tree_species(f: _Facts) -> int:
 
 def totals(forests: Sequence[Forest]) -> list[int]:
     """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
-    (Dartmoor forests: :func:`forest_shuffle.scoring.dartmoor.totals`)."""
-    if _dartmoor(forests):
-        from forest_shuffle.scoring import dartmoor
-        return dartmoor.totals(forests)
+    (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
     facts = [_facts(fo) for fo in forests]
     tables = _tables(facts)
     return [_forest_total(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
-
-
-def _dartmoor(forests: Sequence[Forest]) -> bool:
-    """A Dartmoor table (a numbered cave, a moor or a Dartmoor host in some forest)."""
-    for f in forests:
-        if f.cave_number:
-            return True
-        for t in f.trees[:1]:
-            if t.kind == "moor" or t.kind == "universal moor" or (
-                    t.species is not None and t.species.module == "dartmoor"):
-                return True
-    return False
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -836,11 +839,9 @@ def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
 
 
 def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
-    """Score every forest of a table, with the four lines and every card's points explained
-    (Dartmoor forests: :func:`forest_shuffle.scoring.dartmoor.score_table`, its own lines)."""
-    if _dartmoor(forests):
-        from forest_shuffle.scoring import dartmoor
-        return dartmoor.score_table(forests)
+    """Score every forest of a table of the base family, with the four lines and every
+    card's points explained (a game's definition names its scorer: Dartmoor tables go to
+    :func:`forest_shuffle.scoring.dartmoor.score_table`)."""
     facts = [_facts(fo) for fo in forests]
     tables = _tables(facts)
     return [_explain(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]

@@ -22,8 +22,6 @@ from forest_shuffle.formats.forest_json import (
     render_result,
     result_to_json,
 )
-from forest_shuffle.scoring import dartmoor
-from forest_shuffle.scoring.core import score_table
 
 
 def score_command(
@@ -37,10 +35,7 @@ def score_command(
     except ForestJsonError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
-    if table.game.id == dartmoor.MODULE:
-        scores = dartmoor.score_table(table.forests)
-    else:
-        scores = score_table(table.forests)
+    scores = table.game.score_table(table.forests)
     if as_json:
         typer.echo(json.dumps(result_to_json(table.names, scores), indent=2,
                               ensure_ascii=False))

@@ -32,7 +32,6 @@ from forest_shuffle.cli.commands.options import (
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.records import random_game, record_of, write_record
 from forest_shuffle.games import BASE_ID, GameDef, make_game
-from forest_shuffle.scoring.core import score_table
 
 __all__ = ["game_seed", "register", "simulate", "simulate_command"]
 
@@ -82,7 +81,7 @@ def simulate(players: int, games: int, seed: int, records: Path | None = None,
         turns += state.turn
         decisions += len(state.history)
         totals = state.scores()
-        for p, fs in enumerate(score_table(state.forests)):
+        for p, fs in enumerate(gdef.score_table(state.forests)):
             score_sum[p] += totals[p]
             for line in lines:
                 line_sum[p][line] += fs.lines[line]
