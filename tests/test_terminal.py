@@ -58,23 +58,25 @@ def test_full_game_against_a_bot_shows_score_pad_and_winners() -> None:
 
 def test_bad_entries_give_one_line_and_a_new_prompt() -> None:
     script = Script(["hello there", "99", "0", "play 72 left 1", "yes", "card", "card 0", "",
-                     "quit"])
+                     "quit", "q"])
     term = script.terminal(2, 1, seed=3)
     assert term.run() is None
     text = script.text
     assert "Not understood: 'hello' is neither an action nor a command" in text
     assert "No action 99: choose 1 to" in text
     assert "No action 0: choose 1 to" in text
-    assert "Not allowed: card 72 is not in player 1's hand." in text
-    assert "Not allowed: player 1 must choose" in text
+    assert "Not allowed: card 72 is not in your hand." in text
+    assert "Not allowed: you must choose" in text
+    assert "player 1" not in text
     assert "Write card ID" in text
     assert "No card 0" in text
     assert "Game abandoned." in text
     # one prompt per entry, each after a one-line message (after the first screen)
     prompts = [c for c in script.chunks if c.endswith("You > ")]
     assert len(prompts) == 9
-    for chunk in script.chunks[1:]:
+    for chunk in script.chunks[1:-1]:
         assert len(chunk.strip().splitlines()) == 2  # the message and the prompt
+    assert script.chunks[-1].startswith("Leave the game?")  # quit asks first
     assert term.state.turn == 1 and not term.state.history
 
 
@@ -92,7 +94,8 @@ def test_card_command_shows_full_card_text() -> None:
     text = script.text
     oak = CATALOG.card(12)
     assert oak.species is not None
-    assert f"#12 T12: {oak.species.name}" in text
+    assert f"Card 12: {oak.species.name}" in text
+    assert "T12" not in text and "#12" not in text  # no printed codes
     assert "Points:" in text
     for half in CATALOG.card(72).halves.values():
         assert half.species.name in text
@@ -118,8 +121,8 @@ def test_hot_seat_hands_over_and_hides_the_other_hand() -> None:
             continue
         me, other = ("Player 1", "Player 2") if chunk.endswith("Player 1 > ") else (
             "Player 2", "Player 1")
-        assert f"{other}'s hand" not in chunk
-        if f"{me}'s hand" in chunk and previous is not None:
+        assert f"Your hand · {other}" not in chunk
+        if f"Your hand · {me}" in chunk and previous is not None:
             assert previous == me  # a new human's screen always follows a hand-over
         previous = me
 
@@ -140,11 +143,11 @@ def test_hot_seat_hand_cards_of_the_other_player_are_not_listed() -> None:
     term.run()
     screens = 0
     for (p, other_hand), chunk in zip(hands_when, script.chunks, strict=True):
-        if chunk.endswith("press Enter ") or "'s hand (" not in chunk:
+        if chunk.endswith("press Enter ") or "Your hand · " not in chunk:
             continue
         screens += 1
-        rows = chunk.split("'s hand (")[1].split("\n  1)")[0]
-        assert f"Player {p + 1}'s hand (" in chunk
+        rows = chunk.split("Your hand · ")[1].split("\n  1)")[0]
+        assert f"Your hand · Player {p + 1} (" in chunk
         known = set(term.state.view(p).known_hands[1 - p])
         for cid in other_hand:
             if cid not in known:
@@ -209,11 +212,11 @@ def test_level_picks_the_bots_and_bad_level_is_refused() -> None:
 
 def test_non_ascii_digits_and_huge_numbers_are_one_line_answers() -> None:
     # Python calls "²" and "١" digits; int("²") raises, which used to end the game.
-    script = Script(["²", "١٢", "9" * 5000, "card ²", "card " + "9" * 5000, "quit"])
+    script = Script(["²", "١٢", "9" * 5000, "card ²", "card " + "9" * 5000, "quit", "q"])
     term = script.terminal(2, 1, seed=3)
     assert term.run() is None
     assert "Game abandoned." in script.text
-    for chunk in script.chunks[1:]:
+    for chunk in script.chunks[1:-1]:
         assert len(chunk.strip().splitlines()) == 2  # the message and the prompt
     assert "Traceback" not in script.text and not term.state.history
 
@@ -283,7 +286,7 @@ def test_a_scripted_game_of_woodland_edge_to_the_end() -> None:
 
 def test_saplings_of_a_water_vole_chosen_by_number_then_done() -> None:
     script = HotSeat(["play 31", "yes", "draw", "draw", "play 219 bottom 1", "pay 94",
-                      "pay 159", "yes", "1", "done", "quit"])
+                      "pay 159", "yes", "1", "done", "quit", "q"])
     term = script.game(2)
     assert term.run() is None
     screens = [c for c in script.chunks if "as a sapling" in c and "done" in c]
@@ -298,13 +301,13 @@ def test_saplings_of_a_water_vole_chosen_by_number_then_done() -> None:
 
 
 def test_card_command_knows_the_cards_of_the_game() -> None:
-    script = HotSeat(["card 209", "card 170", "quit"])
+    script = HotSeat(["card 209", "card 170", "quit", "q"])
     script.game(1).run()
     text = script.text
-    assert "#209 ES12: Blackthorn (shrub card, Sycamore, cost 2)" in text
+    assert "Card 209: Blackthorn (shrub card, Sycamore, cost 2)" in text
     assert "Blackthorn  cost 2 · shrub, woodland edge · goes shrub · symbol Sycamore" in text
     assert "No card 170 in Forest Shuffle + Woodland Edge: ids run 1-161, 198-233." in text
-    base = HotSeat(["card 209", "quit"])
+    base = HotSeat(["card 209", "quit", "q"])
     base.game(1, "base").run()
     assert "No card 209 in Forest Shuffle: ids run 1-161." in base.text
 

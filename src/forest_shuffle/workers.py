@@ -9,15 +9,22 @@ it holds both ends of its own job queue and never sees the queue close. (``forks
 is not used: its server and its workers keep each other alive once the parent is gone.)
 The main module must guard its start with ``if __name__ == "__main__"``, as for any
 ``spawn`` pool; the command line does.
+
+Ctrl-C reaches the whole process group, so the workers too: a worker busy with a job
+aborts it (the job's future gets the ``KeyboardInterrupt``, as before), an idle one ignores
+it (it used to die printing a ``KeyboardInterrupt`` traceback); the parent decides what
+Ctrl-C means and shuts its pool down.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from types import FrameType
 
 __all__ = ["START_METHOD", "WATCH_SECONDS", "process_pool"]
 
@@ -25,6 +32,29 @@ __all__ = ["START_METHOD", "WATCH_SECONDS", "process_pool"]
 WATCH_SECONDS = 0.5
 #: The start method of the pools.
 START_METHOD = "spawn"
+
+
+#: Where the pool's own code lives: a frame there, right below the worker loop, is the
+#: worker waiting for a job or sending a result back, not running one.
+_POOL_CODE = (os.path.dirname(multiprocessing.__file__),
+              os.path.dirname(ProcessPoolExecutor.__init__.__code__.co_filename))
+
+
+def _busy(frame: FrameType | None) -> bool:
+    """Is the worker whose main thread is at ``frame`` running a job (the frame right
+    below the pool's worker loop is the job's code, not the pool's)?"""
+    below: FrameType | None = None
+    while frame is not None:
+        if frame.f_code.co_name == "_process_worker":
+            return below is not None and not below.f_code.co_filename.startswith(_POOL_CODE)
+        below, frame = frame, frame.f_back
+    return False
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """A worker's Ctrl-C: abort the job it runs; between jobs, nothing."""
+    if _busy(frame):
+        raise KeyboardInterrupt
 
 
 def _watch(parent: int) -> None:
@@ -35,6 +65,7 @@ def _watch(parent: int) -> None:
     takes a second), and never exit."""
     if os.getppid() != parent:
         os._exit(1)
+    signal.signal(signal.SIGINT, _on_interrupt)
 
     def loop() -> None:
         while True:

@@ -34,6 +34,17 @@ def click_action(page: Page, selector: str) -> None:
         arg=before)
 
 
+def click_play(page: Page, selector: str) -> None:
+    """Click a place for a play: the page sends it at once (nothing to pay) or keeps it, and
+    asks for the cards that pay for it (``data-paying``), until they are picked."""
+    before = version(page)
+    page.locator(selector).first.click()
+    page.wait_for_function(
+        "v => document.body.dataset.paying === '1' || (Number(document.body.dataset.version)"
+        " !== v && document.body.dataset.status !== 'busy')",
+        arg=before)
+
+
 def page_state(page: Page) -> str:
     """The page's state in one line, for failure messages."""
     return str(page.evaluate(
@@ -52,7 +63,7 @@ def visible(page: Page, selector: str) -> bool:
 
 def play_selected(page: Page, kind: str = "play") -> None:
     """With a hand card picked, click its first option of ``kind`` (play or sapling)."""
-    click_action(page, f"[data-testid=selection] [data-action^='{kind} ']")
+    click_play(page, f"[data-testid=selection] [data-action^='{kind} ']")
 
 
 def step(page: Page, prefer_play: bool = True) -> str:
@@ -152,17 +163,17 @@ def act(page: Page, text: str) -> None:
     pick = f"[data-testid=hand] [data-pick='{rest[0]}']" if rest else ""
     if kind == "pay" and visible(page, pick):
         picked = int(page.evaluate("window.forestShuffle.payPick.size"))
-        need = int(page.evaluate("window.forestShuffle.payload.pay.need"))
+        need = int(page.evaluate("window.forestShuffle.payNeed()"))
         if picked + 1 < need:
             page.click(pick)
             page.wait_for_function("n => window.forestShuffle.payPick.size === n", arg=picked + 1)
         else:
             click_action(page, pick)
         return
-    assert text in legal(page), f"{text} is not legal: {page_state(page)}"
+    assert text in legal(page) or kind == "pay", f"{text} is not legal: {page_state(page)}"
     if kind == "play" or (kind == "sapling" and decision != "saplings"):
         page.click(f"[data-testid=hand] .tile[data-ui=hand-card][data-card='{rest[0]}']")
-        click_action(page, f"[data-testid=selection] [data-action='{text}']")
+        click_play(page, f"[data-testid=selection] [data-action='{text}']")
         return
     click_action(page, f"[data-action='{text}']")
 

@@ -12,7 +12,15 @@ import re
 import httpx
 from playwright.sync_api import Page, expect
 
-from .play import act, click_action, create_game, ready, status, step, wait_settled
+from .play import (
+    act,
+    click_play,
+    create_game,
+    ready,
+    status,
+    step,
+    wait_settled,
+)
 
 ALL = "base+alpine+woodland_edge"
 TITLE = "Forest Shuffle + Alpine + Woodland Edge"
@@ -82,8 +90,8 @@ def test_a_shrub_is_drawn_as_a_host_and_the_saplings_of_a_water_vole(desktop: Pa
     plant = page.locator("[data-testid=selection] [data-action='play 199']")
     expect(plant).to_contain_text("as a new shrub")
     expect(page.locator("[data-testid=my-forest] .new-tree")).to_contain_text("a shrub")
-    click_action(page, "[data-testid=my-forest] .new-tree[data-action='play 199']")
-    assert _payload(page)["decision"] == "pay"
+    click_play(page, "[data-testid=my-forest] .new-tree[data-action='play 199']")
+    assert page.evaluate("document.body.dataset.decision") == "pay"  # kept in the page
     expect(page.locator("[data-testid=prompt]")).to_contain_text("Ada: pay for Elderberry")
     act(page, "pay 150")
     act(page, "pay 158")

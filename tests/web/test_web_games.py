@@ -75,7 +75,8 @@ def test_cards_of_each_game(c: TestClient, gid: str) -> None:
     assert {int(k) for k in data["cards"]} == {k.id for k in catalog.cards if k is not None}
     assert set(data["species"]) == set(catalog.species)
     kinds = {k["kind"] for k in data["cards"].values()}
-    assert ("shrub" in kinds) == ("woodland_edge" in gid)
+    assert ("shrub" in kinds) == ("woodland_edge" in gid or gid == "dartmoor")
+    assert ("moor" in kinds) == (gid == "dartmoor")
     alpine = {"European Larch", "Stone Pine"}
     assert (alpine <= set(data["species"])) == ("alpine" in gid)
     for card in data["cards"].values():

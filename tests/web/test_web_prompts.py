@@ -70,20 +70,26 @@ def check_pay(svc: GameService, gid: str, p: dict[str, Any]) -> str:
         return "no bonus"
     assert pay["bonus"] == cardtext.describe_effect(sp.bonus)
     alive = all(shows(c, symbol) for c in pay["paid"])
-    assert pay["bonus_possible"] == alive
     if not alive:
+        assert not pay["bonus_possible"]
         assert pay["keeps_bonus"] == []
         assert p["prompt_detail"] == (f"No bonus ({pay['bonus']}) this time: not every card "
                                       f"paid shows {symbol}.")
         return "lost"
-    # exactly the hand cards that may pay and show the symbol
-    assert pay["keeps_bonus"] == sorted(c for c in p["view"]["hand"]
-                                        if c in pay["payable"] and shows(c, symbol))
+    # the cards that show the symbol, counted against the cards still to pay: the bonus is
+    # possible only with enough of them, and then each of them keeps it
+    matching = sorted(c for c in p["view"]["hand"] if c in pay["payable"] and shows(c, symbol))
+    assert pay["matching"] == matching
     head_words = f"Bonus ({pay['bonus']}) if every card paid shows {symbol}: "
-    if pay["keeps_bonus"]:
-        assert p["prompt_detail"] == head_words + "still possible."
+    more = "more " if pay["paid"] else ""
+    word = f"{symbol} card" + ("" if pay["need"] == 1 else "s")
+    counted = f"you need {pay['need']} {more}{word}, you have {len(matching)}"
+    if len(matching) >= pay["need"]:
+        assert pay["bonus_possible"] and pay["keeps_bonus"] == matching
+        assert p["prompt_detail"] == head_words + counted + ", so it is still possible."
         return "alive"
-    assert p["prompt_detail"] == head_words + f"lost, no card you may pay with shows {symbol}."
+    assert not pay["bonus_possible"] and pay["keeps_bonus"] == []
+    assert p["prompt_detail"] == head_words + counted + ", so it is lost."
     return "no keeper"
 
 
@@ -155,7 +161,8 @@ def test_the_wire_carries_the_prompt_and_pay_fields() -> None:
             schemas.Payload.model_validate(p)
             if p["decision"] == "pay" and p["pay"]["bonus"] is not None:
                 assert set(p["pay"]) == {"card", "side", "need", "paid", "symbol", "bonus",
-                                         "bonus_possible", "payable", "keeps_bonus"}
+                                         "bonus_possible", "payable", "matching",
+                                         "keeps_bonus", "words", "lost_words"}
                 assert p["prompt"].startswith("Pay for ") and p["prompt_detail"]
                 schemas.PayHint.model_validate(p["pay"])
                 return

@@ -48,9 +48,10 @@ def view_words(view: PlayerView) -> str:
     me = view.player
     lines = [f"Turn {view.turn}, player {me + 1} of {view.num_players}; deck "
              f"{view.deck_size}, winter {len(view.winter)}/{view.game.winter_to_end}."]
-    lines.append("Hand: " + (", ".join(f"{narration.label(c)} ({c})" for c in view.hand)
+    cat = view.game.catalog
+    lines.append("Hand: " + (", ".join(f"{narration.label(c, cat)} ({c})" for c in view.hand)
                              or "empty"))
-    lines.append("Clearing: " + (", ".join(f"{narration.label(c)} ({c})"
+    lines.append("Clearing: " + (", ".join(f"{narration.label(c, cat)} ({c})"
                                            for c in view.clearing) or "empty"))
     for seat, forest in enumerate(view.forests):
         who = "Your forest" if seat == me else f"Forest of player {seat + 1}"

@@ -25,6 +25,7 @@ import platformdirs
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt
@@ -47,7 +48,22 @@ from forest_shuffle.server.service import GameService, SeatSpec, ServiceError, c
 from forest_shuffle.server.store import Store, StoreClosed
 
 STATIC = Path(__file__).parent / "static"
+#: The games one request of the lobby's list may ask about.
+MAX_KNOWN = 30
+#: Where the OpenAPI pages (/docs, /redoc) load their scripts and styles from: this server.
+DOCS_ASSETS_URL = "/docs-assets"
 log = logging.getLogger(__name__)
+
+
+def docs_assets() -> Path | None:
+    """The folder of Swagger UI's and ReDoc's files, shipped by the ``fastapi-offline``
+    package (a dependency; only its files are used), or None if it is not installed."""
+    try:
+        import fastapi_offline
+    except ImportError:
+        return None
+    folder = Path(fastapi_offline.__file__).parent / "static"
+    return folder if (folder / "swagger-ui-bundle.js").is_file() else None
 
 
 DESCRIPTION = """\
@@ -112,6 +128,19 @@ class ActionIn(BaseModel):
     action: str = Field(max_length=ACTION_CHARS, examples=["take 57"])
     version: StrictInt = Field(ge=0, le=VERSION_MAX,
                                description="the payload version the action answers")
+
+
+class KnownGame(BaseModel):
+    """A game a browser holds a seat token of (or none: it only watched)."""
+
+    game_id: str = Field(max_length=40)
+    token: str | None = Field(default=None, max_length=64)
+
+
+class KnownGames(BaseModel):
+    """``POST /api/known-games``: the games a browser remembers (its local storage)."""
+
+    games: list[KnownGame] = Field(max_length=MAX_KNOWN)
 
 
 # ---------------------------------------------------------------------------- sockets
@@ -256,6 +285,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         description=DESCRIPTION,
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # served below, from this server's own files (never a CDN)
+        redoc_url=None,
     )
     app.state.service = svc
     app.state.hub = hub
@@ -320,6 +351,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         """Create a game; the answer holds each human seat's token and invite link."""
         specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
         return _answer(svc.create(specs, body.seed, body.hotseat, game=body.game))
+
+    @app.post("/api/known-games", tags=["games"], response_model=None,
+              responses={200: {"model": list[schemas.KnownGameOut]}, **schemas.ERRORS})
+    def known_games(body: KnownGames) -> Response:
+        """What the lobby lists of the games a browser remembers: per game whether it is
+        over, whose move it is, and whether the token still holds a seat (public facts
+        only, and the token's own seat)."""
+        return _answer([svc.summary(g.game_id, g.token) for g in body.games])
 
     @app.get("/api/games/{game_id}", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
@@ -448,6 +487,35 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    assets = docs_assets()
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger_page() -> Response:
+        """The OpenAPI page, its scripts and styles from this server (it works offline)."""
+        if assets is None:
+            return _error(404, "the OpenAPI page needs the fastapi-offline package "
+                               "(pip install fastapi-offline)")
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json", title="Forest Shuffle - API",
+            swagger_js_url=f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS_URL}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png",
+            swagger_ui_parameters={"validatorUrl": None})  # no badge from a validator site
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc_page() -> Response:
+        """The API reference by ReDoc, from this server's files (no web fonts)."""
+        if assets is None:
+            return _error(404, "the API reference needs the fastapi-offline package "
+                               "(pip install fastapi-offline)")
+        return get_redoc_html(
+            openapi_url=app.openapi_url or "/openapi.json", title="Forest Shuffle - API",
+            redoc_js_url=f"{DOCS_ASSETS_URL}/redoc.standalone.js",
+            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False)
+
+    if assets is not None:
+        app.mount(DOCS_ASSETS_URL, StaticFiles(directory=assets), name="docs-assets")
 
     plain_openapi = app.openapi
 

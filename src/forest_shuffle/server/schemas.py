@@ -77,13 +77,54 @@ class PayHint(BaseModel):
     symbol: str = Field(description="the tree symbol every payment card must show for "
                                     "the bonus")
     bonus: str | None = Field(description="the bonus in words; null if the card has none")
-    bonus_possible: bool = Field(description="the card has a bonus and every card paid so "
-                                             "far shows the symbol")
+    bonus_possible: bool = Field(description="the card has a bonus, every card paid so far "
+                                             "shows the symbol and the payable cards hold "
+                                             "enough more that show it")
     payable: list[int] = Field(description="the hand cards that may be part of this payment, "
                                            "ascending: any `need` of them may be paid (in "
                                            "ascending order, one pay action each)")
+    matching: list[int] = Field(description="the payable cards that show the symbol")
     keeps_bonus: list[int] = Field(description="the payable cards that show the symbol, "
-                                               "while the bonus is possible (else empty)")
+                                               "while the bonus is possible (else empty): "
+                                               "each of them can still complete it")
+    words: str = Field(description="the bonus at stake in one sentence, with the cards "
+                                   "needed and held",
+                       examples=["Bonus (Take another turn) if every card paid shows Douglas "
+                                 "Fir: you need 2 Douglas Fir cards, you have 1, so it is "
+                                 "lost."])
+    lost_words: str = Field(description="the sentence once a card that is not in "
+                                        "keeps_bonus is chosen for this payment")
+
+
+class PayPlan(PayHint):
+    """A payment before it is made (the payload's ``pay_plans``): the pay hint and the
+    question the pay decision would ask."""
+
+    prompt: str = Field(examples=["Pay for Oak (card 12) with 2 more cards of your hand."])
+
+
+class KnownGameOut(BaseModel):
+    """A game a browser remembers, as the lobby lists it (``POST /api/known-games``)."""
+
+    game_id: str
+    found: bool = Field(description="false: no such game here (any more)")
+    title: str | None = None
+    over: bool | None = None
+    seat: int | None = Field(default=None, description="the token's seat; null if it holds "
+                                                       "none")
+    token_ok: bool | None = Field(default=None, description="false when a token was sent "
+                                                            "that holds no seat")
+    names: list[str] | None = None
+    to_move: int | None = None
+    your_move: bool | None = None
+    hotseat: bool | None = None
+    link: str | None = None
+
+
+class RunningScore(BaseModel):
+    seat: int
+    total: int
+    lines: dict[str, int] = Field(description="trees, top_bottom, left_right, cave")
 
 
 class CardScore(BaseModel):
@@ -128,13 +169,29 @@ class Payload(BaseModel):
     prompt_detail: str | None = Field(
         description="a second line for the viewer's decision, if any: while paying the bonus "
                     "at stake, for an effect, bonus or mushroom draw offered its rules text",
-        examples=["Bonus (Take another turn) if every card paid shows Oak: still possible."])
+        examples=["Bonus (Take another turn) if every card paid shows Oak: you need 2 Oak "
+                  "cards, you have 3, so it is still possible."])
     pay: PayHint | None
+    pay_plans: dict[str, PayPlan] = Field(
+        description="for the viewer to move, per card it may play and must pay for (key "
+                    "'CARD', or 'CARD SIDE' for a half): the pay hint of that payment before "
+                    "any card is paid. The page keeps a play and its payment cards to itself "
+                    "until the payment is complete (so it can be taken back), then sends the "
+                    "play and the pay actions in ascending order")
+    running: list[RunningScore] = Field(
+        description="the score pad as it stands now, from the public forests (face-down "
+                    "saplings, caves by their size): the same for every viewer")
     log_from: int = Field(description="the index of the first entry of log (the entries "
                                       "the client said it holds; 0: the whole log)")
     log: list[LogLine] = Field(description="the game in words, as this viewer may see it: "
                                            "the entries from log_from to log_total")
     log_total: int = Field(description="the number of entries of the whole log")
+    turns: list[int] = Field(description="per seat, the turns it has begun (extra turns "
+                                         "included); view.turn counts every seat's turns")
+    clearing_limit: int = Field(description="a turn that ends with this many cards in the "
+                                            "clearing empties it (the game's limit)")
+    hand_limit: int = Field(description="the most cards a hand may hold (the game's limit)")
+    winter_to_end: int = Field(description="the winter card that ends the game (3: the third)")
     over: bool
     scores: list[PlayerScore] | None
     winners: list[int] | None

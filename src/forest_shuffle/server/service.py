@@ -112,6 +112,7 @@ class LogEntry:
     seat: int | None
     text: str
     private: str | None = None
+    turn_of: int | None = None  # a "Turn N: name." line: the seat whose turn begins
 
     def shown(self, viewer: int) -> dict[str, Any]:
         """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names."""
@@ -160,6 +161,7 @@ class LiveGame:
     bot_scheduled: int = -1  # the version a bot move was last scheduled for
     cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     scores: list[dict[str, Any]] | None = None
+    running: tuple[int, list[dict[str, Any]]] | None = None  # (version, running score pad)
     used: float = field(default_factory=time.monotonic)
     evicted: bool = False  # taken out of memory: use GameService.game(id) again
 
@@ -237,9 +239,10 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     played); then the table events, the end with the winners, or the next turn."""
     name = names[seat]
     vb = before.view(seat)
-    public = public_words(action, vb.pending, vb.forests[seat])
+    cat = after.game.catalog
+    public = public_words(action, vb.pending, vb.forests[seat], cat)
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
-    private = own_words(action, public, new)
+    private = own_words(action, public, new, cat)
     out = [LogEntry(seat, f"{name} {public}.",
                     None if private is None else f"{name} {private}.")]
     out.extend(LogEntry(None, text) for text in
@@ -247,7 +250,8 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     if after.over:
         out.append(LogEntry(None, " ".join(end_words(names, after.scores()))))
     elif after.turn != before.turn:
-        out.append(LogEntry(None, turn_words(after.turn, names[after.current])))
+        out.append(LogEntry(None, turn_words(after.turn, names[after.current]),
+                            turn_of=after.current))
     return out
 
 
@@ -255,7 +259,8 @@ def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
     out = [LogEntry(None, opening_words(names))]
     if state.turn:  # else the opening hands are kept or not first
-        out.append(LogEntry(None, turn_words(state.turn, names[state.current])))
+        out.append(LogEntry(None, turn_words(state.turn, names[state.current]),
+                            turn_of=state.current))
     return out
 
 
@@ -963,6 +968,26 @@ class GameService:
         token = new.seats[seat].token
         return {"game_id": new.id, "seat": seat, "token": token, "link": link(new.id, token)}
 
+    # ------------------------------------------------------------ the lobby's list
+
+    def summary(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """What a lobby shows of a game its browser remembers: ``{game_id, found}`` and, if
+        found, ``title``, ``over``, ``seat`` (the token's seat; None if the token holds
+        none), ``token_ok`` (False when a token was given that holds no seat), ``names``,
+        ``to_move``, ``your_move``, ``link``. Public facts only."""
+        try:
+            game = self.game(game_id)
+        except ServiceError:
+            return {"game_id": game_id, "found": False}
+        state = game.snap.state
+        seat = game.seat_of(token)
+        return {"game_id": game.id, "found": True, "title": state.game.title,
+                "over": state.over, "seat": seat, "token_ok": token is None or seat is not None,
+                "names": [s.name for s in game.seats], "to_move": state.to_move,
+                "your_move": seat is not None and state.to_move == seat,
+                "hotseat": game.hotseat,
+                "link": link(game.id, token if seat is not None else None)}
+
     # ------------------------------------------------------------ payload
 
     def check_log_from(self, game_id: str, text: str | None) -> int:
@@ -1013,6 +1038,17 @@ class GameService:
         out["log_total"] = snap.log_len
         return out
 
+    @staticmethod
+    def _running(game: LiveGame, snap: Snapshot) -> list[dict[str, Any]]:
+        """The score pad as it stands now, per seat ``{seat, total, lines}``: the scorer on
+        the public forests (a spectator's view: face-down saplings, caves by their size),
+        so every viewer gets the same figures and no hidden card counts. At the end it is
+        the final score pad's."""
+        if game.running is None or game.running[0] != snap.version:
+            pads = _scores(make_spectator_view(snap.state), with_cards=False)
+            game.running = (snap.version, pads)
+        return game.running[1]
+
     def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
         state = snap.state
         view = make_spectator_view(state) if seat is None else state.view(seat)
@@ -1035,11 +1071,26 @@ class GameService:
             "prompt": ask_words(view) if mine else None,
             "prompt_detail": detail_words(view) if mine else None,
             "pay": _pay_hint(view) if mine else None,
+            "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
+            "running": self._running(game, snap),
+            "turns": _turns(game.log[:snap.log_len], state.num_players),
+            "clearing_limit": state.game.clearing_limit,
+            "hand_limit": state.game.hand_limit,
+            "winter_to_end": state.game.winter_to_end,
             "over": over,
             "scores": game.scores if over else None,
             "winners": scoring.winners([s["total"] for s in game.scores])
             if over and game.scores else None,
         }
+
+
+def _turns(entries: Sequence[LogEntry], players: int) -> list[int]:
+    """The turns each seat has begun (extra turns included), from the log's turn lines."""
+    out = [0] * players
+    for e in entries:
+        if e.turn_of is not None:
+            out[e.turn_of] += 1
+    return out
 
 
 def _check_log_from(log_from: int, total: int) -> None:
@@ -1050,23 +1101,53 @@ def _check_log_from(log_from: int, total: int) -> None:
 
 def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
     """During the viewer's pay decision, :func:`~forest_shuffle.text.narration.pay_facts`: the
-    tree symbol the bonus needs, whether it is still possible, the hand cards that may pay
-    and those of them that keep it."""
+    tree symbol the bonus needs, whether it is still possible (enough cards that show it),
+    the hand cards that may pay, those that show the symbol and those that keep the bonus,
+    and the words (``words``; ``lost_words`` once a card without the symbol is chosen)."""
     facts = pay_facts(view)
     if facts is None:
         return None
     return {"card": facts.card, "side": facts.side, "need": facts.need,
             "paid": list(facts.paid), "symbol": facts.symbol, "bonus": facts.bonus,
             "bonus_possible": facts.bonus_possible, "payable": list(facts.payable),
-            "keeps_bonus": list(facts.keeps_bonus)}
+            "matching": list(facts.matching), "keeps_bonus": list(facts.keeps_bonus),
+            "words": facts.words, "lost_words": facts.lost_words}
 
 
-def _scores(view: PlayerView) -> list[dict[str, Any]]:
-    """The score pad from the public table: per player the total, the four lines and every
-    visible card's points with the reason (a face-down sapling's card is null)."""
-    sheets = scoring.score_table(view.forests)
-    out = []
+def _play_hints(state: GameState, seat: int) -> dict[str, dict[str, Any]]:
+    """For each card (and half) that ``seat`` may play and must pay for, the pay hint of that
+    payment before any card is paid (:func:`_pay_hint`), keyed ``"CARD"`` for a tree or
+    shrub and ``"CARD SIDE"`` for a half (the same for every tree it may go to): the engine
+    applies the play to a copy, so the cost, the cards that may pay (a Mole's pool) and the
+    bonus are the engine's. The page keeps the play and the cards chosen to pay for it to
+    itself until the payment is complete, so a play can be taken back until then."""
+    out: dict[str, dict[str, Any]] = {}
+    for action in state.legal_actions():
+        key = f"{action.card} {action.side}" if action.side else str(action.card)
+        if action.kind != "play" or key in out:
+            continue
+        after = state.clone()
+        after.apply(action)
+        if after.over or after.decision != "pay" or after.to_move != seat:
+            continue  # paid at once (no cost): the play commits when it is sent
+        view = after.view(seat)
+        hint = _pay_hint(view)
+        if hint is not None:
+            hint["prompt"] = ask_words(view)
+            out[key] = hint
+    return out
+
+
+def _scores(view: PlayerView, with_cards: bool = True) -> list[dict[str, Any]]:
+    """The score pad from the public table: per player the total, the four lines and (with
+    ``with_cards``) every visible card's points with the reason (a face-down sapling's card is
+    null)."""
+    sheets = view.game.score_table(view.forests)
+    out: list[dict[str, Any]] = []
     for i, (forest, sheet) in enumerate(zip(view.forests, sheets, strict=True)):
+        if not with_cards:
+            out.append({"seat": i, "total": sheet.total, "lines": dict(sheet.lines)})
+            continue
         ids: list[int | None] = []
         for t in forest.trees:
             ids.append(t.card)

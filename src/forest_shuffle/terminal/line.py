@@ -14,8 +14,11 @@ specification) chooses from its own view only.
 
 from __future__ import annotations
 
+import shlex
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -28,6 +31,7 @@ from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import SIDES, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
+    DONE,
     PAY,
     PLAY,
     SAPLING,
@@ -36,23 +40,40 @@ from forest_shuffle.engine.actions import (
     ActionParseError,
     IllegalActionError,
 )
+from forest_shuffle.engine.check import printable
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import derive, new_seed
 from forest_shuffle.engine.state import GameState
-from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.scoring import core as scoring
+from forest_shuffle.terminal.coach import HINT_BOT, Coach
+from forest_shuffle.terminal.payment import payable_cards, payment_order
+from forest_shuffle.terminal.saves import SeatRecord, TerminalSave, write_save
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
+    NO_HINTS,
     action_words,
+    bonus_alive,
+    card_heading,
     card_of,
+    cards_word,
+    chosen_words,
     end_words,
     event_words,
+    extra_turn_words,
     label,
+    names_words,
     new_cards_words,
+    pay_how_words,
+    pay_more_words,
     pending_words,
     public_words,
+    reason_words,
+    saved_words,
+    skipped_words,
     species_of,
+    you_words,
 )
 
 ReadLine = Callable[[], str]
@@ -80,8 +101,17 @@ HELP = """\
 Enter the number of an action, or an action in text form:
   draw | take 57 | play 12 | play 71 left 3 | sapling 34 | pay 40 | yes | no | cave 40 |
   done | keep | mulligan          (trees and shrubs are numbered from 1, cards by their ids)
+A payment takes its cards in any order, one at a time or all on one line (pay 41 63 116);
+  undo takes back the last card chosen before the payment is whole.
 Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
-  help, quit."""
+  hint (what the hard bot would do, and why), help, quit (asks first; save to resume
+  later with play --resume FILE). Ctrl-C asks too."""
+#: Entries that ask whether to leave the game.
+QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
+#: The file a save goes to unless the player names another (-2, -3... if it exists).
+SAVE_NAME = "forest-shuffle-save.json"
+#: A step of the engine's queue: kind (effect, bonus, mushroom), card, side, species.
+Step = tuple[str, int, str, str]
 
 
 # ---------------------------------------------------------------------------- words
@@ -148,9 +178,9 @@ def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
     return out
 
 
-def where_words(cid: int, forest: Forest) -> str:
+def where_words(cid: int, forest: Forest, catalog: Catalog) -> str:
     """At which trees of ``forest`` each half of a hand card fits now (cost aside)."""
-    card = card_of(cid)
+    card = card_of(cid, catalog)
     if card.is_host:
         return f"new {card.kind}"
     parts: list[str] = []
@@ -182,7 +212,7 @@ def _runs(ns: Sequence[int]) -> str:
     return ",".join(runs)
 
 
-def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
+def hand_table(hand: Sequence[int], forest: Forest, title: str, catalog: Catalog) -> Group:
     """The hand, one card a row: id, each half's cost, name, tags and tree symbol, and at
     which trees each half fits."""
     table = Table(box=None, padding=(0, 1), show_header=False)
@@ -190,13 +220,13 @@ def hand_table(hand: Sequence[int], forest: Forest, title: str) -> Group:
     table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis", max_width=46)
     table.add_column("", no_wrap=True, overflow="ellipsis", max_width=46)
     table.add_column("fits at tree", min_width=12)
-    for cid in sorted(hand, key=lambda c: (not card_of(c).is_host, c)):
-        card = card_of(cid)
+    for cid in sorted(hand, key=lambda c: (not card_of(c, catalog).is_host, c)):
+        card = card_of(cid, catalog)
         if card.species is not None:
             halves = [_half_text(card.species, card.symbol), Text()]
         else:
             halves = [_half_text(h.species, h.symbol, s) for s, h in card.halves.items()]
-        table.add_row(str(cid), *halves, Text(where_words(cid, forest), style="green"))
+        table.add_row(str(cid), *halves, Text(where_words(cid, forest, catalog), style="green"))
     if not hand:
         table.add_row("", Text("(empty)", style="dim"), "", "")
     head = Text(title, style="bold")
@@ -267,7 +297,7 @@ def card_details(cid: int, catalog: Catalog | None = None) -> Group:
     an id not in it): every species on it with cost, tags, place and rules."""
     catalog = catalog or make_game(BASE_ID).catalog
     card = catalog.card(cid)
-    parts: list[RenderableType] = [Text(cardtext.card_summary(cid, catalog), style="bold")]
+    parts: list[RenderableType] = [Text(card_heading(cid, catalog), style="bold")]
     if card.is_winter:
         parts.append(Text("A winter card: the game ends when the third one is drawn."))
         return Group(*parts)
@@ -311,7 +341,7 @@ def numbered_actions(view: PlayerView) -> RenderableType:
     for (kind, cid, side), items in groups.items():
         line = Text("  ")
         if kind == PLAY and side:
-            sp = species_of(cid, side)
+            sp = species_of(cid, side, view.game.catalog)
             entry = Text(f"{sp.name} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
             for i, a in items:
                 entry.append(f" {i})", style="bold yellow")
@@ -329,7 +359,8 @@ def numbered_actions(view: PlayerView) -> RenderableType:
             line.append(head)
             for i, a in items:
                 line.append(f" {i})", style="bold yellow")
-                line.append(f" {a.card}" if kind == SAPLING else f" {a.card} {label(a.card)}")
+                line.append(f" {a.card}" if kind == SAPLING
+                            else f" {a.card} {label(a.card, view.game.catalog)}")
         lines.append(line)
     if halves:
         lines[at:at] = [Text("  play a card half (card id, cost) at tree tN:", style="dim"),
@@ -337,58 +368,132 @@ def numbered_actions(view: PlayerView) -> RenderableType:
     return Group(*lines)
 
 
+def skipped_steps(before: PlayerView, action: Action, after: PlayerView) -> list[Step]:
+    """The actor's mushroom draws, effects and bonuses that the engine skipped unasked
+    (it skips a step that could change nothing) when ``action`` was applied between the
+    actor's views ``before`` and ``after``: the steps that were queued, or that the play
+    ``action`` completed yields (its effect; its bonus when the payment kept it, by the
+    words' own :func:`~forest_shuffle.text.narration.bonus_alive`), and that are neither
+    still waiting nor offered afterwards. Steps of a play through the Mole wait in its
+    frame until it is done."""
+    pend = before.pending
+    if after.over or pend is None:
+        return []
+    top = before.decisions[-1] if before.decisions else None
+    expected: list[Step] = list(before.queue)
+    completed: tuple[int, str, tuple[int, ...]] | None = None
+    via = ""
+    if action.kind == PAY and pend.kind == "pay" and pend.need == 1 and top is not None:
+        completed, via = (pend.card, pend.side, (*pend.paid, action.card)), top.via
+    elif (action.kind == PLAY and pend.kind in ("turn", "mole")
+          and species_of(action.card, action.side, before.game.catalog).cost == 0):
+        completed, via = (action.card, action.side, ()), pend.kind
+    if completed is not None and via == "turn":
+        card, side, paid = completed
+        sp = species_of(card, side, before.game.catalog)
+        if sp.effect is not None:
+            expected.append(("effect", card, side, sp.name))
+        if sp.bonus is not None and bonus_alive(PendingView("pay", pend.player, card, side,
+                                                            paid=paid)):
+            expected.append(("bonus", card, side, sp.name))
+    if action.kind == DONE and pend.kind == "mole" and top is not None:
+        expected.extend(top.steps)
+    present: Counter[Step] = Counter(after.queue)
+    for d in after.decisions:
+        if d.kind == "option" and d.step is not None:
+            present[d.step] += 1
+        elif d.kind == "mole":
+            present.update(d.steps)
+    skipped: list[Step] = []
+    for step in expected:
+        if present[step]:
+            present[step] -= 1
+        else:
+            skipped.append(step)
+    return skipped
+
+
 # ---------------------------------------------------------------------------- players
 
 
 class QuitGame(Exception):
-    """The player asked to quit."""
+    """The player chose to leave the game (after being asked)."""
 
 
 @dataclass
 class Seat:
-    """One seat at the table."""
+    """One seat at the table: its name, its bot and the bot's specification (None for a
+    person), and the lines that person has still to read."""
 
     name: str
     bot: Bot | None = None
     log: list[str] = field(default_factory=list)
+    spec: str | None = None
 
 
 # ---------------------------------------------------------------------------- the front end
 
 
 class Terminal:
-    """A game of Forest Shuffle in a terminal: humans take the first seats, bots the rest."""
+    """A game of Forest Shuffle in a terminal: humans take the first seats, bots the rest.
+
+    ``hints``: whether ``hint`` asks the coach (``hint_bot``, a search bot specification)
+    what it would do; off for seats that agreed to play without help. ``resume``: go on
+    with a saved game (:mod:`.saves`) instead of dealing a new one; ``save_path`` is then
+    the file it came from (offered again when saving)."""
 
     def __init__(self, players: int = 2, bots: int | None = None, seed: int | None = None, *,
                  console: Console | None = None, read_line: ReadLine | None = None,
                  rules: Rules | None = None, level: str = "easy",
-                 game: GameDef | str = BASE_ID) -> None:
-        gdef = make_game(game) if isinstance(game, str) else game
-        if bots is None:
-            bots = players - 1
-        if players not in gdef.players:
-            raise ValueError(f"{gdef.title} is for {gdef.players[0]} to {gdef.players[-1]} "
-                             f"players, not {players}")
-        if not 0 <= bots <= players:
-            raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
-        # A deal nobody chose is secret: its seed is shown only once the game is over.
-        self.seed_chosen = seed is not None
-        self.seed = new_seed() if seed is None else seed
+                 game: GameDef | str = BASE_ID, hints: bool = True,
+                 hint_bot: str = HINT_BOT, resume: TerminalSave | None = None,
+                 save_path: Path | None = None) -> None:
         self.console = console or Console(highlight=False)
         self.read_line: ReadLine = read_line or input
-        self.game = gdef
-        self.state = GameState.new(players, self.seed, rules, game=gdef)
-        humans = players - bots
+        self.hints = hints
+        self.hint_bot = hint_bot
+        self.save_path = save_path
         self.seats: list[Seat] = []
-        for i in range(players):
-            if i < humans:
-                name = "You" if humans == 1 else f"Player {i + 1}"
-                self.seats.append(Seat(name))
-            else:
-                self.seats.append(Seat(f"Player {i + 1} (bot)",
-                                       make_bot(level, derive(self.seed, f"bot {i}"))))
-        self.humans = humans
+        if resume is not None:
+            self.state = resume.state
+            self.game = resume.state.game
+            self.seed = resume.state.seed
+            self.seed_chosen = resume.seed_chosen
+            self.hints = resume.hints
+            self.hint_bot = resume.hint_bot
+            made = len(resume.state.history)
+            for i, record in enumerate(resume.seats):
+                bot = (None if record.bot is None else
+                       make_bot(record.bot, derive(self.seed, f"bot {i} from {made}")))
+                self.seats.append(Seat(record.name, bot, spec=record.bot))
+        else:
+            gdef = make_game(game) if isinstance(game, str) else game
+            if bots is None:
+                bots = players - 1
+            if players not in gdef.players:
+                raise ValueError(f"{gdef.title} is for {gdef.players[0]} to "
+                                 f"{gdef.players[-1]} players, not {players}")
+            if not 0 <= bots <= players:
+                raise ValueError(f"--bots must be from 0 to {players}, not {bots}")
+            # A deal nobody chose is secret: its seed is shown only once the game is over.
+            self.seed_chosen = seed is not None
+            self.seed = new_seed() if seed is None else seed
+            self.game = gdef
+            self.state = GameState.new(players, self.seed, rules, game=gdef)
+            humans = players - bots
+            for i in range(players):
+                if i < humans:
+                    self.seats.append(Seat("You" if humans == 1 else f"Player {i + 1}"))
+                else:
+                    self.seats.append(Seat(f"Player {i + 1} (bot)",
+                                           make_bot(level, derive(self.seed, f"bot {i}")),
+                                           spec=level))
+        self.humans = sum(1 for s in self.seats if s.bot is None)
+        self.coach = Coach(self.hint_bot, derive(self.seed, "coach"))
         self._last_human: int | None = None
+        #: The payment cards chosen but not yet paid, and the position they belong to.
+        self._chosen: list[int] = []
+        self._chosen_at = -1
 
     # ------------------------------------------------------------ i/o helpers
 
@@ -397,7 +502,8 @@ class Terminal:
         self.console.print(Text(text, style=style))
 
     def ask(self, prompt: str) -> str:
-        """Show a prompt and read one line; EOFError at the end of input."""
+        """Show a prompt and read one line; EOFError at the end of input, KeyboardInterrupt
+        for Ctrl-C."""
         self.console.print(Text(prompt, style="bold"), end="")
         return self.read_line()
 
@@ -409,7 +515,8 @@ class Terminal:
     def run(self) -> list[int] | None:
         """Play to the end and show the scores; the winners, or None if the game was left."""
         seed = f", seed {self.seed}" if self.seed_chosen else ""
-        self.say(f"{self.game.title}: {self.state.num_players} players{seed}. "
+        again = " (resumed)" if self.state.history else ""
+        self.say(f"{self.game.title}: {self.state.num_players} players{seed}{again}. "
                  "Type help for help.", style="bold green")
         try:
             while not self.state.over:
@@ -417,8 +524,12 @@ class Terminal:
                 assert p is not None
                 seat = self.seats[p]
                 if seat.bot is not None:
-                    view = self.state.view(p)
-                    self._apply(p, seat.bot.choose(view))
+                    try:
+                        action = seat.bot.choose(self.state.view(p))
+                    except KeyboardInterrupt:  # the bot's thinking changed nothing
+                        self._leave(None, interrupted=True)
+                        continue
+                    self._apply(p, action)
                 else:
                     self._human(p)
         except QuitGame:
@@ -429,16 +540,84 @@ class Terminal:
             return None
         return self.show_end()
 
+    def _leave(self, p: int | None, interrupted: bool = False) -> None:
+        """Ask whether to leave (after quit or Ctrl-C): save and quit, quit, or go back.
+        QuitGame to leave; returns to go on. Ctrl-C at the question quits unsaved."""
+        if interrupted:
+            self.say("")
+        while True:
+            try:
+                answer = self.ask("Leave the game? s = save and leave, q = leave without "
+                                  "saving, Enter = back to the game: ").strip().lower()
+            except KeyboardInterrupt:
+                self.say("")
+                raise QuitGame from None
+            if answer in ("q", "quit", "y", "yes", "leave"):
+                raise QuitGame
+            if answer in ("s", "save"):
+                if self._save():
+                    raise QuitGame
+                continue
+            if answer in ("", "n", "no", "b", "back"):
+                self.say("Back to the game.", style="dim")
+                if p is not None:
+                    self.say(pending_words(self._shown_view(self.state.view(p)),
+                                           self.seat_name(p, p)), style="bold cyan")
+                return
+            self.say("Answer s, q or press Enter.", style="yellow")
+
+    def _default_save_path(self) -> Path:
+        if self.save_path is not None:
+            return self.save_path
+        for n in range(1, 1000):
+            path = Path(SAVE_NAME if n == 1 else SAVE_NAME.replace(".json", f"-{n}.json"))
+            if not path.exists():
+                return path
+        return Path(SAVE_NAME)
+
+    def _save(self) -> bool:
+        """Ask for a file and save the game into it; False (after one line) if not saved."""
+        default = self._default_save_path()
+        try:
+            answer = self.ask(f"Save to [{default}]: ").strip()
+        except KeyboardInterrupt:
+            self.say("")
+            return False
+        path = Path(answer) if answer else default
+        if path.exists() and path != self.save_path:
+            self.say(f"{printable(str(path))[:200]} exists: give another name.",
+                     style="yellow")
+            return False
+        save = TerminalSave(self.state,
+                            tuple(SeatRecord(s.name, s.spec) for s in self.seats),
+                            self.seed_chosen, self.hints, self.hint_bot)
+        try:
+            write_save(path, save)
+        except OSError as exc:
+            self.say(f"Cannot save to {printable(str(path))[:200]}: "
+                     f"{exc.strerror or type(exc).__name__}.", style="yellow")
+            return False
+        self.save_path = path
+        self.say(saved_words(shlex.quote(str(path))), style="bold green")
+        return True
+
     def _apply(self, p: int, action: Action) -> None:
         """Apply an action and tell every human about it (IllegalActionError passes)."""
         before = self.state.view(p)
         self.state.apply(action)
         after = self.state.view(p)
-        public = public_words(action, before.pending, before.forests[p])
+        cat = self.game.catalog
+        public = public_words(action, before.pending, before.forests[p], cat)
         for h in range(self.humans):
-            if h == p:
-                continue
             log = self.seats[h].log
+            if h == p:
+                if action.kind == PAY and log and log[-1].startswith("You play"):
+                    log[-1] = f"{log[-1][:-1]}, {pay_more_words(public)}."
+                elif action.kind == PAY and log and log[-1].startswith("You pay with "):
+                    log[-1] = f"{log[-1][:-1]} and {pay_more_words(public)[9:]}."
+                else:
+                    log.append(you_words(action, before.pending, before.forests[p], cat) + ".")
+                continue
             if (action.kind == PAY and log and log[-1].startswith(f"{self.seat_name(p)} plays")
                     and log[-1].endswith(".")):
                 log[-1] = f"{log[-1][:-1]}, {public}."
@@ -447,10 +626,15 @@ class Terminal:
         if p < self.humans:
             new = sorted(set(after.hand) - set(before.hand))
             if new and action.kind not in (TAKE,):
-                self.seats[p].log.append(new_cards_words(new))
+                self.seats[p].log.append(new_cards_words(new, cat))
+            for kind, _cid, _side, species in skipped_steps(before, action, after):
+                self.seats[p].log.append(skipped_words(kind, species, cat))
         for text in event_words(action, before.pending, before, after,
                                 self.state.game.winter_to_end):
             self._tell_all(text)
+        if not after.over and after.turn > before.turn and after.current == before.current:
+            for h in range(self.humans):
+                self.seats[h].log.append(extra_turn_words(self.seat_name(p), h == p))
 
     def _tell_all(self, text: str) -> None:
         for h in range(self.humans):
@@ -461,40 +645,159 @@ class Terminal:
         if self.humans > 1 and self._last_human is not None and self._last_human != p:
             if self.console.is_terminal:
                 self.console.clear()
-            answer = self.ask(f"Pass to {self.seats[p].name}, press Enter ")
-            if answer.strip().lower() in ("quit", "exit", "q"):
-                raise QuitGame
+            while True:
+                try:
+                    answer = self.ask(f"Pass to {self.seats[p].name}, press Enter ")
+                except KeyboardInterrupt:
+                    self._leave(None, interrupted=True)
+                    continue
+                if answer.strip().lower() not in QUIT_WORDS:
+                    break
+                self._leave(None)
             if self.console.is_terminal:
                 self.console.clear()
         self._last_human = p
-        view = self.state.view(p)
-        self.draw_screen(view)
+        self.draw_screen(self.state.view(p))
         while True:
-            line = self.ask(f"{self.seat_name(p, p)} > ").strip()
-            if self._command(line, view):
+            try:
+                line = self.ask(f"{self.seat_name(p, p)} > ").strip()
+            except KeyboardInterrupt:
+                self._leave(p, interrupted=True)
+                continue
+            if self._command(line, p):
                 return
 
-    def _command(self, line: str, view: PlayerView) -> bool:
-        """Handle one entry; True once an action was applied."""
+    # ------------------------------------------------------------ payments chosen as a set
+
+    def _paying(self, p: int) -> bool:
+        """Is ``p``'s decision a payment? (Forgets cards chosen for an earlier one.)"""
+        if self._chosen_at != len(self.state.history):
+            self._chosen = []
+            self._chosen_at = len(self.state.history)
+        pend = self.state.pending
+        return pend is not None and pend.kind == "pay" and pend.player == p
+
+    def _shown_view(self, view: PlayerView) -> PlayerView:
+        """The view as the player's words show it: during a payment, as if the cards
+        chosen so far were paid, with the cards that may still join it as the choices
+        (in any order; the engine's own order is found when the payment is made)."""
+        pend = view.pending
+        if pend is None or pend.kind != "pay" or not self._paying(view.player):
+            return view
+        chosen = self._chosen
+        payable = payable_cards(self.state, view.player, chosen)
+        decisions = list(view.decisions)
+        if decisions:
+            top = decisions[-1].copy()
+            top.paid = [*top.paid, *chosen]
+            top.need -= len(chosen)
+            decisions[-1] = top
+        return replace(
+            view, hand=tuple(c for c in view.hand if c not in chosen),
+            pending=replace(pend, paid=(*pend.paid, *chosen), need=pend.need - len(chosen)),
+            legal_actions=tuple(Action(PAY, c) for c in payable),
+            decisions=tuple(decisions))
+
+    def _pay(self, p: int, cards: list[int]) -> bool:
+        """Add ``cards`` to the payment being chosen; pay once it is whole. True once
+        paid; False (after one line) for cards that cannot join it."""
+        pend = self.state.pending
+        assert pend is not None
+        hand = self.state.hands[p]
+        chosen = [*self._chosen]
+        for c in cards:
+            if c not in hand:
+                self.say(f"Not allowed: card {c} is not in your hand.", style="yellow")
+                return False
+            if c in chosen:
+                self.say(f"Card {c} is chosen already.", style="yellow")
+                return False
+            chosen.append(c)
+        if len(chosen) > pend.need:
+            self.say(f"This payment takes {cards_word(pend.need)}, not {len(chosen)}"
+                     f"{' (with those chosen already)' if self._chosen else ''}.",
+                     style="yellow")
+            return False
+        order = payment_order(self.state, p, chosen)
+        if order is None:
+            reason = self._pay_reason(p, chosen)
+            self.say(f"Not allowed: {reason}.", style="yellow")
+            return False
+        if len(chosen) < pend.need:
+            self._chosen = chosen
+            view = self._shown_view(self.state.view(p))
+            self.say(chosen_words(chosen, self.game.catalog), style="italic")
+            self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+            self.console.print(numbered_actions(view))
+            return False
+        self._chosen = []
+        for c in order:
+            self._apply(p, Action(PAY, c))
+        return True
+
+    def _pay_reason(self, p: int, chosen: list[int]) -> str:
+        """Why no payment holds all of ``chosen``, in the engine's words when it has some
+        for one card alone (a Mole pays only with cards of its pool)."""
+        for c in chosen:
+            if payment_order(self.state, p, [c]) is None:
+                try:
+                    self.state.clone().apply(Action(PAY, c))
+                except IllegalActionError as exc:
+                    if "ascending" not in exc.reason:
+                        return reason_words(exc.reason, p)
+                return f"card {c} cannot be part of this payment"
+        shown = names_words([str(c) for c in chosen])
+        return f"cards {shown} cannot all be part of this payment"
+
+    # ------------------------------------------------------------ entries
+
+    def _command(self, line: str, p: int) -> bool:
+        """Handle one entry of player ``p``; True once an action was applied."""
         word = line.lower()
+        paying = self._paying(p)
+        view = self._shown_view(self.state.view(p))
         actions = view.legal_actions
         if not word:
             self.say("Enter a number from the list, an action, or help.", style="yellow")
             return False
-        if word in ("quit", "exit", "q"):
-            raise QuitGame
+        if word in QUIT_WORDS:
+            self._leave(p)
+            return False
         if word in ("help", "h", "?"):
             self.say(HELP)
             return False
         if word == "hand":
-            self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand"))
+            self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand",
+                                           view.game.catalog))
             return False
         if word in ("board", "screen", "look"):
-            self.draw_screen(view)
+            self.draw_screen(self.state.view(p))
+            return False
+        if word in ("hint", "suggest"):
+            self._hint(p)
+            return False
+        if word == "undo":
+            if not self._chosen:
+                self.say("Nothing to undo: only payment cards chosen but not yet paid can "
+                         "be taken back.", style="yellow")
+                return False
+            back = self._chosen.pop()
+            self.say(f"Card {back} is back in your hand.", style="italic")
+            view = self._shown_view(self.state.view(p))
+            self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+            self.console.print(numbered_actions(view))
             return False
         if word.split()[0] == "card":
             self._show_card(word.split()[1:])
             return False
+        words = word.split()
+        if paying and words[0] == "pay" and len(words) > 2:
+            numbers = [w.lstrip("#") for w in words[1:]]
+            if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in numbers):
+                self.say("Not understood: write pay and card numbers, e.g. pay 41 63.",
+                         style="yellow")
+                return False
+            return self._pay(p, [int(n) for n in numbers])
         if word.isascii() and word.isdigit() and len(word) <= 6:  # "²" is a digit too
             n = int(word)
             if not 1 <= n <= len(actions):
@@ -510,12 +813,27 @@ class Terminal:
                     why = f"'{word.split()[0]}' is neither an action nor a command"
                 self.say(f"Not understood: {why} (type help).", style="yellow")
                 return False
+        if paying and action.kind == PAY:
+            return self._pay(p, [action.card])
         try:
-            self._apply(view.player, action)
+            self._apply(p, action)
         except IllegalActionError as exc:
-            self.say(f"Not allowed: {exc.reason}.", style="yellow")
+            self.say(f"Not allowed: {reason_words(exc.reason, p)}.", style="yellow")
             return False
         return True
+
+    def _hint(self, p: int) -> None:
+        """Print what the coach would do in ``p``'s place, with its reason."""
+        if not self.hints:
+            self.say(NO_HINTS, style="yellow")
+            return
+        self.say("Thinking...", style="dim")
+        try:
+            hint = self.coach.hint(self.state, p)
+        except KeyboardInterrupt:
+            self.say("Hint stopped.", style="yellow")
+            return
+        self.say(hint.words, style="bold magenta")
 
     def _show_card(self, args: list[str]) -> None:
         digits = args[0].lstrip("#") if len(args) == 1 else ""
@@ -568,7 +886,8 @@ class Terminal:
         clearing = Text(f"Clearing ({len(view.clearing)}/{view.game.clearing_limit}): ",
                         style="bold")
         if view.clearing:
-            clearing.append(" · ".join(f"{c} {label(c)}" for c in view.clearing))
+            clearing.append(" · ".join(f"{c} {label(c, view.game.catalog)}"
+                                       for c in view.clearing))
         else:
             clearing.append("empty", style="dim")
         parts.append(clearing)
@@ -579,11 +898,19 @@ class Terminal:
             if len(log) > LOG_LINES:
                 shown = [f"... {len(log) - LOG_LINES} earlier events", *shown]
             parts.append(Text("\n".join(shown), style="italic"))
-        owner = f"{self.seats[me].name}'s hand" if self.humans > 1 else "Your hand"
+        owner = f"Your hand · {self.seats[me].name}" if self.humans > 1 else "Your hand"
         parts.append(hand_table(view.hand, view.forests[me],
-                                f"{owner} ({len(view.hand)}/{view.game.hand_limit})"))
-        parts.append(Text(pending_words(view, self.seat_name(me, me)), style="bold cyan"))
-        parts.append(numbered_actions(view))
+                                f"{owner} ({len(view.hand)}/{view.game.hand_limit})",
+                                view.game.catalog))
+        asked = self._shown_view(view)
+        if asked is not view and self._chosen:  # a payment: what is chosen so far
+            parts.append(Text(chosen_words(self._chosen, view.game.catalog), style="italic"))
+        parts.append(Text(pending_words(asked, self.seat_name(me, me)), style="bold cyan"))
+        if asked is not view:  # how to choose a payment
+            parts.append(Text(pay_how_words(asked.pending.need if asked.pending else 0,
+                                            [a.card for a in asked.legal_actions]),
+                              style="cyan"))
+        parts.append(numbered_actions(asked))
         return Group(*parts)
 
     def _forest(self, view: PlayerView, i: int) -> RenderableType:
@@ -613,7 +940,7 @@ class Terminal:
                 for line in log[-LOG_LINES:]:
                     self.say(line, style="italic")
                 log.clear()
-        sheets = scoring.score_table(view.forests)
+        sheets = view.game.score_table(view.forests)
         names = [self.seats[i].name for i in range(view.num_players)]
         over, winner_line = end_words(names, [s.total for s in sheets])
         self.say(over, style="bold green")

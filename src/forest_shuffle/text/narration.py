@@ -41,37 +41,41 @@ from forest_shuffle.scoring import core as scoring
 from forest_shuffle.text import cardtext
 
 
-def _words_catalog() -> Catalog:
-    """The catalog these words look cards up in (every card of the base family)."""
+def _words_catalog(catalog: Catalog | None = None) -> Catalog:
+    """The catalog these words look cards up in: ``catalog`` (the game's: a view's
+    ``game.catalog``), or when none is given every card of the base family."""
+    if catalog is not None:
+        return catalog
     from forest_shuffle.engine.game import game_by_id
 
     return game_by_id("base+alpine+woodland_edge").catalog
 
 
-def card_of(cid: int) -> Card:
-    """The catalog card with that id."""
-    return _words_catalog().card(cid)
+def card_of(cid: int, catalog: Catalog | None = None) -> Card:
+    """The card with that id in ``catalog`` (see :func:`_words_catalog`)."""
+    return _words_catalog(catalog).card(cid)
 
 
-def label(cid: int) -> str:
-    """``"Oak"`` or ``"European Hare/Barbastelle Bat"``."""
-    card = card_of(cid)
+def label(cid: int, catalog: Catalog | None = None) -> str:
+    """``"Oak"`` or ``"European Hare/Barbastelle Bat"``; a moor played face down is
+    "universal moor"."""
+    card = card_of(cid, catalog)
     if card.species is not None:
         return card.species.name
     return "/".join(h.species.name for h in card.halves.values())
 
 
-def symbols_of(cid: int) -> list[str]:
+def symbols_of(cid: int, catalog: Catalog | None = None) -> list[str]:
     """The tree symbols printed on a card, in half order."""
-    card = card_of(cid)
+    card = card_of(cid, catalog)
     if card.species is not None:
         return [card.symbol]
     return [h.symbol for h in card.halves.values()]
 
 
-def species_of(cid: int, side: str) -> Species:
+def species_of(cid: int, side: str, catalog: Catalog | None = None) -> Species:
     """The species of a tree card, or of one half of a split card."""
-    card = card_of(cid)
+    card = card_of(cid, catalog)
     if side:
         return card.halves[side].species
     assert card.species is not None
@@ -85,9 +89,9 @@ def tree_name(forest: Forest, tree: int) -> str:
     return f"tree {tree + 1}"
 
 
-def step_effect(pend: PendingView) -> Effect | None:
+def step_effect(pend: PendingView, catalog: Catalog | None = None) -> Effect | None:
     """The effect, bonus or mushroom draw offered by an option decision."""
-    sp = _words_catalog().species.get(pend.species)
+    sp = _words_catalog(catalog).species.get(pend.species)
     if sp is None:
         return None
     if pend.step == "mushroom":
@@ -95,28 +99,29 @@ def step_effect(pend: PendingView) -> Effect | None:
     return sp.effect if pend.step == "effect" else sp.bonus
 
 
-def step_words(pend: PendingView) -> str:
+def step_words(pend: PendingView, catalog: Catalog | None = None) -> str:
     """``"the bonus of Oak (Take another turn)"``."""
     what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
-    return f"{what} {pend.species} ({cardtext.describe_effect(step_effect(pend))})"
+    return f"{what} {pend.species} ({cardtext.describe_effect(step_effect(pend, catalog))})"
 
 
-def bonus_symbol(pend: PendingView) -> str:
+def bonus_symbol(pend: PendingView, catalog: Catalog | None = None) -> str:
     """The tree symbol every payment card must show for the bonus of the card paid for."""
-    return symbols_of(pend.card)[0] if not pend.side else card_of(pend.card).halves[
-        pend.side].symbol
+    card = card_of(pend.card, catalog)
+    return symbols_of(pend.card, catalog)[0] if not pend.side else card.halves[pend.side].symbol
 
 
-def bonus_alive(pend: PendingView) -> bool:
+def bonus_alive(pend: PendingView, catalog: Catalog | None = None) -> bool:
     """Is the bonus of the card being paid for still possible?"""
-    sym = bonus_symbol(pend)
-    return all(sym in card_of(c).symbols for c in pend.paid)
+    sym = bonus_symbol(pend, catalog)
+    return all(sym in card_of(c, catalog).symbols for c in pend.paid)
 
 
 def action_words(action: Action, view: PlayerView) -> str:
     """Readable words for one legal action of ``view``'s player."""
     pend = view.pending
     forest = view.forests[view.player]
+    cat = view.game.catalog
     kind = action.kind
     if kind == KEEP:
         return "keep this hand"
@@ -125,9 +130,9 @@ def action_words(action: Action, view: PlayerView) -> str:
     if kind == DRAW:
         return f"draw from the deck ({view.deck_size} left)"
     if kind == TAKE:
-        return f"take {label(action.card)} (card {action.card}) from the clearing"
+        return f"take {label(action.card, cat)} (card {action.card}) from the clearing"
     if kind == PLAY:
-        sp = species_of(action.card, action.side)
+        sp = species_of(action.card, action.side, cat)
         free = pend is not None and pend.kind == "free"
         cost = "for free" if free else f"cost {sp.cost}"
         if not action.side:
@@ -135,29 +140,27 @@ def action_words(action: Action, view: PlayerView) -> str:
         return (f"play {sp.name} ({action.side} half of card {action.card}) at "
                 f"{tree_name(forest, action.tree)}, {cost}")
     if kind == SAPLING:
-        return f"play card {action.card} ({label(action.card)}) as a sapling"
+        return f"play card {action.card} ({label(action.card, cat)}) as a sapling"
     if kind == PAY:
-        words = f"pay with card {action.card} ({label(action.card)})"
-        if pend is not None and pend.kind == "pay" and bonus_alive(pend):
-            sym = bonus_symbol(pend)
-            sp = species_of(pend.card, pend.side)
-            if sp.bonus is not None and sym in card_of(action.card).symbols:
-                words += f" - keeps the {sym} bonus"
+        words = f"pay with card {action.card} ({label(action.card, cat)})"
+        facts = pay_facts(view)
+        if facts is not None and action.card in facts.keeps_bonus:
+            words += f" - keeps the {facts.symbol} bonus"
         return words
     if kind == YES:
-        return f"yes: {step_words(pend)}" if pend is not None else "yes"
+        return f"yes: {step_words(pend, cat)}" if pend is not None else "yes"
     if kind == NO:
         return "no, skip it"
     if kind == CAVE:
-        return f"put card {action.card} ({label(action.card)}) under your cave"
+        return f"put card {action.card} ({label(action.card, cat)}) under your cave"
     if kind == DONE:
         return "done"
     return str(action)
 
 
-def species_named(name: str) -> Species | None:
-    """The catalog species of that name, or None."""
-    return _words_catalog().species.get(name)
+def species_named(name: str, catalog: Catalog | None = None) -> Species | None:
+    """The species of that name in ``catalog`` (see :func:`_words_catalog`), or None."""
+    return _words_catalog(catalog).species.get(name)
 
 
 def cards_word(n: int, word: str = "card") -> str:
@@ -182,13 +185,13 @@ def ask_words(view: PlayerView) -> str:
     if kind == "draw":
         return "Take your second card, from the deck or the clearing."
     if kind == "pay":
-        sp = species_of(pend.card, pend.side)
+        sp = species_of(pend.card, pend.side, view.game.catalog)
         paid = ", ".join(str(c) for c in pend.paid)
         text = (f"Pay for {sp.name} (card {pend.card}) with "
                 f"{cards_word(pend.need, 'more card')} of your hand")
         return text + (f" (paid: {paid})." if paid else ".")
     if kind == "option":
-        return f"Use {step_words(pend)}?"
+        return f"Use {step_words(pend, view.game.catalog)}?"
     if kind == "free":
         left = "any number" if pend.need < 0 else f"{pend.need} left"
         what = f"a {pend.species}" if pend.species else "a card"
@@ -212,7 +215,14 @@ def ask_words(view: PlayerView) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PayFacts:
-    """A pay decision as its player sees it: the bonus at stake and which cards keep it."""
+    """A pay decision as its player sees it: the bonus at stake, how many cards that keep it
+    are needed and held, and which cards keep it.
+
+    The bonus rule (the engine's ``_finish_play``): a card's bonus is earned when every card
+    paid for it shows the tree symbol of the half paid for. So it is still possible when
+    every card paid so far shows the symbol and the cards that may still pay hold at least
+    ``need`` more that show it; then each of those keeps it (any ``need`` of them complete
+    it), and no card keeps it otherwise."""
 
     card: int  # the card being paid for
     side: str  # its half ("" for a tree)
@@ -220,10 +230,14 @@ class PayFacts:
     paid: tuple[int, ...]
     symbol: str  # the tree symbol every payment card must show for the bonus
     bonus: str | None  # the bonus in words; None if the card has none
-    bonus_possible: bool  # it has a bonus and every card paid so far shows the symbol
+    bonus_possible: bool  # it has a bonus, every card paid shows the symbol, enough are held
     payable: tuple[int, ...]  # the hand cards that may be part of this payment, ascending
     keeps_bonus: tuple[int, ...]  # the payable cards that show the symbol (if possible)
     words: str  # the bonus in one sentence for the payer (see bonus_words)
+    matching: tuple[int, ...] = ()  # the payable cards that show the symbol (possible or not)
+    #: The sentence once a card that does not show the symbol is chosen for this payment
+    #: (a front end that keeps the choice until the payment is complete shows it then).
+    lost_words: str = ""
 
 
 def payable_cards(view: PlayerView) -> tuple[int, ...]:
@@ -244,28 +258,50 @@ def payable_cards(view: PlayerView) -> tuple[int, ...]:
                         if c in legal or (c > low and (pool is None or c in pool))))
 
 
+def symbol_cards_word(n: int, symbol: str, more: bool = False) -> str:
+    """``"2 Douglas Fir cards"``, ``"1 more Oak card"``: cards that show a tree symbol."""
+    return cards_word(n, f"{'more ' if more else ''}{symbol} card")
+
+
+def bonus_words(name: str, bonus: str | None, symbol: str, alive: bool, need: int,
+                have: int, more: bool) -> tuple[str, str]:
+    """The bonus at stake in a payment, one sentence, and the sentence once a card without
+    the symbol is chosen: ``name`` is the species paid for, ``bonus`` its bonus in words
+    (None: it has none), ``alive`` whether every card paid so far shows ``symbol``, ``need``
+    the cards still to pay, ``have`` the cards that may pay and show the symbol, ``more``
+    whether some are paid already. ``"Bonus (Take another turn) if every card paid shows
+    Douglas Fir: you need 2 Douglas Fir cards, you have 1, so it is lost."``."""
+    if bonus is None:
+        return f"{name} has no bonus.", f"{name} has no bonus."
+    lost = f"No bonus ({bonus}) this time: not every card paid shows {symbol}."
+    if not alive:
+        return lost, lost
+    counted = (f"you need {symbol_cards_word(need, symbol, more)}, you have {have}")
+    head = f"Bonus ({bonus}) if every card paid shows {symbol}: {counted}"
+    if have < need:
+        return f"{head}, so it is lost.", f"{head}, so it is lost."
+    return f"{head}, so it is still possible.", lost
+
+
 def pay_facts(view: PlayerView) -> PayFacts | None:
-    """The facts of ``view``'s player's pay decision; None unless it is one."""
+    """The facts of ``view``'s player's pay decision; None unless it is one (see
+    :class:`PayFacts` for the rule)."""
     pend = view.pending
     if pend is None or pend.kind != "pay" or not view.legal_actions:
         return None
-    sp = species_of(pend.card, pend.side)
-    sym = bonus_symbol(pend)
-    possible = sp.bonus is not None and bonus_alive(pend)
+    cat = view.game.catalog
+    sp = species_of(pend.card, pend.side, cat)
+    sym = bonus_symbol(pend, cat)
+    alive = bonus_alive(pend, cat)
     payable = payable_cards(view)
-    keeps = tuple(c for c in payable if sym in card_of(c).symbols) if possible else ()
+    matching = tuple(c for c in payable if sym in card_of(c, cat).symbols)
+    possible = sp.bonus is not None and alive and len(matching) >= pend.need
+    keeps = matching if possible else ()
     bonus = cardtext.describe_effect(sp.bonus) if sp.bonus is not None else None
-    if bonus is None:
-        words = f"{sp.name} has no bonus."
-    elif not possible:
-        words = f"No bonus ({bonus}) this time: not every card paid shows {sym}."
-    elif not keeps:
-        words = (f"Bonus ({bonus}) if every card paid shows {sym}: lost, no card you may "
-                 f"pay with shows {sym}.")
-    else:
-        words = f"Bonus ({bonus}) if every card paid shows {sym}: still possible."
+    words, lost = bonus_words(sp.name, bonus, sym, alive, pend.need, len(matching),
+                              bool(pend.paid))
     return PayFacts(pend.card, pend.side, pend.need, tuple(pend.paid), sym, bonus, possible,
-                    payable, keeps, words)
+                    payable, keeps, words, matching, lost)
 
 
 def detail_words(view: PlayerView) -> str | None:
@@ -279,7 +315,7 @@ def detail_words(view: PlayerView) -> str | None:
         facts = pay_facts(view)
         return None if facts is None else facts.words
     if pend.kind == "option":
-        sp = species_named(pend.species)
+        sp = species_named(pend.species, view.game.catalog)
         part = "permanent" if pend.step == "mushroom" else pend.step
         text = cardtext.full_text(sp, part) if sp is not None and part else ""
         return text or None
@@ -297,8 +333,10 @@ def pending_words(view: PlayerView, name: str) -> str:
     return f"{text} {facts.words}" if facts is not None else text
 
 
-def public_words(action: Action, pend: PendingView | None, forest: Forest) -> str:
-    """What everyone sees of an action (hidden cards stay hidden)."""
+def public_words(action: Action, pend: PendingView | None, forest: Forest,
+                 catalog: Catalog | None = None) -> str:
+    """What everyone sees of an action (hidden cards stay hidden); cards are looked up in
+    ``catalog`` (the game's; see :func:`_words_catalog`)."""
     kind = action.kind
     if kind == KEEP:
         return "keeps the opening hand"
@@ -307,9 +345,9 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest) -> st
     if kind == DRAW:
         return "draws a card from the deck"
     if kind == TAKE:
-        return f"takes {label(action.card)} (card {action.card}) from the clearing"
+        return f"takes {label(action.card, catalog)} (card {action.card}) from the clearing"
     if kind == PLAY:
-        sp = species_of(action.card, action.side)
+        sp = species_of(action.card, action.side, catalog)
         free = " for free" if pend is not None and pend.kind == "free" else ""
         if not action.side:
             return f"plays {sp.name} (card {action.card}){free}"
@@ -318,40 +356,42 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest) -> st
     if kind == SAPLING:
         return "plays a sapling"
     if kind == PAY:
-        return f"pays with card {action.card} ({label(action.card)})"
+        return f"pays with card {action.card} ({label(action.card, catalog)})"
     if kind in (YES, NO) and pend is not None and pend.kind == "option":
         verb = "uses" if kind == YES else "skips"
-        return f"{verb} {step_words(pend)}"
+        return f"{verb} {step_words(pend, catalog)}"
     if kind == CAVE:
         if pend is not None and pend.kind == "clearing cave":  # a clearing card: seen by all
-            return (f"puts {label(action.card)} (card {action.card}) from the clearing under "
-                    "the cave")
+            return (f"puts {label(action.card, catalog)} (card {action.card}) from the "
+                    "clearing under the cave")
         return "puts a card under the cave"
     if kind == DONE:
         return "is done"
     return str(action)
 
 
-def own_words(action: Action, public: str, new: Sequence[int]) -> str | None:
+def own_words(action: Action, public: str, new: Sequence[int],
+              catalog: Catalog | None = None) -> str | None:
     """The actor's own copy of its action line, when it saw more than everyone (the card of
     its sapling or put under its cave, the cards it got): ``public`` is
     :func:`public_words`, ``new`` the cards that came into its hand (not by a take, which
     everyone saw). None when the actor saw nothing more."""
     private: str | None = None
     if action.kind == SAPLING:
-        private = f"plays card {action.card} ({label(action.card)}) as a sapling"
+        private = f"plays card {action.card} ({label(action.card, catalog)}) as a sapling"
     elif action.kind == CAVE:
-        private = f"puts card {action.card} ({label(action.card)}) under the cave"
+        private = f"puts card {action.card} ({label(action.card, catalog)}) under the cave"
     if new and action.kind != TAKE:
-        got = ", ".join(f"card {c} ({label(c)})" for c in new)
+        got = ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
         private = f"{private or public}, gets {got}"
     return private
 
 
-def new_cards_words(new: Sequence[int]) -> str:
+def new_cards_words(new: Sequence[int], catalog: Catalog | None = None) -> str:
     """The cards that came into a player's hand, for that player: ``"New in your hand:
     card 12 (Oak), card 40 (Red Fox)."``."""
-    return "New in your hand: " + ", ".join(f"card {c} ({label(c)})" for c in new) + "."
+    return ("New in your hand: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
+            + ".")
 
 
 # ---------------------------------------------------------------------------- table events
@@ -434,3 +474,156 @@ def opening_words(names: Sequence[str]) -> str:
 def turn_words(turn: int, name: str) -> str:
     """``"Turn 4: Ann."``."""
     return f"Turn {turn}: {name}."
+
+
+# ---------------------------------------------------------------------------- the terminal's
+# own words: the actor's echo, addressed reasons, skipped steps, payments, hints
+
+#: Third-person verbs of :func:`public_words` and :func:`own_words` and their "you" form.
+_YOU_VERBS: dict[str, str] = {
+    "keeps": "keep", "takes": "take", "draws": "draw", "plays": "play", "pays": "pay",
+    "uses": "use", "skips": "skip", "puts": "put", "is": "are", "gets": "get",
+}
+
+
+def _to_you(words: str) -> str:
+    """``"plays Oak, gets card 3"`` addressed to its actor: ``"play Oak, get card 3"``."""
+    verb, space, rest = words.partition(" ")
+    return f"{_YOU_VERBS.get(verb, verb)}{space}{rest.replace(', gets ', ', get ')}"
+
+
+def you_words(action: Action, pend: PendingView | None, forest: Forest,
+              catalog: Catalog | None = None) -> str:
+    """The actor's echo of its own action, addressed to it, without a full stop: ``"You
+    play Oak (card 12)"``, ``"You play card 34 (Oak) as a sapling"`` (the actor saw its
+    own sapling and cave cards). ``pend`` is the decision the action answered, ``forest``
+    the actor's forest before it."""
+    public = public_words(action, pend, forest, catalog)
+    return "You " + _to_you(own_words(action, public, (), catalog) or public)
+
+
+def pay_more_words(public: str) -> str:
+    """A payment added to the actor's echo of its play: ``"pays with card 41 (Oak)"`` as
+    ``"pay with card 41 (Oak)"``."""
+    return _to_you(public)
+
+
+def reason_words(reason: str, player: int) -> str:
+    """An engine reason (:attr:`IllegalActionError.reason`) addressed to ``player``
+    (0-based), who tried the action: ``"card 72 is not in player 1's hand"`` becomes
+    ``"card 72 is not in your hand"``."""
+    me = f"player {player + 1}"
+    return (reason.replace(f"{me}'s hand", "your hand").replace(f"{me} must", "you must")
+            .replace(f"{me} holds", "you hold"))
+
+
+def extra_turn_words(name: str, you: bool) -> str:
+    """``"You take an extra turn."`` or ``"Ann takes an extra turn."``."""
+    return "You take an extra turn." if you else f"{name} takes an extra turn."
+
+
+#: Why a step could change nothing, by the op of its effect (the engine skips such a
+#: step unasked).
+_SKIP_WHY: dict[str, str] = {
+    "free_play": "nothing in your hand can be placed",
+    "free_play_any": "nothing in your hand can be placed",
+    "free_play_each": "nothing in your hand can be placed",
+    "play_any_number_paying": "nothing in your hand can be played and paid for",
+    "saplings_any": "your hand is empty",
+    "hand_to_cave_redraw": "your hand is empty",
+    "clearing_to_cave": "the clearing has no card for it",
+    "clearing_removed": "the clearing is empty",
+    "clearing_to_hand": "the clearing has no card for it, or your hand is full",
+    "take_from_clearing": "the clearing is empty, or your hand is full",
+    "extra_turn": "your forest has no card it needs",
+}
+
+
+def skipped_words(step: str, species: str, catalog: Catalog | None = None) -> str:
+    """A step the engine skipped for the actor because it could change nothing: ``"The
+    bonus of Oak (...) is skipped: nothing in your hand can be placed."``. ``step`` is
+    ``effect``, ``bonus`` or ``mushroom``."""
+    pend = PendingView("option", 0, step=step, species=species)
+    eff = step_effect(pend, catalog)
+    op = eff.op if eff is not None else ""
+    why = ("your hand is full or there is nothing to draw" if op.startswith("draw")
+           else _SKIP_WHY.get(op, "it could change nothing now"))
+    text = step_words(pend, catalog)
+    return f"{text[:1].upper()}{text[1:]} is skipped: {why}."
+
+
+def pay_how_words(need: int, payable: Sequence[int]) -> str:
+    """How to answer a payment in the terminal: any order, one card at a time or all on
+    one line (``payable``: the cards that may be part of it)."""
+    example = " ".join(str(c) for c in sorted(payable)[:max(1, need)])
+    one = sorted(payable)[0] if payable else 0
+    if need <= 1:
+        return f"Choose the card by its number in the list or write pay {one}."
+    return (f"Choose the {need} cards in any order: one at a time (a number of the list, or "
+            f"pay {one}) or all on one line (pay {example}); undo takes back the last one "
+            "chosen.")
+
+
+def chosen_words(chosen: Sequence[int], catalog: Catalog | None = None) -> str:
+    """The cards chosen so far for a payment, not yet paid: ``"Chosen so far: card 41
+    (Oak)."``."""
+    return ("Chosen so far: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in chosen)
+            + ".")
+
+
+def card_heading(card_id: int, catalog: Catalog) -> str:
+    """The one-line summary of a card for players, without the printed code: ``"Card 81:
+    Red Deer (left, Linden) | Brown Bear (right, Beech)"``."""
+    summary = cardtext.card_summary(card_id, catalog)
+    return f"Card {card_id}: {summary.partition(': ')[2]}"
+
+
+def points_words(points: float) -> str:
+    """``"about 4 points"``, ``"about 1 point"``, ``"less than a point"``."""
+    n = round(abs(points))
+    if n == 0:
+        return "less than a point"
+    return f"about {cards_word(n, 'point')}"
+
+
+def hint_words(action: str | None, payment: Sequence[int], bonus: str | None,
+               bonus_kept: bool | None, lead: float | None, margin: float | None,
+               runner_up: str | None, samples: int, catalog: Catalog | None = None) -> str:
+    """The coach's advice in words: the action (:func:`action_words`), the cards it
+    would pay with, whether that keeps the bonus (``bonus``: its words, None if the card
+    has none; ``bonus_kept``: None when no payment), and the search's reason: ``lead``
+    the points it expects to stand ahead of the best rival (negative: behind), ``margin``
+    the points it expects over ``runner_up`` (the next best action), over ``samples``
+    sampled playouts (0: the only legal choice; ``lead`` None with samples: too few to
+    compare moves, the search's quick pick). ``action``
+    None: the advice is the payment at hand."""
+    cards = names_words([f"card {c} ({label(c, catalog)})" for c in payment])
+    if action is None:
+        text = f"Hint: pay with {cards}."
+    else:
+        text = f"Hint: {action}" + (f", paying with {cards}" if payment else "") + "."
+    if bonus is not None and bonus_kept is not None:
+        text += (f" That keeps the bonus ({bonus})." if bonus_kept
+                 else f" That gives up the bonus ({bonus}).")
+    if lead is not None and samples:
+        where = "ahead of" if lead >= 0 else "behind"
+        text += (f" The search ({cards_word(samples, 'sampled playout')}) expects it to "
+                 f"leave you {points_words(lead)} {where} the best rival")
+        if margin is not None and runner_up is not None:
+            text += f", {points_words(margin)} better than the next best: {runner_up}"
+        text += "."
+    elif not samples:
+        text += " It is the only choice."
+    else:
+        text += " (The search had too little time to compare moves: this is its quick pick.)"
+    return text
+
+
+#: What ``hint`` answers in a game whose seats agreed to play without help.
+NO_HINTS = "Hints are off in this game (the seats agreed to play without help)."
+
+
+def saved_words(path: str) -> str:
+    """``"Game saved to game.json; resume it with: forest-shuffle play --resume
+    game.json"``."""
+    return f"Game saved to {path}; resume it with: forest-shuffle play --resume {path}"

@@ -1,11 +1,16 @@
 """The ``play`` sub-command: play Forest Shuffle in the terminal against bots or hot-seat.
 
-Contract: ``play [--game ID] [--players N] [--bots K] [--seed S] [--level LEVEL]``; a bad
-option is one line on standard error and exit status 2.
+Contract: ``play [--game ID] [--players N] [--bots K] [--seed S] [--level LEVEL]
+[--no-hints] [--hint-bot SPEC]`` deals a new game; ``play --resume FILE`` goes on with a
+game saved from the terminal (``quit`` or Ctrl-C, then ``s``), whose file holds the seats,
+their bots and whether hints are on, so it takes none of the table options. A bad option,
+or a resume file that is missing, unreadable or no saved game, is one line on standard
+error and exit status 2.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +18,9 @@ import typer
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID
+from forest_shuffle.terminal.coach import HINT_BOT
 from forest_shuffle.terminal.line import Terminal
+from forest_shuffle.terminal.saves import SaveFileError, read_save
 
 
 def _int_option(value: str | None, name: str) -> int | None:
@@ -27,6 +34,11 @@ def _int_option(value: str | None, name: str) -> int | None:
         raise typer.Exit(2) from None
 
 
+def _refuse(message: str) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(2)
+
+
 def play_command(
     game: GameOption = BASE_ID,
     players: Annotated[str | None, typer.Option(
@@ -38,31 +50,57 @@ def play_command(
     seed: Annotated[str | None, typer.Option(
         "--seed", metavar="S", help="Deal seed, to replay a game.",
         show_default="random")] = None,
-    level: Annotated[str, typer.Option(
+    level: Annotated[str | None, typer.Option(
         "--level", metavar="LEVEL",
         help="How the bots play: easy (random), medium (greedy), hard (search), "
-             "or a bot such as mcts:time=2.")] = "easy",
+             "or a bot such as mcts:time=2.", show_default="easy")] = None,
+    no_hints: Annotated[bool, typer.Option(
+        "--no-hints", help="Play without help: 'hint' gives no advice in this game.")] = False,
+    hint_bot: Annotated[str | None, typer.Option(
+        "--hint-bot", metavar="SPEC",
+        help="The bot 'hint' asks (a search bot specification).",
+        show_default=HINT_BOT)] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="FILE",
+        help="Go on with a game saved from the terminal.")] = None,
 ) -> None:
     """Play in the terminal: you against bots, or several people hot-seat."""
-    gdef = game_from_option(game)
-    n = _int_option(players, "--players")
-    k = _int_option(bots, "--bots")
-    s = _int_option(seed, "--seed")
-    n = 2 if n is None else n
-    if not 2 <= n <= 5:
-        typer.echo(f"--players must be from 2 to 5, not {n}", err=True)
-        raise typer.Exit(2)
-    k = n - 1 if k is None else k
-    if not 0 <= k <= n:
-        typer.echo(f"--bots must be from 0 to {n}, not {k}", err=True)
-        raise typer.Exit(2)
+    if resume is not None:
+        given = [name for name, value in (("--players", players), ("--bots", bots),
+                                          ("--seed", seed), ("--level", level),
+                                          ("--hint-bot", hint_bot)) if value is not None]
+        if game != BASE_ID:
+            given.insert(0, "--game")
+        if no_hints:
+            given.append("--no-hints")
+        if given:
+            raise _refuse(f"--resume takes the table from the saved game: leave out "
+                          f"{', '.join(given)}")
+        try:
+            saved = read_save(resume)
+        except SaveFileError as exc:
+            raise _refuse(f"--resume: {exc}") from None
+        terminal = Terminal(resume=saved, save_path=resume)
+    else:
+        gdef = game_from_option(game)
+        n = _int_option(players, "--players")
+        k = _int_option(bots, "--bots")
+        s = _int_option(seed, "--seed")
+        n = 2 if n is None else n
+        if not 2 <= n <= 5:
+            raise _refuse(f"--players must be from 2 to 5, not {n}")
+        k = n - 1 if k is None else k
+        if not 0 <= k <= n:
+            raise _refuse(f"--bots must be from 0 to {n}, not {k}")
+        for option, spec in (("--level", level or "easy"), ("--hint-bot", hint_bot or HINT_BOT)):
+            try:
+                make_bot(spec)
+            except BotSpecError as exc:
+                raise _refuse(f"{option}: {exc}") from None
+        terminal = Terminal(n, k, s, level=level or "easy", game=gdef, hints=not no_hints,
+                            hint_bot=hint_bot or HINT_BOT)
     try:
-        make_bot(level)
-    except BotSpecError as exc:
-        typer.echo(f"--level: {exc}", err=True)
-        raise typer.Exit(2) from None
-    try:
-        Terminal(n, k, s, level=level, game=gdef).run()
+        terminal.run()
     except KeyboardInterrupt:
         typer.echo("\nInterrupted: game abandoned.", err=True)
         raise typer.Exit(130) from None

@@ -1,17 +1,76 @@
 """The ``serve`` sub-command: the web server for browser play (docs/web.md).
 
 ``--game ID`` (default ``base``) is the game a new table gets when its request names none.
+Before the banner the port is tried: one taken is one line (``port 8000 is taken; try
+--port 8001``) and exit status 2, as is an address this machine cannot listen on. The
+banner says where the games are stored.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 from typing import Annotated
 
 import typer
 
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID
+
+#: How many ports after a taken one are tried for the suggestion.
+PORTS_TRIED = 50
+
+
+def _bind_error(host: str, port: int) -> OSError | None:
+    """The error binding a listening socket to ``host:port`` gives now (as uvicorn binds
+    it, with ``SO_REUSEADDR``), or None if it can be bound."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        return OSError(errno.EADDRNOTAVAIL, exc.strerror or str(exc))
+    for family, kind, proto, _name, address in infos[:1]:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                return exc
+    return None
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """One line saying why the server cannot listen on ``host:port`` (a taken port with
+    the next free one to try), or None if it can (port 0: any free port, always)."""
+    if port == 0:
+        return None
+    exc = _bind_error(host, port)
+    if exc is None:
+        return None
+    if exc.errno == errno.EADDRINUSE:
+        free = next((p for p in range(port + 1, min(65536, port + 1 + PORTS_TRIED))
+                     if _bind_error(host, p) is None), None)
+        hint = f"; try --port {free}" if free is not None else ""
+        return f"port {port} is taken{hint}"
+    why = exc.strerror or str(exc)
+    return f"cannot listen on {host}:{port}: {why}"
+
+
+def storage_words(url: str) -> str:
+    """Where the games of database ``url`` are kept, for the banner (no password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return f"games are stored in {url[:60]}"
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database in (None, "", ":memory:"):
+            return "games are kept in memory only (gone when the server stops; --db to keep)"
+        return f"games are stored in {os.path.abspath(parsed.database)}"
+    return f"games are stored in {parsed.render_as_string(hide_password=True)}"
 
 
 def serve_command(
@@ -77,6 +136,10 @@ def serve_command(
     if pubsub is not None and not pubsub.startswith(("redis://", "rediss://", "unix://")):
         typer.echo(f"--pubsub must be a redis:// URL, not {pubsub[:60]!r}", err=True)
         raise typer.Exit(2)
+    problem = port_problem(host, port)
+    if problem is not None:
+        typer.echo(problem, err=True)
+        raise typer.Exit(2)
     from forest_shuffle.server.limits import fit_to_files, parse_limits, raise_file_limit
 
     try:
@@ -121,12 +184,16 @@ def serve_command(
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
             "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id})
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
-                   "processes", err=True)
+                   f"processes; {storage_words(db)}", err=True)
         uvicorn.run("forest_shuffle.server.app:app_from_env", factory=True, workers=workers,
                     host=host, port=port, log_level="warning", ws_max_size=frame,
                     ws_max_queue=4, limit_concurrency=max(64, files - 64),
                     forwarded_allow_ips=forwarded)
         return
+    from forest_shuffle.server.app import default_db_url
+
+    if db is None:
+        db = default_db_url()
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
                          pubsub=pubsub, lease_seconds=lease, game=game_id)
@@ -141,7 +208,8 @@ def serve_command(
         line = str(exc).splitlines()[0]
         typer.echo(f"--db: cannot open the database: {line}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs)", err=True)
+    typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs); {storage_words(db)}",
+               err=True)
     # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
     # open files allow get 503 rather than a failing accept()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=frame,

@@ -37,16 +37,33 @@ const KEY = (gameId) => `forest-shuffle:game:${gameId}`;
 export function loadSeats(gameId) {
   try {
     const raw = JSON.parse(localStorage.getItem(KEY(gameId)) || "null");
-    if (raw && typeof raw === "object") return { tokens: raw.tokens || {}, hotseat: !!raw.hotseat };
+    if (raw && typeof raw === "object") return { tokens: raw.tokens || {}, hotseat: !!raw.hotseat, at: Number(raw.at) || 0 };
   } catch (err) {
     /* a broken entry is ignored */
   }
   return { tokens: {}, hotseat: false };
 }
 
+/** Every game this browser holds seats of: [{gameId, tokens, hotseat}], newest first. */
+export function knownGames() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith("forest-shuffle:game:")) continue;
+      const gameId = key.slice("forest-shuffle:game:".length);
+      const seats = loadSeats(gameId);
+      if (Object.keys(seats.tokens).length) out.push({ gameId, ...seats, at: seats.at || 0 });
+    }
+  } catch (err) {
+    /* no local storage: nothing known */
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
+
 export function saveSeats(gameId, seats) {
   try {
-    localStorage.setItem(KEY(gameId), JSON.stringify(seats));
+    localStorage.setItem(KEY(gameId), JSON.stringify({ ...seats, at: seats.at || Date.now() }));
   } catch (err) {
     /* private mode: the tokens live in the URL only */
   }

@@ -13,7 +13,7 @@ const detailEl = document.getElementById("detail");
 const titleEl = document.getElementById("game-title");
 
 const LINES = [["trees", "Trees"], ["top_bottom", "Top / bottom"], ["left_right", "Left / right"], ["cave", "Cave"]];
-const WINTER_TO_END = 3;
+/** The game's limits come with each payload (hand_limit, clearing_limit, winter_to_end). */
 /** Where to click for the decisions whose cards lie on the table (the question is the server's). */
 const CLICK_HINTS = {
   take: "Click a lit card of the clearing to take it into your hand.",
@@ -41,6 +41,27 @@ function openDetail(cat, id) {
 }
 
 const ui = { banner, go: (url) => location.assign(url) };
+
+// ------------------------------------------------------------------ the running score switch
+
+const RUNNING_KEY = "forest-shuffle:running-score";
+
+/** Whether this browser shows the running score (on unless switched off). */
+function loadRunning() {
+  try {
+    return localStorage.getItem(RUNNING_KEY) !== "off";
+  } catch (err) {
+    return true;
+  }
+}
+
+function saveRunning(on) {
+  try {
+    localStorage.setItem(RUNNING_KEY, on ? "on" : "off");
+  } catch (err) {
+    /* private mode: the switch lasts for this page only */
+  }
+}
 
 // ------------------------------------------------------------------ the catalogs
 
@@ -95,7 +116,11 @@ class Game {
     this.queryToken = queryToken;
     this.payload = null;
     this.selected = null;
-    this.payPick = new Set(); // hand cards picked for a payment of several cards
+    this.payPick = new Set(); // hand cards picked for a payment
+    // A play chosen and not yet sent: {action, plan} (plan: the server's pay_plans entry).
+    // It stays in this page until its payment is complete, so Cancel or Escape takes it back.
+    this.localPlay = null;
+    this.showRunning = loadRunning();
     this.seen = {}; // seat -> the forest cards on the table after that seat's last action
     this.handBefore = {}; // seat -> the hand before that seat's last action (new cards show)
     this.busy = false;
@@ -116,7 +141,8 @@ class Game {
     document.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
       detailEl.hidden = true;
-      if (this.selected !== null || this.payPick.size) {
+      if (this.localPlay) this.cancelPlay();
+      else if (this.selected !== null || this.payPick.size) {
         this.selected = null;
         this.payPick.clear();
         this.render();
@@ -177,6 +203,8 @@ class Game {
     const old = this.payload;
     if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
     this.payload = p;
+    // a token that holds no seat (cut short, mistyped, of another game): say so
+    this.badToken = !!this.token && (p.you === null || p.you === undefined);
     if (p.you !== null && p.you !== undefined && !this.seen[p.you]) this.seen[p.you] = this.forestCards(p);
     if (p.you !== null && p.you !== undefined && this.token && this.seats.tokens[p.you] !== this.token) {
       this.seats.tokens[p.you] = this.token;
@@ -186,7 +214,10 @@ class Game {
     if (p.rematch && this.wantRematch) this.joinRematch();
     const mine = this.selected !== null && p.view.hand.includes(this.selected) && this.myDecision();
     if (!mine) this.selected = null;
-    if (!this.myDecision() || p.decision !== "pay" || (old && old.version !== p.version && !this.busy)) this.payPick.clear();
+    if (this.localPlay && (!this.myDecision() || !(p.legal || []).includes(this.localPlay.action)
+      || (old && old.version !== p.version && !this.busy))) this.localPlay = null;
+    if (this.localPlay) this.localPlay.plan = this.planOf(this.localPlay.action) || this.localPlay.plan;
+    else if (!this.myDecision() || p.decision !== "pay" || (old && old.version !== p.version && !this.busy)) this.payPick.clear();
     this.checkHandover();
     this.render();
   }
@@ -324,7 +355,7 @@ class Game {
       const action = el.dataset.action;
       if ((p.legal || []).includes(action) && !this.busy) {
         e.preventDefault();
-        this.send(action);
+        if (!this.startPlay(action)) this.send(action);
         return;
       }
     }
@@ -345,7 +376,7 @@ class Game {
     else if (what === "deck") this.wrong("draw from the deck");
     else if (what === "clearing-card") {
       if (this.myDecision() && ["turn", "draw"].includes(p.decision)) {
-        banner(p.view.hand.length >= 10 ? "Your hand is full (10 cards): you may not take more." : "You may not take that card now.");
+        banner(p.view.hand.length >= p.hand_limit ? `Your hand is full (${p.hand_limit} cards): you may not take more.` : "You may not take that card now.");
       } else if (this.myDecision() && ["take", "clearing cave"].includes(p.decision)) {
         banner(`${this.cat.label(Number(el.dataset.card))} cannot be chosen now: pick one of the lit cards of the clearing.`);
       } else this.wrong("take a card from the clearing");
@@ -359,6 +390,11 @@ class Game {
       this.render();
     } else if (what === "unpick") {
       this.payPick.clear();
+      this.render();
+    } else if (what === "cancel-play") this.cancelPlay();
+    else if (what === "running") {
+      this.showRunning = !this.showRunning;
+      saveRunning(this.showRunning);
       this.render();
     } else if (what === "rematch") this.rematch();
     else if (what === "card") openDetail(this.cat, Number(el.dataset.card));
@@ -478,14 +514,25 @@ class Game {
     if (!p) return;
     showTitle(p.game_title);
     const v = p.view;
-    const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, WINTER_TO_END - v.winter.length));
+    const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, p.winter_to_end - v.winter.length));
     fill(statusEl,
-      h("span", {}, `Turn ${v.turn}`),
+      h("span", { title: `${v.turn} turns so far, every player's counted`, dataset: { testid: "turn-counter" } }, this.turnWords()),
       h("span", { title: "cards in the deck" }, `Deck ${v.deck_size}`),
       h("span", { title: "winter cards: the third ends the game", class: "winter-count" }, `Winter ${winter}`),
       p.over ? h("span", { class: "strong" }, "Game over")
         : h("span", { class: "strong" }, p.to_move === p.you ? "Your move" : `${this.name(p.to_move)} to move`),
       h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? "live" : "reconnecting" }, "●"));
+  }
+
+  /** "Your turn 4", "Robin's turn 5": the turns the seat to move has begun (the server's
+   * turns; view.turn counts every seat's). */
+  turnWords() {
+    const p = this.payload;
+    const turns = p.turns || [];
+    const seat = p.over ? p.you : p.to_move;
+    if (seat === null || seat === undefined || !turns[seat]) return p.over ? "Game over" : "Opening hands";
+    if (seat === p.you) return `Your turn ${turns[seat]}`;
+    return `${this.name(seat)}'s turn ${turns[seat]}`;
   }
 
   render() {
@@ -499,8 +546,9 @@ class Game {
         handingOver ? null : this.handSection(),
         this.forestSection(p.you, true),
         this.othersSection()),
-      h("aside", { class: "side-col" }, this.playersSection(), this.sideDetail(), this.logSection()));
+      h("aside", { class: "side-col" }, this.playersSection(), this.runningSection(), this.sideDetail(), this.logSection()));
     fill(root, h("div", { class: "game" },
+      this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
       p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
         title: "The creator of this game chose its seed, so the creator could know every card." },
@@ -517,9 +565,22 @@ class Game {
     else status = "waiting";
     document.body.dataset.status = status;
     document.body.dataset.version = String(p.version);
-    document.body.dataset.decision = p.decision || "";
+    document.body.dataset.decision = this.localPlay ? "pay" : p.decision || "";
+    document.body.dataset.paying = this.localPlay ? "1" : "";
     const title = p.game_title || "Forest Shuffle";
     document.title = p.over ? `${title} · game over` : status === "your-turn" ? `● Your move · ${title}` : title;
+  }
+
+  /** A token was given that holds no seat of this game: the page watches, and says why;
+   * a seat this browser holds for the game is offered instead. */
+  badTokenNotice() {
+    if (!this.badToken) return null;
+    const held = Object.entries(this.seats.tokens).filter(([, t]) => t && t !== this.token);
+    return h("section", { class: "warning bad-token", dataset: { testid: "bad-token" }, role: "alert" },
+      h("b", {}, "This link's seat token is not one of this game's"),
+      " (cut short or mistyped?), so you are only watching. Open the whole invite link to play.",
+      held.length ? [" ", h("a", { class: "button primary small", href: `/game/${this.gameId}?token=${encodeURIComponent(held[0][1])}`,
+        dataset: { testid: "held-seat" } }, "Play the seat this browser holds")] : null);
   }
 
   promptSection() {
@@ -536,11 +597,13 @@ class Game {
       if (last && !p.over) sub = `Last: ${last.text}`;
     } else {
       const who = this.hotseat ? `${this.name(p.you)}: ` : "";
-      const ask = this.selected !== null
-        ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
-        : this.promptWords();
+      const ask = this.localPlay ? this.localPlay.plan.prompt
+        : this.selected !== null
+          ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
+          : this.promptWords();
       text = who ? who + lowerFirst(ask) : ask.replace(/^./, (c) => c.toUpperCase());
-      sub = this.detailWords() || CLICK_HINTS[p.decision] || null;
+      sub = this.localPlay ? "Nothing is sent until the last card is picked: Cancel (or Esc) takes the play back."
+        : this.detailWords() || CLICK_HINTS[p.decision] || null;
       const words = { yes: "Yes", no: "No, skip it", keep: "Keep this hand", mulligan: "Mulligan", done: "Done" };
       for (const a of p.legal) {
         if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
@@ -551,12 +614,13 @@ class Game {
       }
     }
     let pic = null;
-    if (this.myDecision() && pend && ["pay", "option"].includes(p.decision) && pend.card) {
-      const half = this.cat.half(pend.card, pend.side);
+    const paying = this.localPlay ? this.localPlay.plan : pend;
+    if (this.myDecision() && paying && (this.localPlay || ["pay", "option"].includes(p.decision)) && paying.card) {
+      const half = this.cat.half(paying.card, paying.side);
       if (half) {
-        pic = h("div", { class: `prompt-card ${symClass(half.symbol)}`, dataset: { ui: "card", card: pend.card }, title: this.cat.text(pend.card) },
+        pic = h("div", { class: `prompt-card ${symClass(half.symbol)}`, dataset: { ui: "card", card: paying.card }, title: this.cat.text(paying.card) },
           h("span", { class: "cost" }, half.sp.cost), h("b", {}, half.name),
-          p.decision === "pay" && pend.paid && pend.paid.length ? h("small", {}, ` paid: ${pend.paid.map((c) => this.cat.label(c)).join(", ")}`) : null);
+          !this.localPlay && p.decision === "pay" && pend.paid && pend.paid.length ? h("small", {}, ` paid: ${pend.paid.map((c) => this.cat.label(c)).join(", ")}`) : null);
       }
     }
     return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
@@ -569,9 +633,8 @@ class Game {
    * rules text of an effect offered); while paying, where the cards that keep the bonus are. */
   detailWords() {
     const p = this.payload;
-    const detail = p.prompt_detail || null;
-    if (detail && p.pay && p.pay.bonus_possible && p.pay.keeps_bonus.length) return `★ ${detail} Cards marked ★ keep it.`;
-    return detail;
+    if (p.decision === "pay" && p.pay) return this.payWords();
+    return p.prompt_detail || null;
   }
 
   /** Legal actions that no element of the table offers (so a button must). */
@@ -632,9 +695,9 @@ class Game {
       role: "button", tabindex: "0", title: "Draw the top card of the deck",
     }, h("span", { class: "deck-count" }, v.deck_size), h("span", { class: "deck-word" }, legal.has("draw") ? "Draw" : "Deck"));
     const winter = h("div", { class: "winter-row", title: "Winter cards: the game ends when the third appears" },
-      Array.from({ length: WINTER_TO_END }, (_, i) =>
+      Array.from({ length: p.winter_to_end }, (_, i) =>
         h("span", { class: `flake ${i < v.winter.length ? "on" : ""}` }, "❄")),
-      h("span", { class: "winter-words" }, `${v.winter.length}/${WINTER_TO_END} winter`));
+      h("span", { class: "winter-words" }, `${v.winter.length}/${p.winter_to_end} winter`));
     const clearing = v.clearing.length
       ? v.clearing.map((id) => {
         // a take (a draw or an effect's take) or, for an effect, a card to the cave
@@ -647,8 +710,18 @@ class Game {
     return h("section", { class: "middle" },
       h("div", { class: "pile" }, deck, winter),
       h("div", { class: "clearing" },
-        h("h2", {}, `Clearing `, h("small", {}, `${v.clearing.length}/10 · full at 10: all go to the box`)),
+        h("h2", {}, `Clearing `, h("small", { dataset: { testid: "clearing-count" } }, this.clearingWords())),
         h("div", { class: "tiles", dataset: { testid: "clearing" } }, clearing)));
+  }
+
+  /** "4/10 · full at 10: all go to the box"; past the limit (a game that ended before
+   * the turn did) only the number of cards. */
+  clearingWords() {
+    const p = this.payload;
+    const n = p.view.clearing.length;
+    const limit = p.clearing_limit;
+    if (n > limit || p.over) return count(n, "card");
+    return `${n}/${limit} · full at ${limit}: all go to the box`;
   }
 
   forestSection(seat, mine) {
@@ -674,7 +747,7 @@ class Game {
     if (newTree) {
       const shrub = this.cat.isShrub(this.selected);
       trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
-        h("span", {}, "＋"), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : ""} here`)));
+        h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : ""} here`)));
     }
     if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? "No trees yet: play a tree card (or any card as a sapling)." : "No trees yet."));
     return h("section", { class: `forest ${mine ? "mine" : "theirs"}`, dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
@@ -742,14 +815,20 @@ class Game {
     if (p.you === null) return null;
     const legal = new Set(p.legal || []);
     const mine = this.myDecision();
-    const keeps = (id) => !!(mine && p.pay && p.pay.keeps_bonus.includes(id));
+    const info = this.payInfo();
+    const lost = this.payLost();
+    const keeps = (id) => !!(mine && info && !lost && info.keeps_bonus.includes(id) && !this.payPick.has(id));
+    const playing = this.localPlay ? parseAction(this.localPlay.action).card : null;
     const pick = this.pickable();
     const sorted = [...v.hand].sort((a, b) => (this.cat.isHost(b) - this.cat.isHost(a)) || a - b);
     const tiles = sorted.map((id) => {
       let action = null;
       let classes = "";
       let badge = null;
-      if (mine) {
+      if (mine && id === playing) {
+        classes = "selected playing";
+        badge = "being played";
+      } else if (mine) {
         if (pick) {
           // several cards to pay: pick a set, the page pays it in the engine's order
           if (pick.has(id)) {
@@ -779,6 +858,7 @@ class Game {
       if (before && !before.has(id)) classes += " new-card";
       const t = this.tile(id, { action, classes, badge });
       if (pick && pick.has(id)) t.dataset.pick = id;
+      else if (id === playing) t.dataset.ui = "card";
       else if (!action) t.dataset.ui = "hand-card";
       if (!t.hasAttribute("tabindex")) {
         t.setAttribute("tabindex", "0");
@@ -788,28 +868,94 @@ class Game {
     });
     return h("section", { class: "hand", dataset: { testid: "hand" } },
       h("div", { class: "hand-head" },
-        h("h2", {}, this.hotseat ? `${this.name(p.you)}'s hand` : "Your hand", h("small", {}, ` ${v.hand.length}/10`)),
+        h("h2", {}, this.hotseat ? `${this.name(p.you)}'s hand` : "Your hand", h("small", {}, ` ${v.hand.length}/${p.hand_limit}`)),
         v.own_cave.length ? h("span", { class: "facts" }, `cave: ${count(v.own_cave.length, "card")}`) : null),
       this.selectionBar(), this.payBar(pick),
       h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, "No cards in hand.")));
   }
 
-  /** During a payment of two or more cards: the hand cards that may be part of it (the
-   * server's pay.payable). */
+  /** The pay plan (the server's pay_plans entry) of a legal play text, or null: a play
+   * with nothing to pay has none and is sent at once. */
+  planOf(action) {
+    const a = parseAction(action);
+    if (a.kind !== "play") return null;
+    const plans = this.payload.pay_plans || {};
+    return plans[a.side ? `${a.card} ${a.side}` : String(a.card)] || null;
+  }
+
+  /** Keep a play that asks for a payment in this page until its cards are picked; whether
+   * it was (else the caller sends it). */
+  startPlay(action) {
+    const plan = this.planOf(action);
+    if (!plan) return false;
+    this.localPlay = { action, plan };
+    this.selected = null;
+    this.payPick.clear();
+    this.render();
+    return true;
+  }
+
+  /** Take back a play not yet sent (Cancel, Escape). */
+  cancelPlay() {
+    if (!this.localPlay) return;
+    const a = parseAction(this.localPlay.action);
+    this.localPlay = null;
+    this.payPick.clear();
+    this.selected = a.card;
+    banner("Play taken back: nothing was sent.", "info");
+    this.render();
+  }
+
+  /** The payment in hand: the local play's plan, or the server's pay hint. */
+  payInfo() {
+    if (this.localPlay) return this.localPlay.plan;
+    const p = this.payload;
+    return p && p.decision === "pay" ? p.pay : null;
+  }
+
+  /** Whether a card picked so far loses the bonus (the server's keeps_bonus says which keep it). */
+  payLost() {
+    const info = this.payInfo();
+    return !!info && info.bonus_possible && [...this.payPick].some((c) => !info.keeps_bonus.includes(c));
+  }
+
+  /** During a payment kept in the page, or the server's of two or more cards: the hand
+   * cards that may be part of it (the server's payable). */
   pickable() {
     const p = this.payload;
-    if (!this.myDecision() || p.decision !== "pay" || !p.pay || p.pay.need < 2) return null;
-    return p.pay.payable.length ? new Set(p.pay.payable) : null;
+    if (!this.myDecision()) return null;
+    const info = this.payInfo();
+    if (!info || (!this.localPlay && (p.decision !== "pay" || info.need < 2))) return null;
+    return info.payable.length ? new Set(info.payable) : null;
   }
 
   payBar(pick) {
     if (!pick) return null;
-    const need = this.payload.pay.need;
+    const info = this.payInfo();
+    const need = info.need;
     const picked = [...this.payPick];
+    const local = !!this.localPlay;
     return h("div", { class: "selection paybar", dataset: { testid: "paybar" } },
       h("div", { class: "selection-head" },
         h("b", {}, `Pick ${count(need, "card")} to pay`), ` (${picked.length}/${need} picked) `,
-        picked.length ? h("button", { class: "ghost small", dataset: { ui: "unpick" } }, "Clear") : null));
+        picked.length ? h("button", { class: "ghost small", dataset: { ui: "unpick" } }, "Clear") : null,
+        local ? h("button", { class: "ghost small", dataset: { ui: "cancel-play", testid: "cancel-play" },
+          title: "Take the play back (Esc): nothing is sent until the last card is picked" }, "Cancel") : null),
+      h("p", { class: "pay-words", dataset: { testid: "pay-words" } }, this.payWords()));
+  }
+
+  /** The server's words for the bonus at stake, as the cards picked so far leave it. */
+  payWords() {
+    const info = this.payInfo();
+    if (!info) return null;
+    if (this.payLost()) return info.lost_words;
+    return info.bonus_possible && info.keeps_bonus.length ? `★ ${info.words} Cards marked ★ keep it.` : info.words;
+  }
+
+  /** The cards the payment in hand needs (0: none in hand). */
+  payNeed() {
+    const info = this.payInfo();
+    return info ? info.need : 0;
   }
 
   togglePick(id) {
@@ -820,11 +966,13 @@ class Game {
     }
     if (this.payPick.has(id)) this.payPick.delete(id);
     else this.payPick.add(id);
-    const need = this.payload.pay.need;
+    const need = this.payInfo().need;
     if (this.payPick.size >= need) {
       const cards = [...this.payPick].sort((a, b) => a - b).slice(0, need);
+      const first = this.localPlay ? [this.localPlay.action] : [];
+      this.localPlay = null;
       this.payPick.clear();
-      this.sendAll(cards.map((c) => `pay ${c}`));
+      this.sendAll([...first, ...cards.map((c) => `pay ${c}`)]);
     } else this.render();
   }
 
@@ -869,6 +1017,28 @@ class Game {
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
           : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
         h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [])} · hand ${v.hand_sizes[s.seat]}`)))));
+  }
+
+  /** The score pad as it stands now (the server's running score from the public forests),
+   * switchable off; the switch stays in this browser. */
+  runningSection() {
+    const p = this.payload;
+    const running = p.running || [];
+    const toggle = h("button", { class: "ghost small", dataset: { ui: "running", testid: "running-toggle" },
+      "aria-pressed": this.showRunning ? "true" : "false" }, this.showRunning ? "Hide" : "Show");
+    const head = h("div", { class: "running-head" }, h("h2", {}, "Score now"), toggle);
+    if (!this.showRunning || !running.length) {
+      return h("section", { class: "running off", dataset: { testid: "running" } }, head);
+    }
+    const bySeat = new Map(running.map((r) => [r.seat, r]));
+    const seats = p.seats;
+    const table = h("table", { class: "score-pad running-pad", dataset: { testid: "running-score" } },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { title: s.name }, s.name)))),
+      h("tbody", {},
+        LINES.map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
+        h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.total ?? 0)))));
+    return h("section", { class: "running", dataset: { testid: "running" } }, head, table,
+      h("p", { class: "hint" }, "Points if the game ended now, from what everyone sees."));
   }
 
   sideDetail() {

@@ -1,5 +1,5 @@
 // The start page: choose the game, set up the seats of a new game, then share the invite links.
-import { api, rememberCreated } from "./api.js";
+import { api, knownGames, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
 
 const LEVELS = [
@@ -92,7 +92,9 @@ export function showLobby(root, ui, offered = []) {
   }
 
   draw();
-  fill(root, h("section", { class: "panel lobby" },
+  const mine = h("section", { class: "panel lobby known", dataset: { testid: "known-games" }, hidden: true });
+  listKnown(mine);
+  fill(root, mine, h("section", { class: "panel lobby" },
     heading,
     h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
     form));
@@ -104,6 +106,47 @@ export function showLobby(root, ui, offered = []) {
     h("div", { class: "form-row" }, h("label", { for: "seed" }, "Seed (optional) "), seedInput),
     h("p", { class: "hint", dataset: { testid: "seed-hint" } }, "A chosen seed lets you know every card: every seat is told \u201cthis deal was chosen by the creator\u201d. Leave it empty for a secret deal."),
     note, submit);
+}
+
+/** The games this browser holds seats of that are still being played (asked of the server:
+ * POST /api/known-games), each with a link back in; hidden when there are none. */
+async function listKnown(box) {
+  const known = knownGames().slice(0, 30);
+  if (!known.length) return;
+  let answers;
+  try {
+    answers = await api("POST", "/api/known-games", {
+      body: { games: known.map((g) => ({ game_id: g.gameId, token: firstToken(g.tokens) })) },
+    });
+  } catch (err) {
+    return; // the new-game form still works
+  }
+  const byId = new Map(known.map((g) => [g.gameId, g]));
+  const ongoing = (answers || []).filter((a) => a.found && !a.over && a.token_ok);
+  if (!ongoing.length) return;
+  fill(box, h("h1", {}, "Your games"),
+    h("ul", { class: "known-list" }, ongoing.map((a) => {
+      const g = byId.get(a.game_id) || { hotseat: false };
+      const who = (a.names || []).join(" · ");
+      const state = a.your_move ? "your move" : a.to_move === null ? "opening hands" : `${a.names[a.to_move]} to move`;
+      const href = g.hotseat ? `/game/${a.game_id}` : a.link || `/game/${a.game_id}`;
+      return h("li", { class: `known-game ${a.your_move ? "your-move" : ""}`, dataset: { game: a.game_id } },
+        h("span", { class: "known-names" }, who),
+        h("span", { class: "known-title" }, a.title || ""),
+        h("span", { class: "known-state" }, state),
+        h("a", { class: "button primary small", href, dataset: { testid: `continue-${a.game_id}` } }, "Continue"));
+    })));
+  box.hidden = false;
+}
+
+function firstToken(tokens) {
+  const seats = Object.keys(tokens || {}).map(Number).sort((a, b) => a - b);
+  return seats.length ? tokens[seats[0]] : null;
+}
+
+/** Whether this page was opened at an address only this computer reaches. */
+function localOnly() {
+  return ["127.0.0.1", "localhost", "::1", "[::1]"].includes(location.hostname);
 }
 
 function showInvites(root, created, ui) {
@@ -128,5 +171,10 @@ function showInvites(root, created, ui) {
   fill(root, h("section", { class: "panel lobby" },
     h("h1", {}, "Invite the players"),
     h("p", { class: "hint" }, "Send each person their own link: it holds their seat's secret. Anyone with a link of no seat only watches."),
+    localOnly() ? h("p", { class: "warning", dataset: { testid: "local-only" } },
+      `These links name ${location.hostname}, which means this computer: a friend on another machine cannot open them. `,
+      "Start the server with ", h("code", {}, "forest-shuffle serve --host 0.0.0.0"),
+      " and open this page at this computer's address on your network (such as http://192.168.1.20:",
+      location.port || "8000", "); the links then name that address.") : null,
     h("ul", { class: "invites" }, rows)));
 }

@@ -1,0 +1,49 @@
+"""The running score of the payload: the scorer on the public forests (the spectator view:
+face-down saplings, caves by their size), the same for every viewer, and at the end the
+final score pad's lines and totals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from forest_shuffle.engine.view import make_spectator_view
+from forest_shuffle.scoring import score_table
+from forest_shuffle.server.service import GameService, SeatSpec
+from forest_shuffle.server.store import Store
+
+
+@pytest.mark.parametrize(("seed", "game"), [(6, "base"), (12, "base+alpine+woodland_edge")])
+def test_running_score_is_the_public_score_pad(seed: int, game: str) -> None:
+    rng = random.Random(seed)
+    svc = GameService(Store("sqlite://"), bot_delay=0)
+    try:
+        created = svc.create([SeatSpec("human", "A"), SeatSpec("human", "B"),
+                              SeatSpec("human", "C")], seed=seed, game=game)
+        gid = created["game_id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        moved = 0
+        while True:
+            state = svc.game(gid).snap.state
+            watcher = svc.payload(gid, None)
+            sheets = score_table(make_spectator_view(state).forests)
+            want = [{"seat": i, "total": s.total, "lines": dict(s.lines)}
+                    for i, s in enumerate(sheets)]
+            assert watcher["running"] == want
+            for seat in range(3):  # every viewer the same figures: nothing hidden counts
+                assert svc.payload(gid, seat)["running"] == want
+            if watcher["over"]:
+                final = [{"seat": s["seat"], "total": s["total"], "lines": s["lines"]}
+                         for s in watcher["scores"]]
+                assert watcher["running"] == final
+                break
+            moved += any(w["total"] for w in want)
+            seat = watcher["to_move"]
+            p = svc.payload(gid, seat)
+            plays = [a for a in p["legal"] if a.startswith(("play", "pay", "yes"))]
+            choice = rng.choice(plays if plays and rng.random() < 0.7 else p["legal"])
+            svc.act(gid, tokens[seat], choice, p["version"])
+        assert moved > 10  # the figures moved during the game, not only at the end
+    finally:
+        svc.close()
