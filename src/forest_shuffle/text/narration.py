@@ -24,9 +24,12 @@ from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
 from forest_shuffle.engine.actions import (
     CAVE,
+    CHOOSE,
+    DISCARD,
     DONE,
     DRAW,
     KEEP,
+    MOOR,
     MULLIGAN,
     NO,
     PAY,
@@ -153,6 +156,12 @@ def action_words(action: Action, view: PlayerView) -> str:
         return "no, skip it"
     if kind == CAVE:
         return f"put card {action.card} ({label(action.card, cat)}) under your cave"
+    if kind == CHOOSE:
+        return f"take {cave_name(action.card, cat)}"
+    if kind == MOOR:
+        return f"put card {action.card} ({label(action.card, cat)}) face down as a universal moor"
+    if kind == DISCARD:
+        return f"put card {action.card} ({label(action.card, cat)}) into the clearing"
     if kind == DONE:
         return "done"
     return str(action)
@@ -180,6 +189,8 @@ def ask_words(view: PlayerView) -> str:
         return "Your opening hand has no tree: keep it, or take a mulligan (6 new cards)?"
     if kind == "turn":
         head = "An extra turn: draw" if view.extra_turns else "Draw"
+        if not view.game.options.get("saplings", True):
+            return f"{head} 2 cards (deck or clearing) or play a card (paying its cost)."
         return (f"{head} 2 cards (deck or clearing), play a card (paying its cost), or play "
                 "a sapling.")
     if kind == "draw":
@@ -210,7 +221,30 @@ def ask_words(view: PlayerView) -> str:
                 "cave.")
     if kind == "saplings":
         return "Play hand cards as saplings for free, one at a time, or done."
+    if kind == "cave draft":
+        offer = getattr(view, "cave_offer", ())
+        caves = "; ".join(cave_name(n, view.game.catalog) for n in offer)
+        return f"Choose your cave: {caves}." if caves else "Choose your cave."
+    if kind == "universal moor":
+        many = f" ({pend.need} to put)" if pend.need > 1 else ""
+        return f"Put a hand card face down into your forest as a universal moor{many}."
+    if kind == "discard":
+        return (f"Put {cards_word(pend.need, 'card')} from your hand face up into the "
+                "clearing.")
+    if kind == "draw or take":
+        return "Draw the top card of the deck, or take a card from the clearing."
     return f"Decide: {kind}."
+
+
+def cave_name(number: int, catalog: Catalog) -> str:
+    """``"cave 3 (draw 3 cards, then put 3 hand cards into the clearing)"``: a Dartmoor cave
+    with its start effect or end points in words (just ``"cave 3"`` when it has neither)."""
+    for cave in catalog.caves:
+        if cave.number == number:
+            what = cave.text.rstrip(".") + ("; a provisional reading" if cave.provisional
+                                            else "")
+            return f"cave {number} ({what})" if what else f"cave {number}"
+    return f"cave {number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +399,12 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
             return (f"puts {label(action.card, catalog)} (card {action.card}) from the "
                     "clearing under the cave")
         return "puts a card under the cave"
+    if kind == CHOOSE:
+        return f"takes cave {action.card}"
+    if kind == MOOR:
+        return "puts a hand card face down as a universal moor"
+    if kind == DISCARD:
+        return f"puts {label(action.card, catalog)} (card {action.card}) into the clearing"
     if kind == DONE:
         return "is done"
     return str(action)
@@ -381,6 +421,9 @@ def own_words(action: Action, public: str, new: Sequence[int],
         private = f"plays card {action.card} ({label(action.card, catalog)}) as a sapling"
     elif action.kind == CAVE:
         private = f"puts card {action.card} ({label(action.card, catalog)}) under the cave"
+    elif action.kind == MOOR:
+        private = (f"puts card {action.card} ({label(action.card, catalog)}) face down as a "
+                   "universal moor")
     if new and action.kind != TAKE:
         got = ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
         private = f"{private or public}, gets {got}"
@@ -409,6 +452,8 @@ class Table(Protocol):
 
 #: The clearing held its limit: every card in it went to the box.
 CLEARING_EMPTIED = "The clearing was full: its cards went to the box."
+#: The same in a game with a discard pile (Dartmoor).
+CLEARING_DISCARDED = "The clearing was full: its cards went to the discard pile."
 #: The end of the game (before the winners).
 GAME_OVER = "The last winter card is out: the game is over."
 
@@ -438,7 +483,8 @@ def event_words(action: Action, pend: PendingView | None, before: Table, after: 
     if len(after.winter) > len(before.winter):
         out.append(winter_words(len(after.winter), to_end))
     if clearing_emptied(action, pend, before, after):
-        out.append(CLEARING_EMPTIED)
+        discarded = len(getattr(after, "discard", ())) > len(getattr(before, "discard", ()))
+        out.append(CLEARING_DISCARDED if discarded else CLEARING_EMPTIED)
     return out
 
 
