@@ -110,7 +110,7 @@ def test_mcts_plays_legal_actions(players: int) -> None:
 
 
 def test_difficulties_build() -> None:
-    assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
+    assert set(DIFFICULTIES) == {"easy", "medium", "hard", "expert"}
     for name in DIFFICULTIES:
         bot = make_bot(name, 1)
         assert bot.describe()
@@ -133,7 +133,7 @@ _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
     "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
-    "game", "discard", "cave_offer", "setup",
+    "game", "discard", "cave_offer", "setup", "solo",
 }
 
 

@@ -16,7 +16,10 @@ from forest_shuffle.engine.state import GameState, bottom_pile_size
 from forest_shuffle.games import game_ids, make_game
 
 GAMES = game_ids()
-CASES = [(g, n, seed) for g in GAMES for n, seed in ((2, 1), (3, 2), (5, 3))]
+#: The unlisted games (Dartmoor's solo challenges), one player each.
+SOLO = [g for g in game_ids(unlisted=True) if g not in GAMES]
+CASES = [(g, n, seed) for g in GAMES for n, seed in ((2, 1), (3, 2), (5, 3))] + [
+    (g, 1, seed) for seed, g in enumerate(SOLO, start=1)]
 
 
 def _ints(data: Any) -> set[int]:
@@ -42,7 +45,10 @@ def _view_cards(data: dict[str, Any]) -> set[int]:
     """Every card id a view's JSON holds (legal actions by their card)."""
     out = set()
     for key, value in data.items():
-        if key not in _COUNTS:
+        if key == "solo":  # automa numbers and counts; the cards Anna moved face up
+            last = value["anna_last"] or {}
+            out |= set(last.get("added", ())) | set(last.get("removed", ()))
+        elif key not in _COUNTS:
             if key in ("pending",) and isinstance(value, dict):
                 out |= _ints({k: v for k, v in value.items() if k not in _COUNTS})
             elif key == "decisions":
@@ -87,7 +93,7 @@ def _play(game: str, n: int, seed: int, every: int = 1) -> list[GameState]:
     return out
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES + SOLO)
 def test_setup_follows_the_game(game: str) -> None:
     g = make_game(game)
     for n in g.players:
@@ -95,9 +101,12 @@ def test_setup_follows_the_game(game: str) -> None:
         assert s.game is g
         assert len(s.box) == g.removed_at_setup[n]
         assert sorted(s.locations()) == sorted(g.catalog.deck_ids)
-        # The first winter card is the first card of the bottom pile, never earlier.
         from_top = s.deck[::-1]
         first = next(i for i, c in enumerate(from_top) if g.cards[c].is_winter)
+        if g.options.get("solo"):  # the one winter card among the bottom 10 cards
+            assert len(from_top) - first <= 11
+            continue
+        # The first winter card is the first card of the bottom pile, never earlier.
         pile = bottom_pile_size(g, n) + len(g.winter_ids)
         assert first == len(from_top) - pile
 
@@ -142,10 +151,11 @@ def test_views_hold_no_hidden_card(game: str, n: int, seed: int) -> None:
             assert not leak, f"player {p + 1} sees {sorted(leak)[:5]}"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES + SOLO[:3] + SOLO[6:7])
 def test_sampled_states_agree_with_the_view(game: str) -> None:
     rng = random.Random(5)
-    for state in _play(game, 3, 11, every=9):
+    players = make_game(game).players
+    for state in _play(game, 3 if 3 in players else players[0], 11, every=9):
         p = state.to_move
         if p is None:
             continue

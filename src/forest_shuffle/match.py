@@ -27,7 +27,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import as_completed
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,23 +188,25 @@ def _play_job(job: Job) -> MatchResult:
 
 
 def run_matches(jobs: Sequence[Job], workers: int = 1,
-                progress: Callable[[int], None] | None = None) -> list[MatchResult]:
+                progress: Callable[[int], None] | None = None,
+                executor: Executor | None = None) -> list[MatchResult]:
     """Play every job and return the results in job order, whatever ``workers`` is.
 
     ``workers`` > 1 uses that many fresh worker processes
     (:func:`~forest_shuffle.workers.process_pool`; they exit if this process dies);
-    ``progress`` (if given) is called with the number of finished games after each one.
+    ``progress`` (if given) is called with the number of finished games after each one;
+    ``executor`` (e.g. :func:`forest_shuffle.cluster.ray_executor`) runs them instead.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     results: list[MatchResult | None] = [None] * len(jobs)
-    if workers == 1 or len(jobs) <= 1:
+    if executor is None and (workers == 1 or len(jobs) <= 1):
         for i, job in enumerate(jobs):
             results[i] = _play_job(job)
             if progress is not None:
                 progress(i + 1)
     else:
-        with process_pool(min(workers, len(jobs))) as pool:
+        with executor or process_pool(min(workers, len(jobs))) as pool:
             futures = {pool.submit(_play_job, job): i for i, job in enumerate(jobs)}
             try:
                 for done, future in enumerate(as_completed(futures), start=1):
@@ -303,7 +305,8 @@ def deals_for(games: int, num_bots: int) -> int:
 def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers: int = 1,
                rules: Rules | None = None,
                progress: Callable[[int], None] | None = None,
-               game: GameDef | str = "base") -> TournamentResult:
+               game: GameDef | str = "base",
+               executor: Executor | None = None) -> TournamentResult:
     """Play at least ``games`` games of ``game`` (an id or a definition; the base game by
     default) of ``players`` seats between ``bots`` (specifications).
 
@@ -330,7 +333,7 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
         for seating in order:
             jobs.append((tuple(specs[b] for b in seating), s, rules, gid))
     start = time.perf_counter()
-    matches = run_matches(jobs, workers, progress)
+    matches = run_matches(jobs, workers, progress, executor)
     elapsed = time.perf_counter() - start
     stats = _bot_stats(specs, order, matches)
     ties = sum(len(m.winners) > 1 for m in matches)

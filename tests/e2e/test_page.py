@@ -4,7 +4,6 @@ clicking, hot-seat hand-overs, wrong clicks, and the phone width."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
 from playwright.sync_api import Page, expect
@@ -23,7 +22,6 @@ def test_a_game_against_an_easy_bot_to_the_end(desktop: Page, server: str) -> No
     expect(page.locator("[data-testid=hand] .tile")).to_have_count(6)
     expect(page.locator("[data-testid=deck]")).to_be_visible()
     done: dict[str, int] = {}
-    started = time.monotonic()
     for _ in range(MAX_STEPS):
         if wait_settled(page) == "over":
             break
@@ -43,7 +41,6 @@ def test_a_game_against_an_easy_bot_to_the_end(desktop: Page, server: str) -> No
     expect(page.locator(".card-points").first).to_contain_text("points, card by card")
     assert page.locator(".card-points td.why").count() > 3
     expect(page.locator("[data-testid=log]")).to_contain_text("Robin")
-    assert time.monotonic() - started < 150
     # a rematch: a new game with the same seats
     old = page.url
     page.click("[data-testid=rematch]")

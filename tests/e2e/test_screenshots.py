@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import DESKTOP, PHONE
+from .conftest import PHONE
 from .play import create_game, step, wait_settled
 
 OUT = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
@@ -17,10 +17,15 @@ pytestmark = pytest.mark.skipif(not OUT, reason="set FOREST_SHUFFLE_SCREENSHOTS=
 
 #: Decisions before the mid-game picture.
 MID = 70
+#: A laptop screen (the page's main target) and a phone.
+LAPTOP = {"width": 1366, "height": 768}
+SIZES = {"laptop": LAPTOP, "phone": PHONE}
 
 
 def _shot(page: Page, path: Path) -> None:
-    """A screenshot of the viewport, as a small palette PNG when Pillow is installed."""
+    """A screenshot of the viewport once the cards stopped moving, as a small palette PNG
+    when Pillow is installed."""
+    page.wait_for_timeout(900)
     page.screenshot(path=path)
     try:
         from PIL import Image
@@ -41,17 +46,19 @@ def _pick_a_split_card(page: Page) -> bool:
     return False
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_shots(browser: Browser, server: str, size: str) -> None:
+@pytest.mark.parametrize("game", ["base", "dartmoor"])
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_shots(browser: Browser, server: str, size: str, game: str) -> None:
     out = Path(str(OUT))
     out.mkdir(parents=True, exist_ok=True)
-    viewport = DESKTOP if size == "desktop" else PHONE
-    context = browser.new_context(viewport=viewport, device_scale_factor=1,
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1,
                                   is_mobile=size == "phone", has_touch=size == "phone")
     page = context.new_page()
-    create_game(page, server, [("human", "Ada"), ("bot:medium", "Robin")], seed=2)
+    create_game(page, server, [("human", "Ada"), ("bot:medium", "Robin")], game=game,
+                seed=2 if game == "base" else 21)
+    name = f"{size}-{game}"
     wait_settled(page)
-    _shot(page, out / f"{size}-start.png")
+    _shot(page, out / f"{name}-start.png")
     n = 0
     shot_mid = False
     while wait_settled(page) != "over":
@@ -63,19 +70,19 @@ def test_shots(browser: Browser, server: str, size: str) -> None:
                 const top = hand.getBoundingClientRect().top + window.scrollY;
                 window.scrollTo(0, top - window.innerHeight * 0.12);
             }""")
-            _shot(page, out / f"{size}-mid.png")
+            _shot(page, out / f"{name}-mid.png")
             shot_mid = True
             page.click("[data-ui=cancel]")
         step(page, prefer_play=n % 3 != 0)
     page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, out / f"{size}-end.png")
+    _shot(page, out / f"{name}-end.png")
     assert shot_mid
     context.close()
 
 
 def test_shots_hotseat(browser: Browser, server: str) -> None:
     out = Path(str(OUT))
-    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
+    context = browser.new_context(viewport=LAPTOP, device_scale_factor=1)
     page = context.new_page()
     create_game(page, server, [("human", "Ada"), ("human", "Bea")], seed=4, hotseat=True)
     wait_settled(page)
@@ -84,5 +91,5 @@ def test_shots_hotseat(browser: Browser, server: str) -> None:
     step(page, prefer_play=False)
     step(page, prefer_play=False)
     assert wait_settled(page) == "handover"
-    _shot(page, out / "desktop-handover.png")
+    _shot(page, out / "laptop-handover.png")
     context.close()

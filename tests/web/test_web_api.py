@@ -55,7 +55,7 @@ def test_cards_and_levels(c: TestClient) -> None:
     assert red_fox["cost"] >= 0 and red_fox["text"] and red_fox["short"]
     assert red_fox["points_short"] and red_fox["points_short"] in red_fox["short"]
     levels = c.get("/api/levels").json()
-    assert [lv["level"] for lv in levels] == ["easy", "medium", "hard"]
+    assert [lv["level"] for lv in levels] == ["easy", "medium", "hard", "expert"]
 
 
 def test_create_returns_human_tokens_only(c: TestClient) -> None:

@@ -8,7 +8,8 @@ game, and score the result: the own total plus a value for hand cards, minus the
 rival's, squashed into [0, 1] (:func:`evaluate`; ``hv=0`` a flat 1.5 points a hand card,
 ``hv=1`` greedy's keep value of each card, ``hv=2`` that plus the empty tree slots while the
 deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_points`;
-``hv=4`` as 2 with a heavier hand).
+``hv=4`` as 2 with a heavier hand; ``hv=5`` the learned network's win probability from the
+seat's own features, ``hv=6`` the logistic of its predicted margin, :mod:`bots.value`).
 
 - ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
   (``diverse=1``: one per distinct move, so not the same card on six trees, and with
@@ -57,6 +58,7 @@ from forest_shuffle.bots.greedy import (
     ranked_actions,
     ranked_view_actions,
 )
+from forest_shuffle.bots.value import MARGIN, WIN, learned_reward
 from forest_shuffle.cards.model import Card
 from forest_shuffle.engine.actions import DRAW, PLAY, SAPLING, TAKE, Action
 from forest_shuffle.engine.state import GameState
@@ -136,7 +138,10 @@ def fitted_points(state: GameState, p: int) -> float:
 
 def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> float:
     """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]: the
-    logistic of the value difference to the best rival over ``scale``."""
+    logistic of the value difference to the best rival over ``scale`` (``hv`` 5 and 6: the
+    learned network, :func:`~forest_shuffle.bots.value.learned_reward`)."""
+    if hv >= 5 and not state.over:
+        return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
     sc = totals(state.forests) if state.game.scorer == "core" else state.scores()
     if state.over:
         vals = [float(v) for v in sc]
@@ -155,7 +160,9 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> fl
         vals = [v + HAND_CARD * min(len(h), limit) for v, h in zip(sc, state.hands,
                                                                     strict=True)]
     mine = vals[me]
-    best = max(v for i, v in enumerate(vals) if i != me)
+    # No rival in a solo game: the definition's par (the challenge's bronze score).
+    best = max((v for i, v in enumerate(vals) if i != me),
+               default=float(state.game.options.get("solo_par", 0)))
     diff = mine - best
     if state.over:
         diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0

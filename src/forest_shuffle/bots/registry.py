@@ -2,8 +2,8 @@
 
 Contract: a specification is ``name`` or ``name:key=value,key=value``; the keys are the
 keyword arguments of the bot's class (numbers parsed as int or float). Difficulty names
-(``easy``, ``medium``, ``hard``) map to specifications. A bad specification raises
-:class:`BotSpecError` with a one-line message.
+(``easy``, ``medium``, ``hard``, ``expert``) map to specifications. A bad specification
+raises :class:`BotSpecError` with a one-line message.
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ from collections.abc import Callable, Mapping
 
 from forest_shuffle.bots.base import Bot, BotSpecError, RandomBot
 from forest_shuffle.bots.greedy import GreedyBot
+from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import MCTSBot
 
 #: Bot classes by name. Other bot modules add themselves here when imported below.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "mcts": MCTSBot}
+                                       "mcts": MCTSBot, "learned": LearnedBot}
 
 #: Difficulty levels a person can pick, as bot specifications.
 DIFFICULTIES: dict[str, str] = {"easy": "random", "medium": "greedy",
-                               "hard": "mcts:time=1.0"}
+                               "hard": "mcts:time=1.0", "expert": "learned:time=1.0"}
 
 
 def _value(text: str) -> int | float | str:

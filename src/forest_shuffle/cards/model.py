@@ -43,6 +43,9 @@ ASSUMED: frozenset[str] = frozenset({
     "right symbol",
 })
 
+#: The longest short name a species may have (``short_name``: the forest grid's column).
+SHORT_NAME_MAX = 15
+
 #: The closed vocabulary of effects, bonuses and permanent effects: op -> required params.
 EFFECT_OPS: Mapping[str, tuple[str, ...]] = {
     "draw": ("n",),
@@ -174,6 +177,10 @@ class Species:
     module: str = "base"
     provisional: str = ""
     plural: str = ""
+    #: The name where space is short (the forest grid; the data's ``short_name``, at most
+    #: :data:`SHORT_NAME_MAX` characters, unique in its catalog; the name when not given;
+    #: "" only for a species built by hand).
+    short_name: str = ""
     #: Placement rules of the data's ``placement`` (Dartmoor): the host kinds it may go to
     #: (empty: any; ``moor`` covers a universal moor), a tag a card in the slot must show
     #: for it to go there (it then shares that slot; "": none) and the most copies of it
@@ -428,6 +435,12 @@ def _species(raw: Any, module: str) -> Species:
     for key in ("provisional", "plural"):
         if not isinstance(raw.get(key, ""), str):
             raise CardDataError(f"{where}: {key} must be a string")
+    short_name = raw.get("short_name", name)  # the limit holds for a short name given
+    if "short_name" in raw and not (isinstance(short_name, str) and short_name
+                                    and short_name == short_name.strip()
+                                    and len(short_name) <= SHORT_NAME_MAX):
+        raise CardDataError(f"{where}: short_name must be a trimmed string of 1 to "
+                            f"{SHORT_NAME_MAX} characters")
     hosts, onto, most = _placement(raw.get("placement"), where)
     return Species(
         name=name,
@@ -445,6 +458,7 @@ def _species(raw: Any, module: str) -> Species:
         module=module,
         provisional=raw.get("provisional", ""),
         plural=raw.get("plural", ""),
+        short_name=short_name,
         hosts=hosts,
         onto_tag=onto,
         max_per_host=most,
@@ -552,6 +566,7 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
             if sp.name in species:
                 raise CardDataError(f"species {sp.name!r}: listed twice")
             species[sp.name] = sp
+    _check_short_names(species)
     for sp in species.values():
         for eff in (sp.effect, sp.bonus, sp.permanent):
             if eff is not None and "species" in eff.params and eff.params["species"] not in species:
@@ -632,6 +647,18 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
         known_symbols=known,
         provisional_deck=provisional_deck,
     )
+
+
+def _check_short_names(species: Mapping[str, Species]) -> None:
+    """No two species of a catalog share a short name, and none is another's name (case,
+    spacing and apostrophes ignored)."""
+    owner: dict[str, str] = {normalize_name(n): n for n in species}
+    for sp in species.values():
+        key = normalize_name(sp.short_name)
+        other = owner.setdefault(key, sp.name)
+        if other != sp.name:
+            raise CardDataError(f"species {sp.name!r}: short name {sp.short_name!r} is "
+                                f"also {other!r}'s")
 
 
 def _caves(doc: Any) -> tuple[Cave, ...]:

@@ -28,7 +28,7 @@ def _root() -> None:
 
 
 COMMANDS: tuple[str, ...] = (
-    "cards", "score", "simulate", "replay", "play", "tournament", "stats", "serve",
+    "cards", "score", "simulate", "replay", "play", "tournament", "stats", "serve", "learn",
 )
 
 for _name in COMMANDS:

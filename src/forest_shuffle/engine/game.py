@@ -99,6 +99,8 @@ class GameDef:
     a_keep_mulligan: tuple[Action, Action] = (Action(KEEP), Action(MULLIGAN))
     a_take: tuple[Action, ...] = ()
     a_sapling: tuple[Action, ...] = ()
+    #: A hand card may be played as a sapling on a turn (the ``saplings`` option; Dartmoor: no).
+    turn_saplings: bool = True
     a_pay: tuple[Action, ...] = ()
     a_cave: tuple[Action, ...] = ()
     a_tree: tuple[Action, ...] = ()
@@ -170,6 +172,7 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     n = len(cards)
     g.a_take = tuple(Action(TAKE, c) for c in range(n))
     g.a_sapling = tuple(Action(SAPLING, c) for c in range(n))
+    g.turn_saplings = bool(g.options.get("saplings", True))
     g.a_pay = tuple(Action(PAY, c) for c in range(n))
     g.a_cave = tuple(Action(CAVE, c) for c in range(n))
     g.a_tree = tuple(Action(PLAY, c) for c in range(n))
@@ -182,11 +185,17 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
 _FACTORIES: dict[str, Callable[[], GameDef]] = {}
 _DEFS: dict[str, GameDef] = {}
 _CANONICAL: list[Callable[[str], str | None]] = []
+_UNLISTED: set[str] = set()
 
 
-def register(id: str, factory: Callable[[], GameDef]) -> None:
-    """Register a game under ``id``; it is built on first lookup."""
+def register(id: str, factory: Callable[[], GameDef], listed: bool = True) -> None:
+    """Register a game under ``id``; it is built on first lookup. An unlisted game (the
+    Dartmoor solo challenges) is looked up by id but left out of :func:`game_ids`."""
     _FACTORIES[id] = factory
+    if listed:
+        _UNLISTED.discard(id)
+    else:
+        _UNLISTED.add(id)
 
 
 def register_canonical(fn: Callable[[str], str | None]) -> None:
@@ -205,7 +214,7 @@ def canonical_id(id: str) -> str:
         other = fn(id)
         if other is not None and other in _FACTORIES:
             return other
-    known = ", ".join(_FACTORIES)
+    known = ", ".join(game_ids())
     shown = id if len(id) <= 60 and id.isprintable() else repr(id[:60])
     raise UnknownGameError(f"unknown game {shown!r} (known: {known})")
 
@@ -222,6 +231,6 @@ def game_by_id(id: str) -> GameDef:
     return g
 
 
-def game_ids() -> list[str]:
-    """Every registered game id, in registration order."""
-    return list(_FACTORIES)
+def game_ids(unlisted: bool = False) -> list[str]:
+    """Every listed game id in registration order (with ``unlisted``: every id)."""
+    return [g for g in _FACTORIES if unlisted or g not in _UNLISTED]

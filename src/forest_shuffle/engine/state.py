@@ -322,9 +322,15 @@ class GameState:
                 return
             self._draw_into_hand(p)
 
-    def _remove_from_hand(self, p: int, cid: int) -> None:
+    def _remove_from_hand(self, p: int, cid: int, hidden: bool = False) -> None:
+        """Take ``cid`` out of p's hand. ``hidden``: it goes face down (a sapling, a cave,
+        a universal moor), so the others cannot tell which card left: the cards they saw p
+        take are no longer known to be in the hand (keeping the rest would tell them)."""
         self.hands[p].remove(cid)
-        self.known[p].discard(cid)
+        if hidden:
+            self.known[p].clear()
+        else:
+            self.known[p].discard(cid)
 
     def _end_game(self) -> None:
         self.over = True
@@ -651,8 +657,9 @@ class GameState:
                 a_take = g.a_take
                 out.extend(a_take[c] for c in self.clearing)
             out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
-            a_sapling = g.a_sapling
-            out.extend(a_sapling[c] for c in hand)
+            if g.turn_saplings:
+                a_sapling = g.a_sapling
+                out.extend(a_sapling[c] for c in hand)
             return out
         if kind == D_DRAW:
             a_take = g.a_take
@@ -708,7 +715,7 @@ class GameState:
             if kind in (DRAW, TAKE):
                 self._do_draw(pend, action)
             elif kind == SAPLING:
-                self._remove_from_hand(p, action.card)
+                self._remove_from_hand(p, action.card, hidden=True)
                 self.queue = self._place(p, action.card, "", -1, VIA_TURN, True, False)
             else:
                 self._start_play(p, action, VIA_TURN, None)
@@ -732,7 +739,7 @@ class GameState:
                 self._skip_unplayable_free(p)
         elif pend.kind == D_RACCOON:
             if kind == CAVE:
-                self._remove_from_hand(p, action.card)
+                self._remove_from_hand(p, action.card, hidden=True)
                 self.caves[p].append(action.card)
                 self.forests[p].cave = len(self.caves[p])
                 pend.paid.append(action.card)
@@ -748,7 +755,7 @@ class GameState:
             else:
                 self.stack.append(pend)
                 if kind == SAPLING:
-                    self._remove_from_hand(p, action.card)
+                    self._remove_from_hand(p, action.card, hidden=True)
                     pend.steps.extend(self._place(p, action.card, "", -1, VIA_MOLE, True, False))
                     self._after_mole_play(pend)
                 else:
@@ -770,7 +777,7 @@ class GameState:
                 self.stack.append(pend)
         elif pend.kind == D_SAPLINGS:
             if kind != DONE:
-                self._remove_from_hand(p, action.card)
+                self._remove_from_hand(p, action.card, hidden=True)
                 self.queue[0:0] = self._place(p, action.card, "", -1, VIA_FREE, True, False)
                 if not self.over and self.hands[p]:
                     self.stack.append(pend)

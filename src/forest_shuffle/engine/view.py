@@ -78,6 +78,9 @@ class PlayerView:
     discard: tuple[int, ...] = ()
     cave_offer: tuple[int, ...] = ()
     setup: int = -1
+    #: A solo game: the public facts of the automa (the challenge, how many of Anna's
+    #: cards are left, those shown since the last shuffle, her last turn); empty otherwise.
+    solo: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def my_turn(self) -> bool:
@@ -129,7 +132,8 @@ class PlayerView:
         return {"discard": list(self.discard), "cave_offer": list(self.cave_offer),
                 "setup": self.setup, "cave_numbers": [f.cave_number for f in self.forests],
                 "universal_moors": [[j for j, t in enumerate(f.trees) if t.is_moor
-                                     and t.species is None] for f in self.forests]}
+                                     and t.species is None] for f in self.forests],
+                **({"solo": dict(self.solo)} if self.solo else {})}
 
 
 def _public_forest(forest: Forest) -> Forest:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Dweller, Host
+from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Dweller, Forest, Host
 from forest_shuffle.cards.model import SIDES, Effect, Species
 from forest_shuffle.engine.actions import (
     CHOOSE,
@@ -82,6 +82,20 @@ def _answers(sp: Species, tags: list[str] | None) -> bool:
     if tags is None:
         return True
     return any(t in sp.tags or t in sp.counts_as for t in tags)
+
+
+def count_with(forest: Forest, tag: str) -> int:
+    """Cards in ``forest`` showing ``tag``: hosts (a universal moor shows ``moor``) and
+    visible halves (the one count of effects and of the solo challenges)."""
+    n = 0
+    for t in forest.trees:
+        if t.species is not None:
+            n += tag in t.species.tags
+        elif t.kind == UNIVERSAL_MOOR:
+            n += tag == "moor"
+        for side in SIDES:
+            n += sum(1 for d in t.slots[side] if tag in d.species.tags)
+    return n
 
 
 class DartmoorState(GameState):
@@ -167,7 +181,9 @@ class DartmoorState(GameState):
             self._begin_turn((self.current + 1) % self.num_players)
 
     def _advance(self) -> None:
-        if self.setup < 2 * self.num_players:
+        # Turn 0 is the draft: a cave effect's decision (the first player's, resolved last,
+        # included) leads back to the setup, which begins the first player's turn.
+        if self.turn == 0:
             self._continue_setup()
         else:
             super()._advance()
@@ -175,17 +191,8 @@ class DartmoorState(GameState):
     # ------------------------------------------------------------ effects
 
     def _count_with(self, p: int, tag: str) -> int:
-        """Cards in p's forest showing ``tag``: hosts (a universal moor shows ``moor``) and
-        visible halves."""
-        n = 0
-        for t in self.forests[p].trees:
-            if t.species is not None:
-                n += tag in t.species.tags
-            elif t.kind == UNIVERSAL_MOOR:
-                n += tag == "moor"
-            for side in SIDES:
-                n += sum(1 for d in t.slots[side] if tag in d.species.tags)
-        return n
+        """Cards in p's forest showing ``tag`` (:func:`count_with`)."""
+        return count_with(self.forests[p], tag)
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
         eff = self._step_effect(step)
@@ -363,13 +370,6 @@ class DartmoorState(GameState):
         p = pend.player
         hand = self.hands[p]
         g = self.game
-        if kind == D_TURN:
-            out: list[Action] = []
-            if len(hand) < g.hand_limit:
-                out.append(g.a_draw)
-                out.extend(g.a_take[c] for c in self.clearing)
-            out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
-            return out
         if kind == D_FREE:
             return self._free_options(pend) + [g.a_done]
         if kind == D_CAVE_DRAFT:
@@ -422,7 +422,7 @@ class DartmoorState(GameState):
             self.forests[p].cave_number = cid
             self.setup += 1
         elif kind == D_UNIVERSAL:
-            self._remove_from_hand(p, cid)
+            self._remove_from_hand(p, cid, hidden=True)
             self.queue[0:0] = self._place_universal(p, cid)
             pend.need -= 1
             if pend.need > 0 and self.hands[p]:
@@ -595,4 +595,4 @@ class DartmoorState(GameState):
 
 
 __all__ = ["D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL", "DartmoorState",
-           "OWN_OPS", "S_BONUS"]
+           "OWN_OPS", "S_BONUS", "count_with"]

@@ -2,10 +2,11 @@
 
 Contract: a view shows where every card is that its player may see now; a player also
 remembers cards it saw that have since left its sight: the clearing boxed when full (or by
-an effect), clearing cards put under a cave (Brown Bear), its own mulligan, a card it saw
-another player take and later put under a cave or play as a face-down sapling. Cards never
-come back to the deck, so each such card is in the box, under a cave or a face-down
-sapling, and which one the player can tell from the public course of play.
+an effect), clearing cards put under a cave (Brown Bear), its own mulligan, and a card it
+saw another player take that is no longer known to be in that hand. The engine forgets a
+hand's known cards whenever a card of it goes face down (a sapling, a cave, a universal
+moor), so such a card is *held*: in that player's hand or among its face-down cards, and
+nobody else can tell which. Cards never come back to the deck.
 
 - :func:`visible` is the set of cards a view shows; :class:`Seen` grows each player's set of
   cards ever seen, from views only.
@@ -28,14 +29,16 @@ from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.rl.actions import CARD_SLOTS
 from forest_shuffle.rl.observation import MAX_PLAYERS
 
-#: Where a remembered card is: ``("box",)``, ``("cave", seat)`` or ``("sapling", seat,
-#: tree)`` (seats and trees count from 0).
+#: Where a remembered card is: ``("box",)``, ``("cave", seat)`` (put there from the
+#: clearing) or ``("held", seat)`` (in that seat's hand or face down in its forest or cave:
+#: the seat took it in sight of all, then a card of its hand went face down). Seats count
+#: from 0.
 Place = tuple[str | int, ...]
 
 MEMORY_FIELDS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("seen_in_box", (CARD_SLOTS,)),
     ("seen_in_cave", (MAX_PLAYERS, CARD_SLOTS)),
-    ("seen_as_sapling", (MAX_PLAYERS, CARD_SLOTS)),
+    ("seen_held", (MAX_PLAYERS, CARD_SLOTS)),
 )
 MEMORY_SIZE = sum(prod(shape) for _, shape in MEMORY_FIELDS)
 
@@ -82,23 +85,34 @@ def visible_all(state: GameState) -> list[set[int]]:
 
 
 class Seen:
-    """Each player's cards ever seen; :meth:`update` after every action."""
+    """Each player's cards ever seen (``cards``) and, among them, those last seen in another
+    seat's known hand (``held``: card -> that seat); :meth:`update` after every action."""
 
-    __slots__ = ("cards",)
+    __slots__ = ("cards", "held")
 
-    def __init__(self, cards: list[set[int]]) -> None:
+    def __init__(self, cards: list[set[int]], held: list[dict[int, int]] | None = None) -> None:
         self.cards = cards
+        self.held = held if held is not None else [{} for _ in cards]
 
     @staticmethod
     def start(state: GameState) -> Seen:
-        return Seen(visible_all(state))
+        out = Seen([set() for _ in state.hands])
+        out.update(state)
+        return out
 
     def update(self, state: GameState) -> None:
-        for cards, now in zip(self.cards, visible_all(state), strict=True):
-            cards |= now
+        known = {c: q for q, k in enumerate(state.known) for c in k}
+        for p, now in enumerate(visible_all(state)):
+            self.cards[p] |= now
+            held = self.held[p]
+            for c in [c for c in held if c in now]:  # in sight again: placed anew below
+                del held[c]
+            for c, q in known.items():
+                if q != p:
+                    held[c] = q
 
     def copy(self) -> Seen:
-        return Seen([set(c) for c in self.cards])
+        return Seen([set(c) for c in self.cards], [dict(h) for h in self.held])
 
     def __deepcopy__(self, memo: dict[int, object]) -> Seen:
         out = memo[id(self)] = self.copy()
@@ -118,13 +132,23 @@ def hidden_places(state: GameState) -> dict[int, Place]:
     return out
 
 
-def remembered(state: GameState, player: int, seen: set[int]) -> dict[int, Place]:
-    """The cards ``player`` saw (``seen``) and sees no more, each with its place."""
+def remembered(state: GameState, player: int, seen: set[int],
+               held: Mapping[int, int] | None = None) -> dict[int, Place]:
+    """The cards ``player`` saw (``seen``) and sees no more, each with its place; a card of
+    ``held`` (last seen in that seat's known hand, :class:`Seen`) is ``("held", seat)``
+    whatever became of it."""
     gone = seen - visible_all(state)[player]
     if not gone:
         return {}
     places = hidden_places(state)
-    return {c: places[c] for c in sorted(gone) if c in places}
+    held = held or {}
+    out: dict[int, Place] = {}
+    for c in sorted(gone):
+        if c in held:
+            out[c] = ("held", held[c])
+        elif c in places:
+            out[c] = places[c]
+    return out
 
 
 def encode_memory(memory: Mapping[int, Place], player: int, num_players: int,
@@ -132,16 +156,16 @@ def encode_memory(memory: Mapping[int, Place], player: int, num_players: int,
     """Write ``memory`` into ``out`` (MEMORY_SIZE values, zeroed first) by MEMORY_FIELDS."""
     out.fill(0.0)
     cave0 = CARD_SLOTS
-    sap0 = CARD_SLOTS + MAX_PLAYERS * CARD_SLOTS
+    held0 = CARD_SLOTS + MAX_PLAYERS * CARD_SLOTS
     for c, place in memory.items():
         if place[0] == "box":
             out[c] = 1.0
         else:
             r = (int(place[1]) - player) % num_players
-            out[(cave0 if place[0] == "cave" else sap0) + r * CARD_SLOTS + c] = 1.0
+            out[(cave0 if place[0] == "cave" else held0) + r * CARD_SLOTS + c] = 1.0
 
 
 def memory_text(memory: Mapping[int, Place]) -> str:
-    """``memory`` as one canonical line (``12:box 40:cave1 77:sapling0.3``)."""
+    """``memory`` as one canonical line (``12:box 40:cave1 77:held0``)."""
     return " ".join(f"{c}:{place[0]}{'.'.join(str(x) for x in place[1:])}"
                     for c, place in sorted(memory.items()))

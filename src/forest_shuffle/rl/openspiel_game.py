@@ -148,7 +148,7 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
         elif what == "spectator":
             value = dataclasses.replace(make_spectator_view(gs), player=player)
         elif what == "memory":
-            value = (remembered(gs, player, self.seen.cards[player])
+            value = (remembered(gs, player, self.seen.cards[player], self.seen.held[player])
                      if self.seen is not None else {})
         elif what.endswith("array"):
             value = encode(self.cached("view" if what == "array" else "spectator", player))
@@ -248,7 +248,8 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
                 cards.append(set(self.seen.cards[q]))
             else:
                 cards.append(common | now[q])
-        out.seen = Seen(cards)
+        # What each seat saw last in a known hand came from public play: kept for all.
+        out.seen = Seen(cards, [dict(h) for h in self.seen.held])
         return out
 
 

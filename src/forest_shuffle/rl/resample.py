@@ -6,8 +6,9 @@ that agrees with ``player``'s view (the search bot's
 :class:`~forest_shuffle.bots.determinize.Determinizer` draws it) and also
 
 - keeps every card the player remembers (:mod:`forest_shuffle.rl.memory`) where it went:
-  the box, a cave, a face-down sapling; each such card is swapped into its place with a
-  card drawn uniformly from those of that place not already pinned;
+  the box, a cave, or *held* by a seat (its hand, a face-down card of its forest, its cave);
+  each such card is swapped into its place with a card drawn uniformly from those of that
+  place not already pinned;
 - gives the player to move its active mushrooms (the view shows the current player's; the
   Determinizer puts them on the viewer's seat), and, when another player decides, a Mole
   pool (the cards its player holds: during a Mole the hand only shrinks) and the cards its
@@ -73,17 +74,21 @@ def _pin(s: GameState, player: int, memory: Mapping[int, Place], rng: random.Ran
     slots = _slots(s, player)
     places: dict[Place, list[_Slot]] = {("box",): [(s.box, i) for i in range(len(s.box))]}
     for q in range(s.num_players):
-        places[("cave", q)] = [(s.caves[q], i) for i in range(len(s.caves[q]))]
-        for j, t in enumerate(s.forests[q].trees):
-            if t.species is None:
-                places[("sapling", q, j)] = [(t, -1)]
+        cave: list[_Slot] = [(s.caves[q], i) for i in range(len(s.caves[q]))]
+        places[("cave", q)] = cave
+        held: list[_Slot] = [] if q == player else [
+            (s.hands[q], i) for i, c in enumerate(s.hands[q]) if c not in s.known[q]]
+        held += [(t, -1) for t in s.forests[q].trees if t.species is None]
+        places[("held", q)] = held + cave
     keys = {place: {_key(x) for x in xs} for place, xs in places.items()}
     done: set[tuple[int, int]] = set()  # slots holding their pinned card
     for c, place in memory.items():
         at = slots.get(c)
-        if at is not None and _key(at) in keys.get(place, ()):
+        if place[0] != "held" and at is not None and _key(at) in keys.get(place, ()):
             done.add(_key(at))
-    for c in sorted(memory):
+    # Exact places first: a held card may lie under a cave, but not in a slot that a card
+    # seen going there holds.
+    for c in sorted(memory, key=lambda c: (memory[c][0] == "held", c)):
         target = places.get(memory[c])
         at = slots.get(c)
         if not target or at is None or _key(at) in done:

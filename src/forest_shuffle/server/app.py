@@ -33,7 +33,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from forest_shuffle.bots.registry import DIFFICULTIES
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
-from forest_shuffle.server import schemas
+from forest_shuffle.server import coach_schemas, schemas
+from forest_shuffle.server import solo as solo_mode
+from forest_shuffle.server.coach import MAX_RECORD_CHARS, CoachDesk, CoachSettings
 from forest_shuffle.server.limits import (
     ACTION_CHARS,
     VERSION_MAX,
@@ -45,6 +47,7 @@ from forest_shuffle.server.limits import (
 )
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.service import GameService, SeatSpec, ServiceError, card_catalog
+from forest_shuffle.server.solo_schemas import SoloChallenges
 from forest_shuffle.server.store import Store, StoreClosed
 
 STATIC = Path(__file__).parent / "static"
@@ -120,6 +123,19 @@ class NewGame(BaseModel):
                              description="a game id (base, base+alpine, base+woodland_edge, "
                                          "base+alpine+woodland_edge); the server's default "
                                          "when left out")
+    help: bool = Field(default=True, description="false: the seats agreed to play without "
+                                                 "help (no Suggest in this game)")
+
+
+class SoloIn(BaseModel):
+    """``POST /api/solo``: a solo game of Dartmoor against Anna (one seat, the caller's)."""
+
+    challenge: StrictInt = Field(description="the challenge, 1 to 15 (GET /api/solo)")
+    medal: str | None = Field(default=None, max_length=20,
+                              description="the medal played for: bronze, silver or gold")
+    name: str | None = Field(default=None, max_length=200)
+    seed: int | None = None
+    help: bool = Field(default=True, description="false: no Suggest in this game")
 
 
 class ActionIn(BaseModel):
@@ -128,6 +144,18 @@ class ActionIn(BaseModel):
     action: str = Field(max_length=ACTION_CHARS, examples=["take 57"])
     version: StrictInt = Field(ge=0, le=VERSION_MAX,
                                description="the payload version the action answers")
+
+
+class RecordIn(BaseModel):
+    """``POST /api/replays``: a record file's text (docs/records.md)."""
+
+    text: str = Field(max_length=MAX_RECORD_CHARS)
+
+
+#: A replay's step (actions applied) and viewer (a seat; left out: a spectator).
+Step = Annotated[int, Query(ge=0, le=100_000, description="actions applied (0: the deal)")]
+Seat = Annotated[int | None, Query(ge=0, le=9, description="the seat whose view (left out: "
+                                                           "a spectator's)")]
 
 
 class KnownGame(BaseModel):
@@ -237,14 +265,17 @@ def _validation_line(exc: RequestValidationError) -> str:
 def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                service: GameService | None = None, bot_processes: int = 0,
                limits: Limits | None = None, pubsub: str | None = None,
-               lease_seconds: float = 5.0, game: str = "base") -> FastAPI:
+               lease_seconds: float = 5.0, game: str = "base",
+               coach: CoachSettings | None = None) -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
     searching bots think in ``bot_processes`` worker processes (0: in threads); input and
     floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
     With ``pubsub`` (a ``redis://`` URL) this is one of several processes on one database:
     changes travel through Redis and bot seats are leased for ``lease_seconds``
     (docs/deploy.md). Unfinished games that wait for a bot are resumed at once. ``game``:
-    the game a creation that names none gets (an unknown id is a ValueError).
+    the game a creation that names none gets (an unknown id is a ValueError). ``coach``:
+    the bots and bounds of Suggest, the review and replays (:mod:`.coach`; default: the
+    hard bot, in up to two worker processes when ``bot_processes`` > 0).
     ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
@@ -271,12 +302,15 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                               leases=leases, default_game=game)
     svc = service
     hub = Hub(svc)
+    # the coach's searches think where the searching bots do: in worker processes if any
+    desk = CoachDesk(svc, coach or CoachSettings(processes=min(2, max(0, bot_processes))))
     svc.resume()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         yield
+        desk.close()
         svc.close()
 
     app = FastAPI(
@@ -290,6 +324,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     )
     app.state.service = svc
     app.state.hub = hub
+    app.state.coach = desk
     app.state.limits = lim
     app.add_middleware(Guard, limits=lim)
 
@@ -350,7 +385,23 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     def new_game(body: NewGame) -> Response:
         """Create a game; the answer holds each human seat's token and invite link."""
         specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
-        return _answer(svc.create(specs, body.seed, body.hotseat, game=body.game))
+        return _answer(svc.create(specs, body.seed, body.hotseat, game=body.game,
+                                  help=body.help))
+
+    @app.get("/api/solo", tags=["solo"], response_model=None,
+             responses={200: {"model": SoloChallenges}})
+    def solo_challenges() -> Response:
+        """Dartmoor's solo challenges: number, game id, title, medal thresholds, words."""
+        return _answer(solo_mode.challenges())
+
+    @app.post("/api/solo", tags=["solo"], response_model=None,
+              responses={200: {"model": schemas.Created}, **schemas.ERRORS})
+    def new_solo(body: SoloIn) -> Response:
+        """Create a solo game of one challenge (one human seat, no bots, no invite);
+        400 with one line for a challenge or medal that is none."""
+        gid, more = solo_mode.solo_settings(body.challenge, body.medal)
+        return _answer(svc.create([SeatSpec("human", body.name)], body.seed, game=gid,
+                                  help=body.help, more=more))
 
     @app.post("/api/known-games", tags=["games"], response_model=None,
               responses={200: {"model": list[schemas.KnownGameOut]}, **schemas.ERRORS})
@@ -395,6 +446,46 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                     token: QToken = None) -> Response:
         """The caller's seat and new token in the rematch (404 before there is one)."""
         return _answer(svc.rematch_seat(game_id, token_of(x_seat_token, token)))
+
+    # ------------------------------------------------------------ the coach, replays
+
+    @app.post("/api/games/{game_id}/suggest", tags=["coach"], response_model=None,
+              responses={200: {"model": coach_schemas.Suggestion}, **schemas.ERRORS})
+    def post_suggest(game_id: str, x_seat_token: Token = None,
+                     token: QToken = None) -> Response:
+        """What the hard bot would do in the token's seat, from that seat's view only,
+        with its reason in words; nothing is played. 403 for a spectator, not the seat's
+        decision, or a game played without help; 429 when the coach is busy."""
+        return _answer(desk.suggest(game_id, token_of(x_seat_token, token)))
+
+    @app.get("/api/games/{game_id}/review", tags=["coach"], response_model=None,
+             responses={200: {"model": coach_schemas.Review}, **schemas.ERRORS})
+    def get_review(game_id: str) -> Response:
+        """Once the game is over (409 before): each seat's points after every turn, where
+        the final points came from (species, score-pad lines), and the moves the bot would
+        have made differently with the points it expected from them."""
+        return _answer(desk.review(game_id))
+
+    @app.get("/api/games/{game_id}/replay", tags=["replays"], response_model=None,
+             responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
+    def get_game_replay(game_id: str, step: Step = 0, seat: Seat = None) -> Response:
+        """A finished game (409 before) after ``step`` actions, from ``seat``'s view or a
+        spectator's, replayed from its record by the engine."""
+        return _answer(desk.game_replay(game_id).frame(step, seat))
+
+    @app.post("/api/replays", tags=["replays"], response_model=None,
+              responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
+    def post_replay(body: RecordIn) -> Response:
+        """Load a record file (its text): its ``replay_id`` and the deal (step 0, a
+        spectator's view); 400 with one line for a file that is no record or does not
+        replay to what it says. A record of any game of the family is replayed as its game."""
+        return _answer(desk.load_record(body.text).frame(0, None))
+
+    @app.get("/api/replays/{replay_id}", tags=["replays"], response_model=None,
+             responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
+    def get_replay(replay_id: str, step: Step = 0, seat: Seat = None) -> Response:
+        """A loaded record after ``step`` actions, from ``seat``'s view or a spectator's."""
+        return _answer(desk.record_replay(replay_id).frame(step, seat))
 
     # ------------------------------------------------------------ WebSocket
 
@@ -483,6 +574,14 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     @app.get("/game/{game_id}", include_in_schema=False)
     def game_page(game_id: str) -> Response:
+        return index()
+
+    @app.get("/replay", include_in_schema=False)
+    def replay_page() -> Response:
+        return index()
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    def game_replay_page(game_id: str) -> Response:
         return index()
 
     if STATIC.is_dir():

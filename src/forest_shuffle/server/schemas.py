@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from forest_shuffle.server.solo_schemas import SoloPart
+
 
 class ErrorOut(BaseModel):
     """Every refusal: one line, with status 400, 403, 404 or 409."""
@@ -63,6 +65,7 @@ class SeatInfo(BaseModel):
 class LogLine(BaseModel):
     seat: int | None = Field(description="who acted; null for table events")
     text: str
+    words: str = Field(description="the same line without card ids, for people")
     cards: list[int] = Field(description="the card ids the line names, in order")
 
 
@@ -135,6 +138,11 @@ class CardScore(BaseModel):
     why: str
 
 
+class CardPoints(BaseModel):
+    points: int
+    why: str
+
+
 class PlayerScore(BaseModel):
     seat: int
     total: int
@@ -181,6 +189,17 @@ class Payload(BaseModel):
     running: list[RunningScore] = Field(
         description="the score pad as it stands now, from the public forests (face-down "
                     "saplings, caves by their size): the same for every viewer")
+    card_points: list[dict[str, CardPoints]] = Field(
+        description="per seat, the points each visible forest card would score now, by "
+                    "card id (the scorer's explanation of the running score)")
+    pad_lines: list[list[str]] = Field(
+        description="the game's score-pad lines in order, each [key, words]",
+        examples=[[["trees", "Trees"], ["top_bottom", "Top / bottom"]]])
+    waited: list[str] = Field(
+        description="for the viewer to move: what the others did since its last action, "
+                    "one sentence per player's stretch of actions (public words only)",
+        examples=[["Bot 2 played Wolf left of tree 3 (Oak) and took Hedgehog from the "
+                   "clearing."]])
     log_from: int = Field(description="the index of the first entry of log (the entries "
                                       "the client said it holds; 0: the whole log)")
     log: list[LogLine] = Field(description="the game in words, as this viewer may see it: "
@@ -198,6 +217,10 @@ class Payload(BaseModel):
     rematch: str | None = Field(description="the id of the rematch, once there is one")
     deal_chosen: bool = Field(description="the creator chose the seed and so may know every "
                                           "card (docs/web.md, Deals)")
+    help: bool = Field(description="false: the seats agreed to play without help (no "
+                                   "Suggest; docs/web.md, The coach)")
+    solo: SoloPart | None = Field(description="a solo game against the automa (Dartmoor's "
+                                             "solo mode; docs/web.md, Solo); else null")
 
 
 class CardOut(BaseModel):
@@ -211,10 +234,17 @@ class CardOut(BaseModel):
     halves: dict[str, str] = Field(description="species per half ({'tree': name} for a tree)")
     label: str
     summary: str
+    assumed: list[str] | None = Field(
+        default=None, description="a card of a provisional deck: the facts about it that "
+                                  "are not known (pairing, sides, symbol...); left out if "
+                                  "as printed")
+    printed: str | None = Field(default=None, description="its printed number, if known")
 
 
 class SpeciesOut(BaseModel):
     name: str
+    short_name: str = Field(description="the name where space is short (at most 15 "
+                                        "characters, unique in the game)")
     kind: str
     cost: int
     tags: list[str]
@@ -222,11 +252,22 @@ class SpeciesOut(BaseModel):
     text: dict[str, str] = Field(description="effect, bonus, permanent, points in words")
     short: str = Field(description="one line: every part in short")
     points_short: str = Field(description="the points in short")
+    provisional: str | None = Field(default=None, description="what about it is a reading "
+                                                              "(left out if none)")
+
+
+class CaveOut(BaseModel):
+    number: int
+    text: str = Field(description="its start effect or end points in words")
+    provisional: str = Field(description="what about it is a reading ('' if known)")
 
 
 class Catalog(BaseModel):
     cards: dict[str, CardOut]
     species: dict[str, SpeciesOut]
+    caves: list[CaveOut] | None = Field(default=None, description="Dartmoor's numbered caves")
+    provisional_deck: str | None = Field(
+        default=None, description="what about the deck is provisional (left out: as printed)")
 
 
 #: Error answers for the ``responses`` of a route.

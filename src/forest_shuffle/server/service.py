@@ -49,18 +49,20 @@ from typing import Any
 from forest_shuffle.bots import Bot, make_bot
 from forest_shuffle.bots.registry import DIFFICULTIES
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
-from forest_shuffle.engine.game import UnknownGameError, game_by_id
+from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import KEYED, derive, new_seed
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
+from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
 from forest_shuffle.server.store import SeatRow, StaleWrite, Store, StoreClosed
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     action_words,
     ask_words,
+    brief_words,
     detail_words,
     end_words,
     event_words,
@@ -68,6 +70,8 @@ from forest_shuffle.text.narration import (
     own_words,
     pay_facts,
     public_words,
+    revealed_words,
+    turn_summary,
     turn_words,
 )
 from forest_shuffle.workers import process_pool
@@ -113,11 +117,16 @@ class LogEntry:
     text: str
     private: str | None = None
     turn_of: int | None = None  # a "Turn N: name." line: the seat whose turn begins
+    #: The action in short for a summary of the turns a viewer waited through
+    #: (:func:`~forest_shuffle.text.narration.brief_words`: public, no card id).
+    brief: str | None = None
 
     def shown(self, viewer: int) -> dict[str, Any]:
-        """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names."""
+        """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names;
+        ``words`` is the same line with no card id, for people (the page's log)."""
         text = self.private if self.private and self.seat == viewer else self.text
-        return {"seat": self.seat, "text": text, "cards": _named_cards(text)}
+        return {"seat": self.seat, "text": text, "words": plain_words(text),
+                "cards": _named_cards(text)}
 
 
 # Small: a log line is looked up again only while its game is being served (65536
@@ -126,6 +135,23 @@ class LogEntry:
 def _named_cards(text: str) -> list[int]:
     """The card ids a log line names (every card in a log line is written ``card N``)."""
     return [int(n) for n in _CARD_WORDS.findall(text)]
+
+
+_ID_WORDS = (
+    (re.compile(r" \(card \d+\)"), ""),  # "Oak (card 3)" -> "Oak"
+    (re.compile(r"\((\w+) half of card \d+\)"), r"(\1 half)"),
+    (re.compile(r"\bcard \d+ \(([^()]*)\)"), r"\1"),  # "card 77 (Wolf)" -> "Wolf"
+    (re.compile(r"\bcard \d+"), "a card"),
+)
+
+
+@functools.lru_cache(maxsize=2048)
+def plain_words(text: str) -> str:
+    """A log line in words only: every ``card N`` the narration writes beside a card's name
+    left out (``"Ada pays with card 77 (Wolf)."`` -> ``"Ada pays with Wolf."``)."""
+    for pattern, repl in _ID_WORDS:
+        text = pattern.sub(repl, text)
+    return text
 
 
 #: Seconds before a bot whose move could not be stored tries again.
@@ -186,10 +212,13 @@ def default_name(seat: int, kind: str, level: str | None) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
 
 
-def check_seats(specs: Sequence[SeatSpec]) -> list[SeatSpec]:
-    """Normalized seat specifications; ServiceError(400) for a bad configuration."""
-    if not 2 <= len(specs) <= 5:
-        raise ServiceError(400, f"a game has 2 to 5 seats, not {len(specs)}")
+def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[SeatSpec]:
+    """Normalized seat specifications (``low`` to ``high`` of them: 1 for a solo game);
+    ServiceError(400) for a bad configuration."""
+    if not low <= len(specs) <= high:
+        if low == high:
+            raise ServiceError(400, f"this game has {low} seat(s), not {len(specs)}")
+        raise ServiceError(400, f"a game has {low} to {high} seats, not {len(specs)}")
     out: list[SeatSpec] = []
     for i, s in enumerate(specs):
         if s.kind not in KINDS:
@@ -244,11 +273,21 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
     private = own_words(action, public, new, cat)
     out = [LogEntry(seat, f"{name} {public}.",
-                    None if private is None else f"{name} {private}.")]
+                    None if private is None else f"{name} {private}.",
+                    brief=brief_words(action, vb.pending, vb.forests[seat], cat))]
+    # cards that came into the clearing from the deck (the card a tree turns over), not
+    # from the actor's hand (its payment, which its own line names)
+    came = set(before.clearing) | set(before.hands[seat])
+    mid = solo_mode.before_anna(before, after)  # a solo game: the table before Anna's turn
+    revealed = [c for c in mid.clearing if c not in came]
+    if revealed:
+        out.append(LogEntry(None, revealed_words(revealed, cat)))
     out.extend(LogEntry(None, text) for text in
-               event_words(action, vb.pending, before, after, after.game.winter_to_end))
+               event_words(action, vb.pending, before, mid, after.game.winter_to_end))
+    out.extend(LogEntry(None, text) for text in solo_mode.anna_lines(before, after))
     if after.over:
-        out.append(LogEntry(None, " ".join(end_words(names, after.scores()))))
+        ending = solo_mode.end_lines(after) or end_words(names, after.scores())
+        out.append(LogEntry(None, " ".join(ending)))
     elif after.turn != before.turn:
         out.append(LogEntry(None, turn_words(after.turn, names[after.current]),
                             turn_of=after.current))
@@ -258,6 +297,7 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
     out = [LogEntry(None, opening_words(names))]
+    out.extend(LogEntry(None, text) for text in solo_mode.opening_lines(state))
     if state.turn:  # else the opening hands are kept or not first
         out.append(LogEntry(None, turn_words(state.turn, names[state.current]),
                             turn_of=state.current))
@@ -438,15 +478,21 @@ class GameService:
 
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
                hotseat: bool = False, first_player: int = 0,
-               game: str | None = None) -> dict[str, Any]:
+               game: str | None = None, help: bool = True,
+               more: dict[str, Any] | None = None) -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
-        (token and link None for bots). ServiceError(400) on bad settings."""
+        (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
+        settings of a game the lobby does not list (a solo challenge, server/solo.py); without
+        it such a game is refused."""
         try:
             gdef = game_by_id(self.default_game if game is None else game)
         except UnknownGameError as exc:
             raise ServiceError(400, str(exc)) from None
-        seat_specs = check_seats(specs)
+        if more is None and gdef.id not in game_ids():  # unlisted: a solo challenge
+            raise ServiceError(400, f"{gdef.id} is a solo challenge: create it with "
+                                    "POST /api/solo")
+        seat_specs = check_seats(specs, min(2, gdef.players[0]), max(gdef.players))
         if len(seat_specs) not in gdef.players:
             raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
                                     f"{gdef.players[-1]} players, not {len(seat_specs)}")
@@ -470,6 +516,9 @@ class GameService:
                                     "rules": Rules().to_dict(), "game": gdef.id}
         if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
             settings["deal_chosen"] = True
+        if not help:  # the seats agreed to play without help: no Suggest (server/coach.py)
+            settings["no_help"] = True
+        settings.update(more or {})  # a solo game's challenge settings (server/solo.py)
         for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
             game_id = secrets.token_hex(6)
             live = self._build(game_id, seed, KEYED, settings, rows, ())
@@ -942,7 +991,10 @@ class GameService:
                 specs = [SeatSpec(s.kind, s.name, s.level) for s in game.seats]
                 first = (int(game.settings.get("first_player", 0)) + 1) % len(specs)
                 new_id = self.create(specs, hotseat=game.hotseat, first_player=first,
-                                     game=game.snap.state.game.id)["game_id"]
+                                     game=game.snap.state.game.id,
+                                     help=not game.settings.get("no_help"),
+                                     more={k: game.settings[k] for k in (solo_mode.SETTING,)
+                                           if k in game.settings})["game_id"]
                 if not self.store.set_rematch(game.id, new_id):
                     # a copy of this game loaded again (it was evicted meanwhile) made
                     # its rematch first: that one holds
@@ -1032,6 +1084,7 @@ class GameService:
         out["rematch"] = game.rematch
         # The creator chose the seed and so may know every card: every seat is told.
         out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))
+        out["help"] = not game.settings.get("no_help", False)  # the Suggest button
         viewer = -1 if seat is None else seat
         out["log_from"] = log_from
         out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
@@ -1045,9 +1098,18 @@ class GameService:
         so every viewer gets the same figures and no hidden card counts. At the end it is
         the final score pad's."""
         if game.running is None or game.running[0] != snap.version:
-            pads = _scores(make_spectator_view(snap.state), with_cards=False)
+            pads = _scores(make_spectator_view(snap.state))
             game.running = (snap.version, pads)
         return game.running[1]
+
+    @classmethod
+    def _card_points(cls, game: LiveGame, snap: Snapshot) -> list[dict[str, Any]]:
+        """Per seat, the points each visible forest card would score now, by card id:
+        ``{id: {"points", "why"}}`` (the scorer's explanation of the running score; a
+        face-down card has none). The page shows them on demand."""
+        return [{str(c["card"]): {"points": c["points"], "why": c["why"]}
+                 for c in pad["cards"] if c["card"] is not None}
+                for pad in cls._running(game, snap)]
 
     def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
         state = snap.state
@@ -1072,16 +1134,49 @@ class GameService:
             "prompt_detail": detail_words(view) if mine else None,
             "pay": _pay_hint(view) if mine else None,
             "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
-            "running": self._running(game, snap),
+            "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
+                        for r in self._running(game, snap)],
+            "card_points": self._card_points(game, snap),
+            "pad_lines": [[key, LINE_WORDS.get(key, key)] for key in state.game.pad_lines],
+            "waited": _waited(game, snap, seat) if mine and seat is not None else [],
             "turns": _turns(game.log[:snap.log_len], state.num_players),
             "clearing_limit": state.game.clearing_limit,
             "hand_limit": state.game.hand_limit,
             "winter_to_end": state.game.winter_to_end,
+            "solo": solo_mode.solo_part(state, view, game.settings),  # None: no solo game
             "over": over,
             "scores": game.scores if over else None,
             "winners": scoring.winners([s["total"] for s in game.scores])
             if over and game.scores else None,
         }
+
+
+#: The score pad's lines in words (the keys of a game's ``pad_lines``).
+LINE_WORDS = {"trees": "Trees", "top_bottom": "Top / bottom", "top": "Top",
+              "bottom": "Bottom", "left_right": "Left / right", "cave": "Cave",
+              "moors": "Moors"}
+#: The most sentences of a summary of the turns a viewer waited through.
+MAX_WAITED = 8
+
+
+def _waited(game: LiveGame, snap: Snapshot, seat: int) -> list[str]:
+    """What the others did since ``seat``'s last action, one sentence per stretch of one
+    player's actions (:func:`~forest_shuffle.text.narration.turn_summary`), the last
+    :data:`MAX_WAITED`: shown when the seat's turn begins. Public words only."""
+    groups: list[tuple[int, list[str]]] = []
+    for e in reversed(game.log[:snap.log_len]):
+        if e.seat == seat:
+            break
+        if e.seat is None or e.brief is None:
+            continue
+        if groups and groups[-1][0] == e.seat:
+            groups[-1][1].append(e.brief)
+        else:
+            if len(groups) == MAX_WAITED:
+                break
+            groups.append((e.seat, [e.brief]))
+    out = [turn_summary(game.name(who), briefs[::-1]) for who, briefs in reversed(groups)]
+    return [s for s in out if s]
 
 
 def _turns(entries: Sequence[LogEntry], players: int) -> list[int]:
@@ -1180,14 +1275,27 @@ def card_catalog(game: str = "base") -> dict[str, Any]:
                        {side: h.species.name for side, h in c.halves.items()}),
             "label": c.label(), "summary": cardtext.card_summary(c.id, catalog),
         }
+        if c.assumed:  # a card of a provisional deck: what about it is not known
+            cards[str(c.id)]["assumed"] = list(c.assumed)
+        if c.printed:
+            cards[str(c.id)]["printed"] = c.printed
     species: dict[str, Any] = {}
     for sp in catalog.species.values():
         text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
                 if cardtext.short_text(sp, p)}
         short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
                           for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
-        species[sp.name] = {"name": sp.name, "kind": sp.kind, "cost": sp.cost,
+        species[sp.name] = {"name": sp.name, "short_name": sp.short_name or sp.name,
+                            "kind": sp.kind, "cost": sp.cost,
                             "tags": sorted(sp.tags), "positions": list(sp.positions),
                             "text": text, "short": short,
                             "points_short": cardtext.describe_points(sp)}
-    return {"cards": cards, "species": species}
+        if sp.provisional:
+            species[sp.name]["provisional"] = sp.provisional
+    out: dict[str, Any] = {"cards": cards, "species": species}
+    if catalog.caves:  # Dartmoor: the numbered caves, a provisional reading marked
+        out["caves"] = [{"number": cave.number, "text": cave.text,
+                         "provisional": cave.provisional} for cave in catalog.caves]
+    if catalog.provisional_deck:
+        out["provisional_deck"] = catalog.provisional_deck
+    return out

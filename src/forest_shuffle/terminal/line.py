@@ -31,7 +31,10 @@ from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import SIDES, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
+    CHOOSE,
+    DISCARD,
     DONE,
+    MOOR,
     PAY,
     PLAY,
     SAPLING,
@@ -47,13 +50,16 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.scoring import core as scoring
+from forest_shuffle.terminal import dartmoor as moorland
 from forest_shuffle.terminal.coach import HINT_BOT, Coach
+from forest_shuffle.terminal.fit import Fitted
 from forest_shuffle.terminal.payment import payable_cards, payment_order
 from forest_shuffle.terminal.saves import SeatRecord, TerminalSave, write_save
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     NO_HINTS,
     action_words,
+    anna_words,
     bonus_alive,
     card_heading,
     card_of,
@@ -95,7 +101,7 @@ LOG_LINES = 6
 PAD_WORDS: dict[str, str] = {"trees": "Trees", "top_bottom": "Top/bottom",
                              "left_right": "Left/right", "cave": "Cave"}
 #: Tags that say what a host is (shown as its kind, not among its tags).
-HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub"})
+HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
 
 HELP = """\
 Enter the number of an action, or an action in text form:
@@ -105,7 +111,9 @@ A payment takes its cards in any order, one at a time or all on one line (pay 41
   undo takes back the last card chosen before the payment is whole.
 Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
   hint (what the hard bot would do, and why), help, quit (asks first; save to resume
-  later with play --resume FILE). Ctrl-C asks too."""
+  later with play --resume FILE). Ctrl-C asks too.
+Dartmoor: choose 3 (a cave) | moor 57 (face down as a universal moor) | discard 40;
+  caves (what every cave does), pile (the whole discard pile, top first)."""
 #: Entries that ask whether to leave the game.
 QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
 #: The file a save goes to unless the player names another (-2, -3... if it exists).
@@ -122,39 +130,13 @@ def symbol_text(symbol: str) -> Text:
     return Text(symbol, style=cardtext.SYMBOL_STYLES.get(symbol, ""))
 
 
-#: Shorter names for the forest grid (the full names are in the hand and ``card ID``).
-SHORT_NAMES: dict[str, str] = {
-    "Brown Long-Eared Bat": "Long-Eared Bat",
-    "Greater Horseshoe Bat": "Horseshoe Bat",
-    "European Fat Dormouse": "Fat Dormouse",
-    "Violet Carpenter Bee": "Carpenter Bee",
-    "Great Spotted Woodpecker": "Woodpecker",
-    "Silver-Washed Fritillary": "Fritillary",
-    "Large Tortoiseshell": "Tortoiseshell",
-    "Camberwell Beauty": "Camberwell B.",
-    "Peacock Butterfly": "Peacock",
-    "Wild Strawberries": "Strawberries",
-    "Parasol Mushroom": "Parasol",
-    "Fire Salamander": "Salamander",
-    "European Badger": "Badger",
-    "European Hare": "Hare",
-    "Eurasian Jay": "Jay",
-    "Common Toad": "Toad",
-    "Great Green Bush-Cricket": "Bush-Cricket",
-    "Wild Boar (female)": "Wild Boar",
-    "Common Pipistrelle": "Pipistrelle",
-    "Savi's Pipistrelle": "Savi's Pip.",
-    "European Polecat": "Polecat",
-    "European Wildcat": "Wildcat",
-    "European Bison": "Bison",
-    "Eurasian Magpie": "Magpie",
-}
 ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
 
-def short(name: str) -> str:
-    """A shorter species name for the forest grid."""
-    return SHORT_NAMES.get(name, name)
+def short(sp: Species) -> str:
+    """A shorter species name for the forest grid: the data's ``short_name`` (the full
+    names are in the hand and ``card ID``)."""
+    return sp.short_name or sp.name
 
 
 def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
@@ -215,23 +197,37 @@ def _runs(ns: Sequence[int]) -> str:
 def hand_table(hand: Sequence[int], forest: Forest, title: str, catalog: Catalog) -> Group:
     """The hand, one card a row: id, each half's cost, name, tags and tree symbol, and at
     which trees each half fits."""
-    table = Table(box=None, padding=(0, 1), show_header=False)
-    table.add_column("id", justify="right", style="bold magenta", min_width=3, no_wrap=True)
-    table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis", max_width=46)
-    table.add_column("", no_wrap=True, overflow="ellipsis", max_width=46)
-    table.add_column("fits at tree", min_width=12)
+    ids = [moorland.marked(c, catalog) for c in hand]
+    id_width = max([3, *map(len, ids)])
+    rows: list[tuple[str, Text, Text, Text]] = []
     for cid in sorted(hand, key=lambda c: (not card_of(c, catalog).is_host, c)):
         card = card_of(cid, catalog)
         if card.species is not None:
             halves = [_half_text(card.species, card.symbol), Text()]
         else:
             halves = [_half_text(h.species, h.symbol, s) for s, h in card.halves.items()]
-        table.add_row(str(cid), *halves, Text(where_words(cid, forest, catalog), style="green"))
-    if not hand:
-        table.add_row("", Text("(empty)", style="dim"), "", "")
+        rows.append((moorland.marked(cid, catalog), halves[0], halves[1],
+                     Text(where_words(cid, forest, catalog), style="green")))
+
+    def build(width: int) -> Table:
+        # the halves give way to the typed ids and the fits (8: the columns' padding)
+        half = min(46, max(10, (width - id_width - 12 - 8) // 2))
+        table = Table(box=None, padding=(0, 1), show_header=False)
+        table.add_column("id", justify="right", style="bold magenta", no_wrap=True,
+                         width=id_width)
+        table.add_column("cost name tags symbol", no_wrap=True, overflow="ellipsis",
+                         max_width=half)
+        table.add_column("", no_wrap=True, overflow="ellipsis", max_width=half)
+        table.add_column("fits at tree", min_width=12)
+        for row in rows:
+            table.add_row(*row)
+        if not rows:
+            table.add_row("", Text("(empty)", style="dim"), "", "")
+        return table
+
     head = Text(title, style="bold")
     head.append(" · cost, name, tags, tree symbol · fits at trees", style="dim")
-    return Group(head, table)
+    return Group(head, Fitted(build))
 
 
 def host_text(site: Host) -> Text:
@@ -241,55 +237,70 @@ def host_text(site: Host) -> Text:
         return Text("sapling", style="dim italic")
     if site.is_tree:
         return symbol_text(site.name)
-    out = Text(short(site.name), style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
+    out = Text(short(site.species), style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
     return out.append(" (shrub)", style="dim italic")
 
 
 def hosts_words(forest: Forest) -> str:
-    """``"3 trees"``, ``"2 trees, 1 shrub"`` (a sapling counts as a tree)."""
-    shrubs = sum(1 for t in forest.trees if not t.is_tree)
-    trees = len(forest.trees) - shrubs
+    """``"3 trees"``, ``"2 trees, 1 shrub"``, ``"1 tree, 2 moors (1 universal)"`` (a
+    sapling counts as a tree)."""
+    trees = sum(1 for t in forest.trees if t.is_tree)
+    shrubs = sum(1 for t in forest.trees if not t.is_tree and not t.is_moor)
     words = f"{trees} tree{'' if trees == 1 else 's'}"
     if shrubs:
         words += f", {shrubs} shrub{'' if shrubs == 1 else 's'}"
-    return words
+    return words + moorland.moors_words(forest)
 
 
 def _slot_text(site: Host, side: str) -> Text:
     stack = site.slots[side]
     if not stack:
         return Text(f"{ARROWS[side]}·", style="dim")
-    names = [short(d.species.name) for d in stack]
+    names = [short(d.species) for d in stack]
     out = Text(ARROWS[side], style="dim")
     if len(set(names)) == 1 and len(names) > 1:
         return out.append(f"{names[0]} ×{len(names)}")
     return out.append(" + ".join(names))
 
 
-def forest_table(forest: Forest, title: str) -> RenderableType:
+def forest_table(forest: Forest, title: str, catalog: Catalog | None = None) -> RenderableType:
     """A forest: one row per tree with dwellers and its four slots (hares stacked, toads
-    paired), then one line naming the trees without dwellers."""
-    bare = [i for i, t in enumerate(forest.trees) if not t.dwellers()]
-    rest = Text("  no dwellers at: " if len(bare) < len(forest.trees) else "  ", style="dim")
+    paired), then one line naming the trees without dwellers; Dartmoor's moors after them
+    (:func:`~forest_shuffle.terminal.dartmoor.moors_table`, with ``catalog`` the game's)."""
+    moors = moorland.moors_table(forest, catalog or make_game(BASE_ID).catalog)
+    if moors is None:
+        return _trees_table(forest, title)
+    if all(t.is_moor for t in forest.trees):
+        return Group(Text(title, style="bold"), moors)
+    return Group(_trees_table(forest, title), moors)
+
+
+def _trees_table(forest: Forest, title: str) -> RenderableType:
+    """The trees, saplings and shrubs of a forest (see :func:`forest_table`)."""
+    hosts = [i for i, t in enumerate(forest.trees) if not t.is_moor]
+    bare = [i for i in hosts if not forest.trees[i].dwellers()]
+    rest = Text("  no dwellers at: " if len(bare) < len(hosts) else "  ", style="dim")
     for i in bare:
         if i != bare[0]:
             rest.append(" · ", style="dim")
         rest.append(f"{i + 1} ")
         rest.append_text(host_text(forest.trees[i]))
-    if len(bare) == len(forest.trees):
+    if len(bare) == len(hosts):
         return Group(Text(title, style="bold"), rest)
-    table = Table(title=title, title_justify="left", box=None, padding=(0, 1),
-                  show_header=False, title_style="bold")
-    table.add_column("#", justify="right", style="dim")
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True,
+                     min_width=len(str(len(forest.trees))))  # never cut: numbers are typed
     table.add_column("host", no_wrap=True, max_width=20, overflow="ellipsis")
     for side in SIDES:
         table.add_column(f"{ARROWS[side]}{side}", no_wrap=True, max_width=17,
                          overflow="ellipsis")
-    for i, site in enumerate(forest.trees):
+    for i in hosts:
         if i in bare:
             continue
+        site = forest.trees[i]
         table.add_row(str(i + 1), host_text(site), *(_slot_text(site, s) for s in SIDES))
-    return Group(table, rest) if bare else table
+    head = Text(title, style="bold")  # not the table's title: a title wider than the
+    return Group(head, table, rest) if bare else Group(head, table)  # table would wrap
 
 
 def card_details(cid: int, catalog: Catalog | None = None) -> Group:
@@ -316,6 +327,17 @@ def card_details(cid: int, catalog: Catalog | None = None) -> Group:
             text = cardtext.full_text(sp, part)
             if text:
                 parts.append(Text.assemble(("  " + word + ": ", "cyan"), text))
+        if sp.provisional:
+            parts.append(Text.assemble(("  provisional reading: ", "yellow"), sp.provisional))
+    if card.assumed:
+        parts.append(Text.assemble(
+            (f"{moorland.MARK} provisional card", "yellow"),
+            f": assumed {moorland.assumed_words(card)}"
+            f"{f' (printed {card.printed})' if card.printed else ''}."))
+        if catalog.provisional_deck:
+            parts.append(Text(f"  {catalog.provisional_deck}", style="dim"))
+    elif card.printed:
+        parts.append(Text(f"As printed (card {card.printed}).", style="dim"))
     return Group(*parts)
 
 
@@ -355,15 +377,19 @@ def numbered_actions(view: PlayerView) -> RenderableType:
             line.append(" " + action_words(a, view))
         else:
             head = {TAKE: "take from the clearing:", SAPLING: "as a sapling:",
-                    PAY: "pay with:", CAVE: "under the cave:"}.get(kind, f"{kind}:")
+                    PAY: "pay with:", CAVE: "under the cave:", CHOOSE: "take the cave:",
+                    MOOR: "face down as a universal moor:",
+                    DISCARD: "into the clearing:"}.get(kind, f"{kind}:")
             line.append(head)
             for i, a in items:
                 line.append(f" {i})", style="bold yellow")
-                line.append(f" {a.card}" if kind == SAPLING
+                line.append(f" {a.card}" if kind in (SAPLING, CHOOSE)
                             else f" {a.card} {label(a.card, view.game.catalog)}")
         lines.append(line)
     if halves:
-        lines[at:at] = [Text("  play a card half (card id, cost) at tree tN:", style="dim"),
+        hosts = ("tree or moor" if any(t.is_moor for t in view.forests[view.player].trees)
+                 else "tree")
+        lines[at:at] = [Text(f"  play a card half (card id, cost) at {hosts} tN:", style="dim"),
                         Padding(Columns(halves, padding=(0, 2)), (0, 0, 0, 2))]
     return Group(*lines)
 
@@ -394,7 +420,7 @@ def skipped_steps(before: PlayerView, action: Action, after: PlayerView) -> list
         if sp.effect is not None:
             expected.append(("effect", card, side, sp.name))
         if sp.bonus is not None and bonus_alive(PendingView("pay", pend.player, card, side,
-                                                            paid=paid)):
+                                                            paid=paid), before.game.catalog):
             expected.append(("bonus", card, side, sp.name))
     if action.kind == DONE and pend.kind == "mole" and top is not None:
         expected.extend(top.steps)
@@ -632,7 +658,12 @@ class Terminal:
         for text in event_words(action, before.pending, before, after,
                                 self.state.game.winter_to_end):
             self._tell_all(text)
-        if not after.over and after.turn > before.turn and after.current == before.current:
+        anna = after.solo and after.solo["anna_turns"] > before.solo["anna_turns"]
+        if anna:  # a solo game: the automa's turn followed
+            self._tell_all(anna_words(after.solo["anna_last"], cat))
+        if (not after.over and not anna and after.turn > before.turn
+                and (before.turn > 0 or before.setup < 0)  # not the end of Dartmoor's draft
+                and after.current == before.current):
             for h in range(self.humans):
                 self.seats[h].log.append(extra_turn_words(self.seat_name(p), h == p))
 
@@ -776,6 +807,12 @@ class Terminal:
         if word in ("hint", "suggest"):
             self._hint(p)
             return False
+        if word == "caves" and self.game.catalog.caves:
+            self.console.print(moorland.all_caves(self.game.catalog))
+            return False
+        if word == "pile" and moorland.is_dartmoor(view):
+            self.console.print(moorland.pile_text(view))
+            return False
         if word == "undo":
             if not self._chosen:
                 self.say("Nothing to undo: only payment cards chosen but not yet paid can "
@@ -880,17 +917,24 @@ class Terminal:
             if seen:
                 head.append(f" (seen: {', '.join(str(c) for c in seen)})")
         parts.append(head)
+        cat = view.game.catalog
+        dartmoor = moorland.is_dartmoor(view)
+        if dartmoor:
+            parts.append(moorland.caves_block(
+                view, [self.seat_name(i, me) for i in range(view.num_players)]))
         for i in range(view.num_players):
             if i != me:
                 parts.append(self._forest(view, i))
         clearing = Text(f"Clearing ({len(view.clearing)}/{view.game.clearing_limit}): ",
                         style="bold")
         if view.clearing:
-            clearing.append(" · ".join(f"{c} {label(c, view.game.catalog)}"
+            clearing.append(" · ".join(f"{moorland.marked(c, cat)} {label(c, cat)}"
                                        for c in view.clearing))
         else:
             clearing.append("empty", style="dim")
         parts.append(clearing)
+        if dartmoor:
+            parts.append(moorland.discard_text(view))
         parts.append(self._forest(view, me))
         log = self.seats[me].log
         if log:
@@ -902,6 +946,11 @@ class Terminal:
         parts.append(hand_table(view.hand, view.forests[me],
                                 f"{owner} ({len(view.hand)}/{view.game.hand_limit})",
                                 view.game.catalog))
+        on_screen = [*view.hand, *view.clearing, *view.discard[-1:],
+                 *(t.card for t in view.forests[me].trees if t.card is not None)]
+        note = moorland.mark_note(on_screen, cat)
+        if note is not None:
+            parts.append(note)
         asked = self._shown_view(view)
         if asked is not view and self._chosen:  # a payment: what is chosen so far
             parts.append(Text(chosen_words(self._chosen, view.game.catalog), style="italic"))
@@ -922,10 +971,13 @@ class Terminal:
             title = f"{self.seats[i].name}'s forest (yours)"
         else:
             title = "Your forest"
-        title += f" · cave {view.cave_sizes[i]}"
+        if forest.cave_number:
+            title += f" · cave {forest.cave_number} ({view.cave_sizes[i]} under it)"
+        else:
+            title += f" · cave {view.cave_sizes[i]}"
         if not forest.trees:
             return Text(f"{title} · no trees yet", style="bold")
-        return forest_table(forest, f"{title} · {hosts_words(forest)}")
+        return forest_table(forest, f"{title} · {hosts_words(forest)}", view.game.catalog)
 
     # ------------------------------------------------------------ the end
 

@@ -78,7 +78,7 @@ _SYMBOL_TAGS: Mapping[str, str] = {"alps": "Alps card", "woodland edge": "Woodla
 
 #: The first letters of the card codes of the expansion modules (the base game's codes are
 #: the reference's: T01, W1, LR01, TB01).
-_MODULE_CODES: Mapping[str, str] = {"alpine": "A", "woodland_edge": "E"}
+_MODULE_CODES: Mapping[str, str] = {"alpine": "A", "woodland_edge": "E", "dartmoor": "D"}
 
 
 def plural(word: str, n: int = 2) -> str:

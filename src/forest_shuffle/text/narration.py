@@ -16,9 +16,9 @@ them, the web server sends them (in its log and payload), and neither writes its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
@@ -673,3 +673,204 @@ def saved_words(path: str) -> str:
     """``"Game saved to game.json; resume it with: forest-shuffle play --resume
     game.json"``."""
     return f"Game saved to {path}; resume it with: forest-shuffle play --resume {path}"
+
+
+# ---------------------------------------------------------------------------- the others'
+# turns in short (the page sums them up when the viewer's turn begins)
+
+
+def revealed_words(cards: Sequence[int], catalog: Catalog | None = None) -> str:
+    """A table event everyone sees: cards that came from the deck into the clearing (the
+    card a tree turns over): ``"The top card of the deck goes into the clearing: card 88
+    (Hedgehog)."``."""
+    named = names_words([f"card {c} ({label(c, catalog)})" for c in cards])
+    what = "The top card of the deck goes" if len(cards) == 1 else "Cards of the deck go"
+    return f"{what} into the clearing: {named}."
+
+
+def brief_words(action: Action, pend: PendingView | None, forest: Forest,
+                catalog: Catalog | None = None) -> str | None:
+    """What everyone saw of an action in short and in the past, for a summary of a turn
+    (``"played Wolf left of tree 3"``, ``"took Hedgehog from the clearing"``); None for an
+    action not worth a summary's words (a payment card, a skipped option, done). No card
+    id and no hidden card."""
+    kind = action.kind
+    if kind == DRAW:
+        return "drew a card"
+    if kind == TAKE:
+        return f"took {label(action.card, catalog)} from the clearing"
+    if kind == PLAY:
+        sp = species_of(action.card, action.side, catalog)
+        free = " for free" if pend is not None and pend.kind == "free" else ""
+        if not action.side:
+            return f"played {sp.name}{free}"
+        return f"played {sp.name} {action.side} of {tree_name(forest, action.tree)}{free}"
+    if kind == SAPLING:
+        return "played a sapling"
+    if kind == YES and pend is not None and pend.kind == "option":
+        return f"used {step_words(pend, catalog)}"
+    if kind == CAVE:
+        if pend is not None and pend.kind == "clearing cave":
+            return f"put {label(action.card, catalog)} from the clearing under the cave"
+        return "put a card under the cave"
+    if kind == CHOOSE:
+        return f"took cave {action.card}"
+    if kind == MOOR:
+        return "put a hand card face down as a universal moor"
+    if kind == DISCARD:
+        return f"put {label(action.card, catalog)} into the clearing"
+    if kind == MULLIGAN:
+        return "took a mulligan"
+    return None
+
+
+_FROM_CLEARING = " from the clearing"
+
+
+def turn_summary(name: str, briefs: Sequence[str]) -> str | None:
+    """One sentence for what a player did while the viewer waited, from its actions'
+    :func:`brief_words` in order (repeated draws counted): ``"Bot 2 played Wolf left of
+    tree 3 and took Hedgehog from the clearing."``; None if it did nothing worth saying."""
+    merged: list[str] = []
+    draws = 0
+    taken: list[str] = []  # cards taken from the clearing one after the other
+
+    def flush() -> None:
+        nonlocal draws
+        if draws:
+            merged.append("drew a card" if draws == 1 else f"drew {cards_word(draws)}")
+            draws = 0
+        if taken:
+            merged.append(f"took {names_words(taken)} from the clearing")
+            taken.clear()
+
+    for brief in briefs:
+        if brief == "drew a card":
+            if taken:
+                flush()
+            draws += 1
+        elif brief.startswith("took ") and brief.endswith(_FROM_CLEARING):
+            if draws:
+                flush()
+            taken.append(brief[len("took "):-len(_FROM_CLEARING)])
+        else:
+            flush()
+            merged.append(brief)
+    flush()
+    if not merged:
+        return None
+    return f"{name} {names_words(merged)}."
+
+
+# ---------------------------------------------------------------------------- Dartmoor solo
+
+#: The automa's name in words (solo.json names her too: ``setup.automa_name``).
+ANNA = "Anna"
+
+
+class SoloOutcome(Protocol):
+    """What the solo result words read (``games.dartmoor_solo.SoloResult``)."""
+
+    @property
+    def challenge(self) -> int: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def have(self) -> int: ...
+
+    @property
+    def need(self) -> int: ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def medal(self) -> str: ...
+
+    @property
+    def thresholds(self) -> Mapping[str, int]: ...
+
+    @property
+    def goal_met(self) -> bool: ...
+
+
+def automa_words(add: int, remove: int, side: str, burn: int) -> str:
+    """An automa card in words: ``"add 3 cards to the clearing, burn 1 deck card"``."""
+    parts: list[str] = []
+    if add:
+        parts.append(f"add {cards_word(add)} from the deck to the clearing's right end")
+    if remove:
+        parts.append(f"remove {cards_word(remove)} from the clearing's {side} end")
+    if burn:
+        parts.append(f"burn {cards_word(burn, 'deck card')}")
+    return ", then ".join(parts)
+
+
+def anna_words(last: Mapping[str, Any], catalog: Catalog | None = None,
+               name: str = ANNA) -> str:
+    """Anna's turn in one sentence, from a view's ``solo["anna_last"]``: what she added to
+    the clearing, removed from it (and from which end), how many deck cards she burnt, and
+    the clearing going to the discard pile after her turn."""
+    parts: list[str] = []
+    added = [label(c, catalog) for c in last["added"]]
+    removed = [label(c, catalog) for c in last["removed"]]
+    side = last["side"]
+    if added:
+        parts.append(f"added {names_words(added)} to the right end of the clearing")
+    if removed:
+        parts.append(f"removed {names_words(removed)} from its {side} end to the discard pile")
+    elif side:
+        parts.append(f"found nothing to remove at the clearing's {side} end")
+    if last["burnt"]:
+        parts.append(f"burnt {cards_word(last['burnt'])} from the top of the deck, face down")
+    words = f"{name} {names_words(parts) if parts else 'did nothing'}."
+    if last["cleared"]:
+        words += " " + CLEARING_DISCARDED
+    return words
+
+
+def anna_status_words(solo: Mapping[str, Any], name: str = ANNA) -> str:
+    """``"Anna has 12 automa cards left (8 shown since the last shuffle)."``"""
+    left = solo["automa_left"]
+    shown = len(solo["automa_shown"])
+    words = f"{name} has {cards_word(left, 'automa card')} left"
+    if solo["cycles"]:
+        words += f" ({shown} shown since the last shuffle)"
+    return words + "."
+
+
+def medal_words(thresholds: Mapping[str, int]) -> str:
+    """``"bronze 200, silver 250, gold 300 points"``."""
+    return ", ".join(f"{m} {p}" for m, p in thresholds.items()) + " points"
+
+
+def challenge_words(number: int, title: str, thresholds: Mapping[str, int],
+                    medal: str = "") -> str:
+    """The challenge and its medals in one sentence (``medal``: the one played for)."""
+    words = f"Solo challenge {number}: {title}; medals at {medal_words(thresholds)}"
+    if medal:
+        words += f"; you play for {medal} ({thresholds[medal]} points)"
+    return words + "."
+
+
+def solo_result_words(result: SoloOutcome, medal: str = "") -> list[str]:
+    """The end of a solo game, one sentence each: the goal (progress, met or not), the
+    score, the medal reached, and whether ``medal`` (the one played for) is won."""
+    met = "met" if result.goal_met else "not met"
+    out = [f"Goal of challenge {result.challenge}, {result.title}: {result.have} of "
+           f"{result.need}, {met}.", f"Score: {result.score} points."]
+    if result.medal:
+        out.append(f"Medal: {result.medal}.")
+    elif not result.goal_met:
+        out.append("No medal: the goal is not met.")
+    else:
+        low = next(iter(result.thresholds))
+        out.append(f"No medal: {low} needs {result.thresholds[low]} points.")
+    if medal:
+        order = list(result.thresholds)
+        won = bool(result.medal) and order.index(result.medal) >= order.index(medal)
+        out.append(f"You won the {medal} medal." if won
+                   else f"You did not win the {medal} medal.")
+    return out

@@ -2,7 +2,8 @@
 
 Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game ID (default
 ``base``), or shows one species or card id; with ``--json`` the physical cards. A species
-whose reading is not confirmed is marked ``provisional`` and its note shown. An unknown
+whose reading is not confirmed is marked ``provisional`` and its note shown; a card of a
+provisional deck (Dartmoor) carries ``*`` and says which of its facts are assumed. An unknown
 name or game is one line on standard error and exit status 2.
 """
 
@@ -19,6 +20,7 @@ from rich.text import Text
 from forest_shuffle.cards.model import Card, Catalog, Species
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID, GameDef, game_ids, make_game
+from forest_shuffle.terminal.dartmoor import MARK, assumed_words, mark
 from forest_shuffle.text import cardtext
 
 
@@ -80,6 +82,8 @@ def species_table(game: GameDef, *, wide: bool = True) -> Table:
                f"{hosts}, or card halves for dwellers.")
     if notes:
         caption += f"\n{PROVISIONAL.capitalize()}: " + "\n".join(notes)
+    if catalog.provisional_deck:
+        caption += f"\n{catalog.provisional_deck}"
     table = Table(
         title=f"{game.title}: {len(rows)} species",
         caption=caption,
@@ -127,14 +131,18 @@ def cards_table(species: Species, catalog: Catalog) -> Table:
     table.add_column("Tree symbol")
     table.add_column("Other half")
     for card in cardtext.cards_showing(species, catalog):
+        cid = f"{card.id}{mark(card.id, catalog)}"
         if card.species is not None:
-            table.add_row(str(card.id), cardtext.card_code(card, catalog), f"{card.kind} card",
+            table.add_row(cid, cardtext.card_code(card, catalog), f"{card.kind} card",
                           symbol_text(card.symbol), "-")
             continue
         mine = next(s for s, h in card.halves.items() if h.species is species)
         other = next(s for s in card.halves if s != mine)
-        table.add_row(str(card.id), cardtext.card_code(card, catalog), mine,
+        table.add_row(cid, cardtext.card_code(card, catalog), mine,
                       symbol_text(card.halves[mine].symbol), _half_cell(card, other))
+    if any(c.assumed for c in cardtext.cards_showing(species, catalog)):
+        table.caption = (f"{MARK} provisional card: its pairing, sides or tree symbols are "
+                         "assumed (cards ID says which)")
     return table
 
 
@@ -174,6 +182,11 @@ def show_species(console: Console, species: Species, catalog: Catalog) -> None:
 def show_card(console: Console, card: Card, catalog: Catalog) -> None:
     """Print one physical card, then the details of each species on it."""
     console.print(Text(cardtext.card_summary(card.id, catalog), style="bold"))
+    if card.assumed:
+        console.print(Text(f"{MARK} {PROVISIONAL} card: assumed {assumed_words(card)}.",
+                           style="yellow"))
+        if catalog.provisional_deck:
+            console.print(Text(catalog.provisional_deck, style="dim"))
     if card.is_winter:
         console.print(cardtext.WINTER_TEXT)
         return
@@ -206,7 +219,13 @@ def records(target: Species | Card | None, catalog: Catalog) -> list[dict[str, A
         chosen = [target]
     else:
         chosen = cardtext.cards_showing(target, catalog)
-    return [cardtext.card_record(c, catalog) for c in chosen]
+    out = [cardtext.card_record(c, catalog) for c in chosen]
+    for record, card in zip(out, chosen, strict=True):  # a provisional deck's facts
+        if card.printed:
+            record["printed"] = card.printed
+        if card.assumed:
+            record["assumed"] = list(card.assumed)
+    return out
 
 
 def _elsewhere(query: str, game: GameDef) -> str:

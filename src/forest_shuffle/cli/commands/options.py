@@ -4,13 +4,15 @@ Contract: :data:`GameOption` is the one definition of ``--game ID`` (default ``b
 :func:`game_from_option` turns its value into the game definition, or ends the command with
 one line on standard error and exit status 2 for an unknown id. :func:`check_run_options`
 ends the command the same way for a value out of range, and returns otherwise.
-:func:`with_progress` runs a long job with a progress bar on standard error when that is a
-terminal.
+:func:`executor_from_option` turns ``--ray ADDRESS`` (:data:`RayOption`) into an executor
+or ends the command the same way. :func:`with_progress` runs a long job with a progress bar
+on standard error when that is a terminal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Annotated, NoReturn, TypeVar
 
 import typer
@@ -25,6 +27,27 @@ T = TypeVar("T")
 GameOption = Annotated[str, typer.Option(
     "--game", metavar="ID",
     help=f"The game: {', '.join(game_ids())} (the expansions in any order).")]
+
+
+#: ``--ray ADDRESS``: run the games on a Ray cluster (extra ``cluster``) instead of local
+#: worker processes.
+RayOption = Annotated[str | None, typer.Option(
+    "--ray", metavar="ADDRESS",
+    help="Run the games on the Ray cluster at ADDRESS ('auto', host:port, or 'local' "
+         "for a one-machine cluster; extra 'cluster').")]
+
+
+def executor_from_option(address: str | None) -> Executor | None:
+    """None without ``--ray``; else the Ray executor, or one line on standard error and exit
+    status 2 when Ray is missing or the cluster cannot be reached."""
+    if address is None:
+        return None
+    from forest_shuffle.cluster import ClusterUnavailable, ray_executor
+
+    try:
+        return ray_executor(address)
+    except ClusterUnavailable as exc:
+        _refuse(str(exc))
 
 
 def _refuse(message: str) -> NoReturn:

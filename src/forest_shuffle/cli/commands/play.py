@@ -1,7 +1,9 @@
 """The ``play`` sub-command: play Forest Shuffle in the terminal against bots or hot-seat.
 
 Contract: ``play [--game ID] [--players N] [--bots K] [--seed S] [--level LEVEL]
-[--no-hints] [--hint-bot SPEC]`` deals a new game; ``play --resume FILE`` goes on with a
+[--no-hints] [--hint-bot SPEC]`` deals a new game; ``play --game dartmoor --solo CHALLENGE
+[--medal MEDAL]`` a solo game against the automa Anna (the challenge in words first, the
+goal, score and medal at the end); ``play --resume FILE`` goes on with a
 game saved from the terminal (``quit`` or Ctrl-C, then ``s``), whose file holds the seats,
 their bots and whether hints are on, so it takes none of the table options. A bad option,
 or a resume file that is missing, unreadable or no saved game, is one line on standard
@@ -17,10 +19,13 @@ import typer
 
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
+from forest_shuffle.cli.commands.solo import MedalOption, SoloOption, check_medal, solo_game_of
 from forest_shuffle.games import BASE_ID
+from forest_shuffle.games.dartmoor_solo import DartmoorSoloState, solo_data, solo_result
 from forest_shuffle.terminal.coach import HINT_BOT
 from forest_shuffle.terminal.line import Terminal
 from forest_shuffle.terminal.saves import SaveFileError, read_save
+from forest_shuffle.text.narration import challenge_words, solo_result_words
 
 
 def _int_option(value: str | None, name: str) -> int | None:
@@ -63,12 +68,16 @@ def play_command(
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="FILE",
         help="Go on with a game saved from the terminal.")] = None,
+    solo: SoloOption = None,
+    medal: MedalOption = None,
 ) -> None:
     """Play in the terminal: you against bots, or several people hot-seat."""
+    medal_name = check_medal(medal, solo)
     if resume is not None:
         given = [name for name, value in (("--players", players), ("--bots", bots),
                                           ("--seed", seed), ("--level", level),
-                                          ("--hint-bot", hint_bot)) if value is not None]
+                                          ("--hint-bot", hint_bot), ("--solo", solo),
+                                          ("--medal", medal)) if value is not None]
         if game != BASE_ID:
             given.insert(0, "--game")
         if no_hints:
@@ -86,8 +95,16 @@ def play_command(
         n = _int_option(players, "--players")
         k = _int_option(bots, "--bots")
         s = _int_option(seed, "--seed")
+        alone = solo_game_of(gdef, solo)
+        if alone is not None:  # Dartmoor's solo mode: you alone, Anna plays by herself
+            if n not in (None, 1) or k not in (None, 0):
+                raise _refuse("--solo is one player and no bots: leave out --players and "
+                              "--bots")
+            gdef, n, k = alone, 1, 0
+            ch = solo_data().challenges[alone.options["challenge"] - 1]
+            typer.echo(challenge_words(ch.number, ch.title, ch.thresholds, medal_name))
         n = 2 if n is None else n
-        if not 2 <= n <= 5:
+        if alone is None and not 2 <= n <= 5:
             raise _refuse(f"--players must be from 2 to 5, not {n}")
         k = n - 1 if k is None else k
         if not 0 <= k <= n:
@@ -100,7 +117,11 @@ def play_command(
         terminal = Terminal(n, k, s, level=level or "easy", game=gdef, hints=not no_hints,
                             hint_bot=hint_bot or HINT_BOT)
     try:
-        terminal.run()
+        winners = terminal.run()
+        state = terminal.state
+        if winners is not None and isinstance(state, DartmoorSoloState):
+            for line in solo_result_words(solo_result(state), medal_name):
+                typer.echo(line)
     except KeyboardInterrupt:
         typer.echo("\nInterrupted: game abandoned.", err=True)
         raise typer.Exit(130) from None

@@ -7,7 +7,10 @@ seed :func:`game_seed` (S, i), so the same options give the same games and the s
 turns and decisions, average score per seat with the mean of each score-pad line of that
 game, win share per seat (a shared victory is split evenly) and the average turn on which
 each winter card came up (as many as end that game). ``--records DIR`` writes
-``DIR/game-<seed>.json`` per game. Bad options: one line on stderr, exit status 2.
+``DIR/game-<seed>.json`` per game. ``simulate --game dartmoor --solo CHALLENGE|all
+[--bot SPEC]`` plays solo games against the automa with a bot (greedy by default) and
+reports per challenge the mean score, the goal's rate and the medal rates
+(:mod:`.solo`). Bad options: one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -163,9 +166,18 @@ def simulate_command(
     records: Annotated[Path | None, typer.Option(
         "--records", help="Write one game record per game into this folder.",
         show_default=False)] = None,
+    solo: Annotated[str | None, typer.Option(
+        "--solo", metavar="CHALLENGE", help="Dartmoor solo games against Anna with --bot: "
+        "a challenge 1 to 15, or all; reports the medal rates.", show_default=False)] = None,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", metavar="SPEC", help="With --solo: the bot that plays (greedy, hard, "
+        "mcts:iterations=20...).", show_default="greedy")] = None,
 ) -> None:
     """Play complete games with uniformly random legal actions and report statistics."""
     gdef = game_from_option(game)
+    if solo is not None or bot is not None:
+        _simulate_solo(gdef, solo, bot, games, seed, as_json, records)
+        return
     check_run_options(players, games)
     if records is not None:
         try:
@@ -180,6 +192,52 @@ def simulate_command(
         typer.echo(json.dumps(summary, indent=2))
     else:
         _print(Console(), summary)
+
+
+def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int, seed: int,
+                   as_json: bool, records: Path | None) -> None:
+    """``simulate --solo``: solo games of a bot, the medal rates per challenge."""
+    from forest_shuffle.bots import BotSpecError, make_bot
+    from forest_shuffle.cli.commands.solo import (
+        challenge_numbers,
+        check_solo_game,
+        solo_runs,
+    )
+
+    def refuse(message: str) -> NoReturn:
+        typer.echo(message, err=True)
+        raise typer.Exit(2)
+
+    if solo is None:
+        refuse("--bot goes with --solo CHALLENGE (simulate plays random games otherwise)")
+    check_solo_game(gdef)
+    numbers = challenge_numbers(solo, every=True)
+    if records is not None:
+        refuse("--records is not written for solo games")
+    if games < 1:
+        refuse(f"--games must be at least 1, not {games}")
+    spec = bot or "greedy"
+    try:
+        make_bot(spec)
+    except BotSpecError as exc:
+        refuse(f"--bot: {exc}")
+    summary = with_progress("solo games", games * len(numbers), as_json,
+                            lambda report: solo_runs(numbers, spec, games, seed, report))
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    console = Console()
+    console.print(f"{games} solo game{'s' if games > 1 else ''} of Dartmoor per challenge, "
+                  f"bot {spec}, seed {seed}: {summary['seconds']:.1f} s")
+    table = Table(title="Per challenge (share of games)")
+    for head in ("Challenge", "Goal", "Score", "Goal met", "Bronze+", "Silver+", "Gold"):
+        table.add_column(head, justify="left" if head == "Goal" else "right")
+    for row in summary["challenges"]:
+        rates = row["medal_rates"]
+        table.add_row(str(row["challenge"]), row["title"], f"{row['avg_score']:.1f}",
+                      f"{row['goal_rate']:.0%}", f"{rates['bronze']:.0%}",
+                      f"{rates['silver']:.0%}", f"{rates['gold']:.0%}")
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,8 +1,8 @@
 """The ``stats`` sub-command: self-play statistics of one bot, as JSON and PNG plots.
 
 Contract: ``forest-shuffle stats --bots B [--game ID] --games G --players N [--seed S]
-[--out DIR] [--workers W]`` plays G games of the game ID (default ``base``) with bot B in
-every seat (game i uses
+[--out DIR] [--workers W | --ray ADDRESS]`` plays G games of the game ID (default ``base``)
+with bot B in every seat (game i uses
 :func:`forest_shuffle.match.deal_seed` (S, i); same options, same numbers apart from
 timing) and writes ``DIR/stats.json`` (see :func:`summarize`) and the plots
 ``scores.png``, ``turns.png``, ``lines.png``, ``species_points.png`` and
@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +26,9 @@ from rich.table import Table
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import (
     GameOption,
+    RayOption,
     check_run_options,
+    executor_from_option,
     game_from_option,
     with_progress,
 )
@@ -40,12 +43,13 @@ SAPLING = "sapling"
 
 def self_play(bot: str, games: int, players: int, seed: int, workers: int = 1,
               progress: Callable[[int], None] | None = None,
-              game: GameDef | str = BASE_ID) -> list[MatchResult]:
+              game: GameDef | str = BASE_ID,
+              executor: Executor | None = None) -> list[MatchResult]:
     """Play ``games`` games of ``game`` with ``bot`` in every seat; results in game order
     (a tournament of one bot: one seating, game i dealt from ``deal_seed(seed, i)``)."""
     gdef = make_game(game) if isinstance(game, str) else game
     result = tournament([bot], games, players, seed, workers, progress=progress,
-                        game=gdef)
+                        game=gdef, executor=executor)
     return list(result.matches)
 
 
@@ -172,6 +176,7 @@ def stats_command(
         "--out", "-o", help="Folder for stats.json and the PNG plots.")] = Path("stats"),
     workers: Annotated[int, typer.Option(
         "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    ray: RayOption = None,
 ) -> None:
     """Self-play statistics of one bot: scores, species, score-pad lines, game length."""
     gdef = game_from_option(game)
@@ -187,8 +192,9 @@ def stats_command(
         typer.echo(f"cannot create output folder {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None
     spec = bots.strip()
+    executor = executor_from_option(ray)
     matches = with_progress("self-play", games, False, lambda report: self_play(
-        spec, games, players, seed, workers, report, gdef))
+        spec, games, players, seed, workers, report, gdef, executor))
     summary = summarize(spec, players, seed, matches, gdef)
     (out / "stats.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     write_plots(summary, matches, out)

@@ -1,8 +1,8 @@
 """The ``tournament`` sub-command: bots against each other, seats rotated, deals replayed.
 
 Contract: ``forest-shuffle tournament --bots A,B[,C...] [--game ID] --games G --players N
---seed S [--workers W] [--json]`` plays :func:`forest_shuffle.match.tournament` of the game
-ID (default ``base``): every deal once per
+--seed S [--workers W | --ray ADDRESS] [--json]`` plays :func:`forest_shuffle.match.tournament`
+of the game ID (default ``base``; with ``--ray`` on a Ray cluster): every deal once per
 seating (cyclic rotations of the bot list, so each bot sits in each seat equally often),
 G rounded up to a multiple of the number of bots. Prints per bot the games, wins (a shared
 victory split evenly), win rate with its 95 % Wilson interval, mean score and the mean of
@@ -25,7 +25,9 @@ from rich.table import Table
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import (
     GameOption,
+    RayOption,
     check_run_options,
+    executor_from_option,
     game_from_option,
     with_progress,
 )
@@ -99,6 +101,7 @@ def tournament_command(
     workers: Annotated[int, typer.Option(
         "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    ray: RayOption = None,
 ) -> None:
     """Play bots against each other with seats rotated and the same deals for every seating."""
     gdef = game_from_option(game)
@@ -110,9 +113,10 @@ def tournament_command(
     except BotSpecError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
+    executor = executor_from_option(ray)
     total = deals_for(games, len(specs)) * len(specs)
     result = with_progress("tournament", total, as_json, lambda report: tournament(
-        specs, games, players, seed, workers, progress=report, game=gdef))
+        specs, games, players, seed, workers, progress=report, game=gdef, executor=executor))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:

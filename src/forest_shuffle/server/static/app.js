@@ -4,6 +4,11 @@ import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
 import { ARROWS, Catalog, SIDES, cardDetail, cardTile, pointsWords, shortName, symClass } from "./cards.js";
 import { count, fill, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
+import { Animator } from "./anim.js";
+import { Coach } from "./coach.js";
+import { reviewSection } from "./review.js";
+import { showReplay } from "./replay.js";
+import { soloPanel } from "./solo.js";
 
 const root = document.getElementById("root");
 const bannerEl = document.getElementById("banner");
@@ -34,9 +39,14 @@ function banner(message, kind = "error") {
 }
 bannerEl.addEventListener("click", () => { bannerEl.hidden = true; });
 
-function openDetail(cat, id) {
+/** The server's points of a forest card now, for the detail of that card (null: none). */
+function pointsLine(pts) {
+  return pts ? h("p", { class: "points-now", dataset: { testid: "points-now" } }, h("b", {}, `${pts.points} points now`), `: ${pts.why}`) : null;
+}
+
+function openDetail(cat, id, pts = null) {
   fill(detailEl, h("button", { class: "close", "aria-label": "close", onclick: () => { detailEl.hidden = true; } }, "✕"),
-    cardDetail(cat, id));
+    pointsLine(pts), cardDetail(cat, id));
   detailEl.hidden = false;
 }
 
@@ -121,6 +131,8 @@ class Game {
     // It stays in this page until its payment is complete, so Cancel or Escape takes it back.
     this.localPlay = null;
     this.showRunning = loadRunning();
+    this.showPoints = new Set(); // seats whose forests show every card's points
+    this.anim = new Animator(); // what moved between two payloads (anim.js)
     this.seen = {}; // seat -> the forest cards on the table after that seat's last action
     this.handBefore = {}; // seat -> the hand before that seat's last action (new cards show)
     this.busy = false;
@@ -129,6 +141,7 @@ class Game {
     this.token = watch ? null : queryToken || this.firstToken();
     this.connected = false;
     this.live = null;
+    this.coach = new Coach(this); // the Suggest button (coach.js)
     this.connect(this.token);
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("keydown", (e) => {
@@ -392,12 +405,18 @@ class Game {
       this.payPick.clear();
       this.render();
     } else if (what === "cancel-play") this.cancelPlay();
+    else if (what === "points") {
+      const seat = Number(el.dataset.seat);
+      if (this.showPoints.has(seat)) this.showPoints.delete(seat);
+      else this.showPoints.add(seat);
+      this.render();
+    }
     else if (what === "running") {
       this.showRunning = !this.showRunning;
       saveRunning(this.showRunning);
       this.render();
     } else if (what === "rematch") this.rematch();
-    else if (what === "card") openDetail(this.cat, Number(el.dataset.card));
+    else if (what === "card") openDetail(this.cat, Number(el.dataset.card), this.pointsOf(Number(el.dataset.card)));
     e.preventDefault();
   }
 
@@ -540,6 +559,7 @@ class Game {
     if (!p) return;
     this.drawStatus();
     const handingOver = this.handoverFor !== null;
+    const moves = this.anim.capture(root, p); // where the cards were, if the game moved on
     const board = h("div", { class: "board" },
       h("div", { class: "main-col" },
         this.middleSection(),
@@ -550,12 +570,26 @@ class Game {
     fill(root, h("div", { class: "game" },
       this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
+      soloPanel(p), // a solo game: the challenge, Anna, the result (solo.js)
+      p.over ? null : this.waitedSection(),
+      p.over ? null : this.coach.section(),
       p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
         title: "The creator of this game chose its seed, so the creator could know every card." },
       "This deal was chosen by the creator") : null,
       board));
     const log = root.querySelector(".log-list");
     if (log) log.scrollTop = log.scrollHeight;
+    this.anim.play(root, moves, p);
+    this.coach.mark(root);
+    if (this.scrollToHand) {
+      // a place was chosen: the hand that pays for it comes into view (phones)
+      this.scrollToHand = false;
+      const hand = root.querySelector("[data-testid=paybar]") || root.querySelector("[data-testid=hand]");
+      const prompt = root.querySelector("[data-testid=prompt]");
+      const below = prompt ? prompt.getBoundingClientRect().height + 8 : 8; // the sticky prompt
+      const r = hand ? hand.getBoundingClientRect() : null;
+      if (r && (r.top < below || r.top > window.innerHeight * 0.45)) window.scrollTo(0, window.scrollY + r.top - below);
+    }
     let status;
     if (handingOver) status = "handover";
     else if (this.busy) status = "busy";
@@ -569,6 +603,16 @@ class Game {
     document.body.dataset.paying = this.localPlay ? "1" : "";
     const title = p.game_title || "Forest Shuffle";
     document.title = p.over ? `${title} · game over` : status === "your-turn" ? `● Your move · ${title}` : title;
+  }
+
+  /** When the viewer's turn begins: what the others did meanwhile, in the server's words
+   * (the payload's `waited`); null otherwise. */
+  waitedSection() {
+    const p = this.payload;
+    const said = p.waited || [];
+    if (!said.length || !this.myDecision() || this.localPlay) return null;
+    return h("section", { class: "waited", dataset: { testid: "waited" }, "aria-live": "polite" },
+      h("b", {}, "Meanwhile: "), said.map((line) => h("span", { class: "waited-line" }, line, " ")));
   }
 
   /** A token was given that holds no seat of this game: the page watches, and says why;
@@ -594,7 +638,7 @@ class Game {
       const s = p.seats[p.to_move];
       text = s && s.kind === "bot" ? `${s.name} (bot) is thinking…` : `Waiting for ${this.name(p.to_move)}…`;
       const last = [...(p.log || [])].reverse().find((e) => e.seat !== null && e.seat !== undefined);
-      if (last && !p.over) sub = `Last: ${last.text}`;
+      if (last && !p.over) sub = `Last: ${last.words || last.text}`;
     } else {
       const who = this.hotseat ? `${this.name(p.you)}: ` : "";
       const ask = this.localPlay ? this.localPlay.plan.prompt
@@ -645,7 +689,8 @@ class Game {
     return p.legal.filter((text) => {
       const a = parseAction(text);
       if (["yes", "no", "keep", "mulligan", "done", "draw"].includes(a.kind)) return false;
-      if (["play", "sapling", "pay", "cave"].includes(a.kind) && hand.has(a.card)) return false;
+      if (["play", "sapling", "pay", "cave", "moor", "discard"].includes(a.kind) && hand.has(a.card)) return false;
+      if (a.kind === "choose" && (p.view.cave_offer || []).includes(a.card)) return false;
       if (["take", "cave"].includes(a.kind) && clearing.has(a.card)) return false;
       return true;
     });
@@ -654,7 +699,7 @@ class Game {
   hover(id) {
     return () => {
       const box = root.querySelector(".side-detail");
-      if (box) fill(box, cardDetail(this.cat, id));
+      if (box) fill(box, pointsLine(this.pointsOf(id)), cardDetail(this.cat, id));
     };
   }
 
@@ -711,7 +756,46 @@ class Game {
       h("div", { class: "pile" }, deck, winter),
       h("div", { class: "clearing" },
         h("h2", {}, `Clearing `, h("small", { dataset: { testid: "clearing-count" } }, this.clearingWords())),
-        h("div", { class: "tiles", dataset: { testid: "clearing" } }, clearing)));
+        h("div", { class: "tiles", dataset: { testid: "clearing" } }, clearing),
+        this.caveOffer(), this.discardPile(), this.provisionalNote()));
+  }
+
+  /** Dartmoor's cave draft: the caves dealt into the clearing, a lit one to take. */
+  caveOffer() {
+    const p = this.payload;
+    const offer = p.view.cave_offer || [];
+    if (!offer.length) return null;
+    const legal = new Set(p.legal || []);
+    return h("div", { class: "cave-offer", dataset: { testid: "cave-offer" } },
+      h("h3", {}, "Caves to choose from"),
+      h("div", { class: "caves" }, offer.map((n) => {
+        const cave = this.cat.cave(n);
+        const action = legal.has(`choose ${n}`) ? `choose ${n}` : null;
+        return h("div", { class: `cave-tile ${action ? "can" : ""} ${cave && cave.provisional ? "provisional" : ""}`,
+          dataset: { action, cave: n }, role: action ? "button" : null, tabindex: action ? "0" : null,
+          title: cave && cave.provisional ? `Provisional: ${cave.provisional}` : null, "aria-label": action ? this.wordsOf(action) : null },
+        h("b", {}, `Cave ${n}`), h("span", {}, cave ? cave.text : ""),
+        cave && cave.provisional ? h("span", { class: "prov" }, "≈ provisional reading") : null);
+      })));
+  }
+
+  /** Dartmoor's discard pile (public): its count and top cards, the top card last. */
+  discardPile() {
+    const pile = this.payload.view.discard;
+    if (!pile) return null; // a game without one
+    const top = pile.slice(-3);
+    return h("div", { class: "discard", dataset: { testid: "discard" } },
+      h("h3", {}, "Discard pile ", h("small", { dataset: { testid: "discard-count" } }, count(pile.length, "card"))),
+      top.length ? h("div", { class: "discard-top", title: "the top cards of the discard pile, the top one last" },
+        top.map((id) => h("span", { class: `chip-card ${symClass(this.cat.half(id)?.symbol || "")}`, dataset: { ui: "card", card: id }, title: this.cat.text(id) },
+          this.cat.label(id)))) : h("p", { class: "empty" }, "Empty: a full clearing goes here."));
+  }
+
+  /** What about the game's deck is provisional (the catalog says; null for a deck as printed). */
+  provisionalNote() {
+    const note = this.cat.provisionalDeck;
+    return note ? h("p", { class: "prov-note deck-note", dataset: { testid: "provisional-deck" }, title: note },
+      h("b", {}, "≈ provisional deck: "), "the marked cards' pairings, sides or tree symbols are assumed, not known from the printed cards.") : null;
   }
 
   /** "4/10 · full at 10: all go to the box"; past the limit (a game that ended before
@@ -721,7 +805,7 @@ class Game {
     const n = p.view.clearing.length;
     const limit = p.clearing_limit;
     if (n > limit || p.over) return count(n, "card");
-    return `${n}/${limit} · full at ${limit}: all go to the box`;
+    return `${n}/${limit} · full at ${limit}: all go to the ${p.view.discard ? "discard pile" : "box"}`;
   }
 
   forestSection(seat, mine) {
@@ -739,47 +823,117 @@ class Game {
     }
     const s = p.seats[seat] || { name: `Player ${seat + 1}` };
     const known = (v.known_hands[seat] || []);
+    const showing = this.showPoints.has(seat);
     const head = h("div", { class: "forest-head" },
       h("h2", {}, mine ? (this.hotseat ? `${s.name}'s forest` : "Your forest") : `${s.name}'s forest`),
-      h("span", { class: "facts" }, `${this.hostsWords(forest)} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
-      p.to_move === seat && !p.over ? h("span", { class: "to-move" }, "to move") : null);
-    const trees = forest.map((tree, i) => this.treeBlock(tree, i, targets, mine));
+      h("span", { class: "facts" }, `${this.hostsWords(forest, seat)} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
+      this.caveChip(seat),
+      p.to_move === seat && !p.over ? h("span", { class: "to-move" }, "to move") : null,
+      forest.length ? h("button", { class: "ghost small points-toggle", dataset: { ui: "points", seat, testid: `points-toggle-${seat}` },
+        "aria-pressed": showing ? "true" : "false", title: "Show each card's points as they stand now (the server's score)" },
+      showing ? "Hide points" : "Points") : null);
+    const trees = forest.map((tree, i) => this.treeBlock(tree, i, targets, mine, seat));
     if (newTree) {
       const shrub = this.cat.isShrub(this.selected);
-      trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
-        h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : ""} here`)));
+      const moor = this.cat.isMoor(this.selected);
+      trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""} ${moor ? "new-moor" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
+        h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : moor ? " (a moor)" : ""} here`)));
     }
     if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? "No trees yet: play a tree card (or any card as a sapling)." : "No trees yet."));
-    return h("section", { class: `forest ${mine ? "mine" : "theirs"}`, dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
-      head,
-      !mine && known.length ? h("p", { class: "known" }, "Seen in hand: ", known.map((c) => this.cat.label(c)).join(" · ")) : null,
-      h("div", { class: "trees" }, trees));
+    // a big forest is drawn in compact columns, so that 15 trees still read at a glance
+    const compact = forest.length >= (mine ? 6 : 4);
+    return h("section", { class: `forest ${mine ? "mine" : "theirs"} ${compact ? "compact" : ""} ${showing ? "show-points" : ""}`,
+      dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
+    head,
+    !mine && known.length ? h("p", { class: "known" }, "Seen in hand: ", known.map((c) => this.cat.label(c)).join(" · ")) : null,
+    h("div", { class: "trees" }, trees));
   }
 
-  /** "3 trees", "2 trees · 1 shrub" (a sapling counts as a tree). */
-  hostsWords(forest) {
-    const shrubs = forest.filter((t) => !t.sapling && t.card && this.cat.isShrub(t.card)).length;
-    const trees = count(forest.length - shrubs, "tree");
-    return shrubs ? `${trees} · ${count(shrubs, "shrub")}` : trees;
+  /** Dartmoor: the seat's numbered cave and what it does (the catalog's words; a reading
+   * marked provisional); null in games without numbered caves. */
+  caveChip(seat) {
+    const numbers = this.payload.view.cave_numbers;
+    const number = numbers ? numbers[seat] : 0;
+    if (!number) return null;
+    const cave = this.cat.cave(number);
+    const prov = cave && cave.provisional;
+    return h("span", { class: `cave-chip ${prov ? "provisional" : ""}`, dataset: { testid: `cave-${seat}`, cave: number },
+      title: cave ? cave.text + (prov ? `\nProvisional: ${cave.provisional}` : "") : "" },
+    h("b", {}, `Cave ${number}`), cave ? `: ${cave.text}` : "", prov ? h("span", { class: "prov" }, "≈ provisional") : null);
   }
 
-  treeBlock(tree, i, targets, mine) {
+  /** "3 trees", "2 trees · 1 shrub", "4 trees · 2 moors" (a sapling counts as a tree, a
+   * universal moor as a moor). */
+  hostsWords(forest, seat) {
+    const shrubs = forest.filter((t, i) => !t.sapling && t.card && !this.isUniversal(seat, i) && this.cat.isShrub(t.card)).length;
+    const moors = forest.filter((t, i) => this.isMoorHost(t, seat, i)).length;
+    const parts = [count(forest.length - shrubs - moors, "tree")];
+    if (shrubs) parts.push(count(shrubs, "shrub"));
+    if (moors) parts.push(count(moors, "moor"));
+    return parts.join(" · ");
+  }
+
+  /** Whether host `i` of `seat`'s forest is a universal moor (a card face down; its owner
+   * still sees which card). */
+  isUniversal(seat, i) {
+    const um = this.payload.view.universal_moors;
+    return !!um && (um[seat] || []).includes(i);
+  }
+
+  /** A moor in a forest: a moor card, or a universal moor. */
+  isMoorHost(tree, seat, i) {
+    return this.isUniversal(seat, i) || (!tree.sapling && !!tree.card && this.cat.isMoor(tree.card));
+  }
+
+  /** The server's points of a forest card now ({points, why}, from the scorer's
+   * explanation of the running score), or null. */
+  pointsOf(id) {
+    for (const byCard of this.payload.card_points || []) {
+      const pts = byCard[String(id)];
+      if (pts) return pts;
+    }
+    return null;
+  }
+
+  /** The points of a forest card as a small badge (shown on hover, focus or on demand). */
+  pointsBadge(id) {
+    const pts = this.pointsOf(id);
+    return pts ? h("span", { class: "cpts", title: pts.why, dataset: { testid: "card-points" } }, `${pts.points}`) : null;
+  }
+
+  treeBlock(tree, i, targets, mine, seat) {
     const cat = this.cat;
-    const shrub = !tree.sapling && !!tree.card && cat.isShrub(tree.card);
+    const universal = this.isUniversal(seat, i);
+    const moor = this.isMoorHost(tree, seat, i);
+    const shrub = !universal && !tree.sapling && !!tree.card && cat.isShrub(tree.card);
+    const prov = tree.card && !universal ? cat.assumed(tree.card) : "";
     let trunk;
-    if (tree.sapling || tree.card === null) {
+    if (universal) {
+      // its owner sees which card lies face down; the others see none
+      trunk = h("div", { class: "trunk moor universal", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
+        title: "A universal moor: a card face down, a moor of no species (it counts as a moor)" },
+      h("span", { class: "num" }, i + 1), h("span", { class: "host-label" }, "moor"), h("span", { class: "tname" }, "Universal moor"),
+      h("span", { class: "tpoints" }, tree.card ? `face down: ${cat.label(tree.card)}` : "face down"));
+    } else if (tree.sapling || tree.card === null) {
       trunk = h("div", { class: "trunk sapling", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
         title: "A sapling: a tree without a species or tree symbol" }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, "Sapling"));
     } else {
       const half = cat.half(tree.card, "tree");
-      trunk = h("div", { class: `trunk ${shrub ? "shrub" : ""} ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`, dataset: { ui: "card", card: tree.card },
-        title: cat.text(tree.card), onmouseenter: this.hover(tree.card) },
+      const pts = this.pointsOf(tree.card);
+      trunk = h("div", { class: `trunk ${shrub ? "shrub" : ""} ${moor ? "moor" : ""} ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`,
+        dataset: { ui: "card", card: tree.card }, tabindex: "0",
+        title: (pts ? `${pts.points} points now: ${pts.why}\n` : "") + cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
-      shrub ? h("span", { class: "host-label", title: `a shrub showing the ${half ? half.symbol : ""} symbol` }, "shrub") : null,
-      h("span", { class: "tname" }, half ? half.name : "Tree"),
-      half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null);
+      shrub || moor ? h("span", { class: "host-label", title: `a ${moor ? "moor" : "shrub"} showing the ${half ? half.symbol : ""} symbol` }, moor ? "moor" : "shrub") : null,
+      h("span", { class: "tname" }, half ? shortName(half.name) : "Tree"),
+      half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null,
+      prov ? h("span", { class: "prov dot", title: prov }, "≈") : null,
+      this.pointsBadge(tree.card));
     }
-    const slots = SIDES.map((side) => {
+    // a moor has two top and two bottom slots and none at its sides
+    const sides = moor ? ["top", "bottom"] : SIDES;
+    const slots = [];
+    for (const side of sides) {
       const stack = tree.slots[side] || [];
       const action = targets.get(`${i}-${side}`) || null;
       const groups = [];
@@ -790,23 +944,45 @@ class Game {
         if (last && last.name === name) last.ids.push(id);
         else groups.push({ name, half, ids: [id] });
       }
-      const cards = groups.map((g) => h("div", {
-        class: `dweller ${symClass(g.half ? g.half.symbol : "")} ${g.ids.some((x) => this.isFresh(x)) ? "fresh" : ""}`,
-        dataset: { ui: action ? null : "card", card: g.ids[g.ids.length - 1] },
-        title: cat.text(g.ids[0]), onmouseenter: this.hover(g.ids[0]),
-      }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
-      g.half ? h("span", { class: "dpoints" }, pointsWords(g.half.sp)) : null));
-      return h("div", {
-        class: `slot slot-${side} ${stack.length ? "full" : "open"} ${action ? "target" : ""}`,
-        dataset: { action, ui: action ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
-        role: action ? "button" : null, tabindex: action ? "0" : null,
-        title: action ? `place ${this.cat.label(this.selected)} ${side} of tree ${i + 1}` : null,
-      }, cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]),
-      action ? h("span", { class: "here" }, `${shortName(this.cat.half(this.selected, side)?.name || "")} here`) : null);
-    });
-    const bare = SIDES.every((side) => !(tree.slots[side] || []).length && !targets.has(`${i}-${side}`));
-    return h("div", { class: `tree ${shrub ? "host-shrub" : ""} ${bare ? "bare" : ""}`,
-      dataset: { tree: i + 1, host: shrub ? "shrub" : tree.sapling ? "sapling" : "tree" } }, trunk, slots);
+      const cards = groups.map((g) => {
+        const id = g.ids[g.ids.length - 1];
+        const pts = this.pointsOf(g.ids[0]);
+        const assumed = cat.assumed(g.ids[0]);
+        return h("div", {
+          class: `dweller ${symClass(g.half ? g.half.symbol : "")} ${g.ids.some((x) => this.isFresh(x)) ? "fresh" : ""}`,
+          dataset: { ui: action ? null : "card", card: id }, tabindex: action ? null : "0",
+          title: (pts ? `${pts.points} points now${g.ids.length > 1 ? " each" : ""}: ${pts.why}\n` : "") + cat.text(g.ids[0]),
+          onmouseenter: this.hover(g.ids[0]),
+        }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
+        assumed ? h("span", { class: "prov dot", title: assumed }, "≈") : null,
+        this.pointsBadge(g.ids[0]),
+        g.half ? h("span", { class: "dpoints" }, pointsWords(g.half.sp)) : null);
+      });
+      const here = action ? h("span", { class: "here" }, `${shortName(this.cat.half(this.selected, side)?.name || "")} here`) : null;
+      const cell = (content, cls, act) => h("div", {
+        class: `slot slot-${side} ${cls} ${act ? "target" : ""}`,
+        dataset: { action: act, ui: act ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
+        role: act ? "button" : null, tabindex: act ? "0" : null,
+        title: act ? `place ${this.cat.label(this.selected)} ${side} of ${moor ? "moor" : "tree"} ${i + 1}` : null,
+      }, content, act ? here : null);
+      if (!moor) {
+        slots.push(cell(cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]), stack.length ? "full" : "open", action));
+        continue;
+      }
+      // two cells a side: the first group in the first, the others in the second; a play
+      // goes to the first open cell (or joins the second, where cards may share a slot)
+      const one = cards.slice(0, 1);
+      const two = cards.slice(1);
+      const openCell = one.length ? 1 : 0;
+      for (const [k, content] of [one, two].entries()) {
+        slots.push(cell(content.length ? content : h("span", { class: "arrow" }, ARROWS[side]),
+          `${content.length ? "full" : "open"} cell-${k + 1}`, k === openCell ? action : null));
+      }
+    }
+    const bare = sides.every((side) => !(tree.slots[side] || []).length && !targets.has(`${i}-${side}`));
+    const kind = moor ? "moor" : shrub ? "shrub" : tree.sapling ? "sapling" : "tree";
+    return h("div", { class: `tree ${shrub ? "host-shrub" : ""} ${moor ? "host-moor" : ""} ${universal ? "host-universal" : ""} ${bare ? "bare" : ""}`,
+      dataset: { tree: i + 1, host: universal ? "universal moor" : kind } }, trunk, slots);
   }
 
   handSection() {
@@ -842,6 +1018,15 @@ class Game {
         } else if (legal.has(`cave ${id}`)) {
           action = `cave ${id}`;
           classes = "can";
+        } else if (legal.has(`moor ${id}`)) {
+          // Dartmoor: a hand card face down into the forest as a universal moor
+          action = `moor ${id}`;
+          classes = "can";
+          badge = "face down as a moor";
+        } else if (legal.has(`discard ${id}`)) {
+          action = `discard ${id}`;
+          classes = "can";
+          badge = "→ into the clearing";
         } else if (p.decision === "saplings" && legal.has(`sapling ${id}`)) {
           // the saplings of an effect: a click plants this card face down
           action = `sapling ${id}`;
@@ -891,6 +1076,7 @@ class Game {
     this.localPlay = { action, plan };
     this.selected = null;
     this.payPick.clear();
+    this.scrollToHand = true;
     this.render();
     return true;
   }
@@ -1012,11 +1198,11 @@ class Game {
     const p = this.payload;
     const v = p.view;
     return h("section", { class: "players" }, h("h2", {}, "Players"),
-      h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}` },
+      h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
           : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
-        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [])} · hand ${v.hand_sizes[s.seat]}`)))));
+        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`)))));
   }
 
   /** The score pad as it stands now (the server's running score from the public forests),
@@ -1035,15 +1221,23 @@ class Game {
     const table = h("table", { class: "score-pad running-pad", dataset: { testid: "running-score" } },
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { title: s.name }, s.name)))),
       h("tbody", {},
-        LINES.map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
+        this.padLines().map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
         h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.total ?? 0)))));
     return h("section", { class: "running", dataset: { testid: "running" } }, head, table,
       h("p", { class: "hint" }, "Points if the game ended now, from what everyone sees."));
   }
 
+  /** The game's score-pad lines [[key, words]] (the payload's; the base game's before). */
+  padLines() {
+    const lines = this.payload.pad_lines;
+    return lines && lines.length ? lines : LINES;
+  }
+
   sideDetail() {
-    return h("section", { class: "side-detail" }, this.selected !== null ? cardDetail(this.cat, this.selected)
-      : h("p", { class: "hint" }, "Point at a card to read it here (or tap its i)."));
+    const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+    return h("section", { class: "side-detail", dataset: { testid: "side-detail" } }, this.selected !== null ? cardDetail(this.cat, this.selected)
+      : h("p", { class: "hint" }, touch ? "Tap a card in a forest, or a card's i, to read it (and its points now)."
+        : "Point at a card to read it here (in a forest: its points now), or click its i."));
   }
 
   logSection() {
@@ -1051,7 +1245,7 @@ class Game {
     const items = (p.log || []).slice(-80).map((e) => {
       const general = e.seat === null || e.seat === undefined;
       const name = general ? "" : this.name(e.seat);
-      const text = String(e.text || "");
+      const text = String(e.words || e.text || ""); // words only: no card ids
       const body = name && text.startsWith(name) ? [h("b", {}, name), text.slice(name.length)]
         : [name ? h("b", {}, name + " ") : null, text];
       return h("li", { class: general ? "general" : e.seat === p.you ? "own" : "" }, body);
@@ -1072,7 +1266,7 @@ class Game {
     const pad = h("table", { class: "score-pad", dataset: { testid: "score-pad" } },
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.has(s.seat) ? "winner" : "" }, s.name, winners.has(s.seat) ? " ★" : "")))),
       h("tbody", {},
-        LINES.map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
+        this.padLines().map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
         h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", { class: winners.has(s.seat) ? "winner" : "" }, bySeat.get(s.seat)?.total ?? "?")))));
     const details = seats.map((s) => {
       const sc = bySeat.get(s.seat);
@@ -1084,16 +1278,22 @@ class Game {
     });
     const canRematch = p.you !== null;
     return h("section", { class: "scores", dataset: { testid: "scores" } },
-      h("h1", {}, "Winter has come: ", headline),
+      p.solo ? h("h1", {}, "Winter has come") : h("h1", {}, "Winter has come: ", headline),
       h("div", { class: "score-wrap" }, pad),
       canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? "Join the rematch" : "Rematch")) : null,
-      h("div", { class: "details-wrap" }, details));
+      h("div", { class: "details-wrap" }, details),
+      reviewSection(p.game_id, seats.map((s) => s.name)));
   }
 }
 
 // ------------------------------------------------------------------ start
 
 async function main() {
+  const replay = location.pathname.match(/^\/replay(?:\/([^/]+))?\/?$/);
+  if (replay) {
+    showReplay(root, ui, replay[1] ? decodeURIComponent(replay[1]) : null);
+    return;
+  }
   const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
   if (!match) {
     let offered;

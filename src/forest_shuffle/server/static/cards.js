@@ -10,32 +10,9 @@ export function symClass(symbol) {
   return symbol ? "sym-" + symbol.toLowerCase().replace(/[^a-z]+/g, "-") : "sym-none";
 }
 
-const SHORT_NAMES = {
-  "Brown Long-Eared Bat": "Long-Eared Bat",
-  "Greater Horseshoe Bat": "Horseshoe Bat",
-  "European Fat Dormouse": "Fat Dormouse",
-  "Violet Carpenter Bee": "Carpenter Bee",
-  "Great Spotted Woodpecker": "Woodpecker",
-  "Silver-Washed Fritillary": "Fritillary",
-  "Large Tortoiseshell": "Tortoiseshell",
-  "Camberwell Beauty": "Camberwell B.",
-  "Peacock Butterfly": "Peacock",
-  "Wild Strawberries": "Strawberries",
-  "Parasol Mushroom": "Parasol",
-  "Fire Salamander": "Salamander",
-  "European Badger": "Badger",
-  "European Hare": "Hare",
-  "Eurasian Jay": "Jay",
-  "Common Toad": "Toad",
-  "Great Green Bush-Cricket": "Bush-Cricket",
-  "Wild Boar (female)": "Wild Boar",
-  "Common Pipistrelle": "Pipistrelle",
-  "Savi's Pipistrelle": "Savi's Pip.",
-  "European Polecat": "Polecat",
-  "European Wildcat": "Wildcat",
-  "European Bison": "Bison",
-  "Eurasian Magpie": "Magpie",
-};
+/** Species name -> short name (the species' `short_name` of GET /api/cards), filled by
+ * every Catalog built; a species' short name is the same in every game that has it. */
+const SHORT_NAMES = {};
 const SHORT_TAGS = { "pawed animal": "pawed", "cloven-hoofed animal": "hoofed" };
 /** Tags that are the symbol of an expansion (drawn as a chip, not among the tags). */
 export const EXPANSION_TAGS = { alps: "Alps", "woodland edge": "Woodland Edge" };
@@ -44,6 +21,7 @@ const HOST_TAGS = ["tree", "shrub"];
 const IMPLIED_TAGS = { "cloven-hoofed animal": "deer", insect: "butterfly" };
 const PART_WORDS = { effect: "Effect", bonus: "Bonus", permanent: "Always", points: "Points" };
 
+/** The name where space is short, from the catalog data (the name itself if unknown). */
 export function shortName(name) {
   return SHORT_NAMES[name] || name;
 }
@@ -52,6 +30,29 @@ export class Catalog {
   constructor(data) {
     this.cards = data.cards || {};
     this.species = data.species || {};
+    for (const sp of Object.values(this.species)) {
+      if (sp.name && sp.short_name) SHORT_NAMES[sp.name] = sp.short_name;
+    }
+    this.caves = data.caves || []; // Dartmoor's numbered caves [{number, text, provisional}]
+    this.provisionalDeck = data.provisional_deck || ""; // what about the deck is assumed
+  }
+
+  /** A Dartmoor cave by its number, or null. */
+  cave(number) {
+    return this.caves.find((c) => c.number === number) || null;
+  }
+
+  /** A moor card (Dartmoor): played sideways, two top and two bottom slots. */
+  isMoor(id) {
+    const c = this.card(id);
+    return !!c && c.kind === "moor";
+  }
+
+  /** What about a card is assumed (a provisional deck's card), in words; "" if as printed. */
+  assumed(id) {
+    const c = this.card(id);
+    const list = (c && c.assumed) || [];
+    return list.length ? `Provisional deck: assumed ${list.join(", ")} (not known from the printed cards).` : "";
   }
 
   card(id) {
@@ -69,9 +70,9 @@ export class Catalog {
     return !!c && c.kind === "shrub";
   }
 
-  /** A tree or shrub card (played as a host of its own). */
+  /** A tree, shrub or moor card (played as a host of its own). */
   isHost(id) {
-    return this.isTree(id) || this.isShrub(id);
+    return this.isTree(id) || this.isShrub(id) || this.isMoor(id);
   }
 
   isWinter(id) {
@@ -117,7 +118,10 @@ export class Catalog {
       for (const [part, word] of Object.entries(PART_WORDS)) {
         if (sp.text && sp.text[part]) lines.push(`  ${word}: ${sp.text[part]}`);
       }
+      if (sp.provisional) lines.push(`  Reading: ${sp.provisional}`);
     }
+    const assumed = this.assumed(id);
+    if (assumed) lines.push(assumed);
     return lines.join("\n");
   }
 }
@@ -206,10 +210,19 @@ export function cardTile(cat, id, opts = {}) {
     return h("div", { ...attrs, class: `${attrs.class} winter` }, h("div", { class: "winter-face" }, "❄", h("span", {}, "Winter")));
   }
   const halves = cat.halves(id);
-  const kind = halves.length > 1 ? "split" : cat.isShrub(id) ? "tree-card shrub-card" : "tree-card";
+  const kind = halves.length > 1 ? "split" : cat.isShrub(id) ? "tree-card shrub-card"
+    : cat.isMoor(id) ? "tree-card moor-card" : "tree-card";
   return h("div", { ...attrs, class: `${attrs.class} ${kind}` },
     halves.map((half) => halfBlock(half, opts)),
+    provisionalMark(cat, id),
     opts.badge ? h("span", { class: "badge" }, opts.badge) : null);
+}
+
+/** The mark of a card of a provisional deck (Dartmoor): what is assumed, on hover and in
+ * its title; null for a card as printed. */
+export function provisionalMark(cat, id) {
+  const assumed = cat.assumed(id);
+  return assumed ? h("span", { class: "prov", title: assumed, dataset: { testid: "provisional" } }, "≈ provisional") : null;
 }
 
 /** The detail panel body: every species on the card with its whole text. */
@@ -229,6 +242,8 @@ export function cardDetail(cat, id) {
           half.side === "tree" ? `a ${half.kind} card with four slots` : `goes ${(sp.positions || []).join("/")}`,
           " · ", h("span", { class: "symbol-chip" }, half.symbol), " ", tagChips(sp)),
         Object.entries(PART_WORDS).map(([part, word]) =>
-          sp.text && sp.text[part] ? h("p", {}, h("b", {}, `${word}: `), sp.text[part]) : null));
-    }));
+          sp.text && sp.text[part] ? h("p", {}, h("b", {}, `${word}: `), sp.text[part]) : null),
+        sp.provisional ? h("p", { class: "prov-note" }, h("b", {}, "Provisional reading: "), sp.provisional) : null);
+    }),
+    cat.assumed(id) ? h("p", { class: "prov-note" }, cat.assumed(id)) : null);
 }

@@ -1,6 +1,7 @@
 // The start page: choose the game, set up the seats of a new game, then share the invite links.
 import { api, knownGames, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
+import { soloLobby } from "./solo.js";
 
 const LEVELS = [
   { level: "easy", words: "easy (random)" },
@@ -37,6 +38,7 @@ export function showLobby(root, ui, offered = []) {
     hotseat = e.target.checked;
     draw();
   } });
+  const noHelpBox = h("input", { type: "checkbox", id: "no-help", dataset: { testid: "no-help-box" } });
   const seedInput = h("input", { type: "number", id: "seed", min: "0", max: "9007199254740991", step: "1", placeholder: "random", dataset: { testid: "seed" } });
   const note = h("p", { class: "hint" });
   const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create-game" } }, "Create the game");
@@ -75,6 +77,7 @@ export function showLobby(root, ui, offered = []) {
       hotseat,
     };
     if (game) body.game = game;
+    if (noHelpBox.checked) body.help = false; // the seats agreed: no Suggest in this game
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
       const created = await api("POST", "/api/games", { body });
@@ -97,12 +100,15 @@ export function showLobby(root, ui, offered = []) {
   fill(root, mine, h("section", { class: "panel lobby" },
     heading,
     h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
-    form));
+    form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
+    h("p", {}, h("a", { class: "button", href: "/replay", dataset: { testid: "replay-page" } }, "▶ Replay a game"),
+      " a finished game of this server, or a record file, move by move.")));
   fill(form,
     gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect,
       h("p", { class: "hint" }, "The expansions Alpine and Woodland Edge shuffle their cards into the base deck.")) : null,
     h("h2", {}, "Seats"), list, addButton,
     h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
+    h("div", { class: "form-row" }, h("label", { for: "no-help", class: "check" }, noHelpBox, " Play without help: no Suggest button for anyone in this game")),
     h("div", { class: "form-row" }, h("label", { for: "seed" }, "Seed (optional) "), seedInput),
     h("p", { class: "hint", dataset: { testid: "seed-hint" } }, "A chosen seed lets you know every card: every seat is told \u201cthis deal was chosen by the creator\u201d. Leave it empty for a secret deal."),
     note, submit);

@@ -1,0 +1,125 @@
+"""Features of a position as one player sees it, for the learned evaluation.
+
+Contract: :func:`view_features` (from a :class:`~forest_shuffle.engine.view.PlayerView`) and
+:func:`state_features` (from a full :class:`~forest_shuffle.engine.state.GameState` and a
+seat, for the search's cut-offs) return the same :data:`NUM_FEATURES` floats for the same
+position and seat, and read only what that seat may see: its own hand, the public table
+(forests, clearing, deck size, winter cards out, hand and cave sizes) and the game. No
+other hand, cave content, deck order or box card enters, so changing cards hidden from the
+seat changes nothing. Every feature is scaled to roughly [0, 1] (documented in
+:data:`FEATURE_NAMES`, in order):
+
+- the player count, one-hot (2 to 5 players);
+- the fraction of the deck left (against the cards dealt into it at setup), the winter
+  cards out (over the number that ends the game), the clearing's size / 10;
+- for the player (``me_*``) and for the best rival (``riv_*``, the rival with the highest
+  current total, the lowest seat after the player on ties): the total now by the game's
+  scorer on the visible forest (``GameDef.totals``) / 100, hand size / hand limit, cave
+  size / 20, trees / 10, empty slots on trees / 20, dwellers / 30;
+- for the player only: the hand's keep value (greedy's value of each card, the best
+  hand-limit of them summed) / 20, its best card's keep value / 7, the hand cards whose
+  cost the rest of the hand can pay / 10, the best clearing card's keep value / 7;
+- the margin now to the best rival / 100, the mean rival total / 100 and the second-best
+  rival's total / 100 (0 with one rival).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from forest_shuffle.bots.greedy import Situation, _ctx, deck_start, hand_value
+from forest_shuffle.cards.forest import Forest
+from forest_shuffle.engine.game import GameDef
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
+
+_SIDE = ("total", "hand", "cave", "trees", "free", "dwellers")
+
+#: The name of every feature, in the order of the vector.
+FEATURE_NAMES: tuple[str, ...] = (
+    "players2", "players3", "players4", "players5", "deck_left", "winter_out", "clearing",
+    *(f"me_{x}" for x in _SIDE),
+    "me_hand_value", "me_best_card", "me_affordable", "me_best_clearing",
+    *(f"riv_{x}" for x in _SIDE),
+    "margin", "rival_mean", "rival_second",
+)
+#: Length of a feature vector.
+NUM_FEATURES = len(FEATURE_NAMES)
+
+
+def _forest_facts(f: Forest) -> tuple[int, int, int]:
+    """Trees (saplings included, shrubs not), empty slots of trees, dwellers."""
+    trees = free = dwellers = 0
+    for h in f.trees:
+        if h.is_tree:
+            trees += 1
+            free += sum(1 for st in h.slots.values() if not st)
+        dwellers += sum(len(st) for st in h.slots.values())
+    return trees, free, dwellers
+
+
+def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
+             clearing: Sequence[int], deck_size: int, winter_out: int,
+             hand_sizes: Sequence[int], cave_sizes: Sequence[int]) -> list[float]:
+    """The feature vector of seat ``me`` from what it sees (see the module contract)."""
+    n = len(forests)
+    out = [0.0] * NUM_FEATURES
+    if 2 <= n <= 5:
+        out[n - 2] = 1.0
+    out[4] = min(1.0, deck_size / deck_start(game, n))
+    out[5] = winter_out / game.winter_to_end
+    out[6] = len(clearing) / 10.0
+    totals = [float(t) for t in game.totals(forests)]
+    rivals = sorted((i for i in range(n) if i != me), key=lambda i: (-totals[i], (i - me) % n))
+    limit = game.hand_limit
+
+    def side(at: int, p: int) -> int:
+        out[at] = totals[p] / 100.0
+        at += 1
+        trees, free, dwellers = _forest_facts(forests[p])
+        out[at] = hand_sizes[p] / limit
+        out[at + 1] = cave_sizes[p] / 20.0
+        out[at + 2] = trees / 10.0
+        out[at + 3] = free / 20.0
+        out[at + 4] = dwellers / 30.0
+        return at + 5
+
+    at = side(7, me)
+    s = Situation(game, me, hand, forests, clearing, deck_size, "", 0, "", 0, (), "", ())
+    c = _ctx(s)
+    vals = sorted((hand_value(cid, c) for cid in hand), reverse=True)
+    out[at] = sum(vals[:limit]) / 20.0
+    out[at + 1] = (vals[0] if vals else 0.0) / 7.0
+    cards = game.cards
+    spare = len(hand) - 1
+    affordable = 0
+    for cid in hand:
+        card = cards[cid]
+        if card is None:
+            continue
+        cost = (card.species.cost if card.species is not None
+                else min(h.species.cost for h in card.halves.values()))
+        affordable += cost <= spare
+    out[at + 2] = affordable / 10.0
+    out[at + 3] = max((hand_value(cid, c) for cid in clearing), default=0.0) / 7.0
+    at += 4
+    if rivals:
+        at = side(at, rivals[0])
+        out[at] = (totals[me] - totals[rivals[0]]) / 100.0
+        out[at + 1] = sum(totals[i] for i in rivals) / len(rivals) / 100.0
+        out[at + 2] = totals[rivals[1]] / 100.0 if len(rivals) > 1 else 0.0
+    return out
+
+
+def view_features(view: PlayerView) -> list[float]:
+    """The features of the view's player (:func:`features`)."""
+    return features(view.game, view.player, view.hand, view.forests, view.clearing,
+                    view.deck_size, len(view.winter), view.hand_sizes, view.cave_sizes)
+
+
+def state_features(state: GameState, p: int) -> list[float]:
+    """The features of seat ``p`` in a full state, reading only what ``p`` sees (equal to
+    ``view_features(state.view(p))``, without building the view)."""
+    return features(state.game, p, state.hands[p], state.forests, state.clearing,
+                    len(state.deck), len(state.winter), [len(h) for h in state.hands],
+                    [len(cv) for cv in state.caves])

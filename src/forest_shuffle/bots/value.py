@@ -1,0 +1,117 @@
+"""The learned value network, evaluated with numpy (no training library needed).
+
+Contract: :class:`ValueNet` is a small multilayer perceptron read from an ``.npz`` file
+(:func:`load_net`; the shipped one is ``bots/data/value.npz``, :data:`DEFAULT_WEIGHTS`):
+arrays ``mean`` and ``std`` (the feature scaling), ``w0``, ``b0``, ``w1``, ``b1``, ... (ReLU
+between layers, none after the last) and ``names`` (the feature names it was trained on,
+which must equal :data:`~forest_shuffle.bots.features.FEATURE_NAMES`). Its two outputs for a
+player's features (:mod:`forest_shuffle.bots.features`) are the predicted final score
+margin to the best rival, in points / 100 (:data:`MARGIN`), and the logit of winning
+(:data:`WIN`). :func:`learned_reward` turns a position into the search's reward in [0, 1]
+for one seat from that seat's features only. A file that does not fit raises
+:class:`ValueError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, state_features
+from forest_shuffle.engine.state import GameState
+
+#: Output index of the predicted final margin (points / 100).
+MARGIN = 0
+#: Output index of the win logit.
+WIN = 1
+
+Array = NDArray[np.float64]
+
+
+def _default_path() -> Path:
+    return Path(str(resources.files("forest_shuffle.bots") / "data" / "value.npz"))
+
+
+#: The weights that ship with the package.
+DEFAULT_WEIGHTS = _default_path()
+
+
+class ValueNet:
+    """A multilayer perceptron over scaled features (see the module contract)."""
+
+    def __init__(self, mean: Array, std: Array, layers: list[tuple[Array, Array]],
+                 meta: str = "") -> None:
+        if mean.shape != (NUM_FEATURES,) or std.shape != (NUM_FEATURES,):
+            raise ValueError(f"value network: feature scaling must have {NUM_FEATURES} "
+                             "entries")
+        if not layers or layers[0][0].shape[0] != NUM_FEATURES or layers[-1][0].shape[1] != 2:
+            raise ValueError("value network: layer shapes do not fit the features")
+        for (w, b), (w2, _) in zip(layers, layers[1:], strict=False):
+            if b.shape != (w.shape[1],) or w2.shape[0] != w.shape[1]:
+                raise ValueError("value network: layer shapes do not chain")
+        self.mean = mean
+        self.inv_std = 1.0 / np.where(std > 1e-9, std, 1.0)
+        self.layers = layers
+        self.meta = meta
+
+    def forward(self, x: Array) -> Array:
+        """The outputs for a batch of feature rows (shape ``(n, NUM_FEATURES)``) or one row."""
+        h = (np.asarray(x, dtype=np.float64) - self.mean) * self.inv_std
+        last = len(self.layers) - 1
+        for k, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if k < last:
+                h = np.maximum(h, 0.0)
+        return h
+
+    def predict(self, feats: list[float]) -> tuple[float, float]:
+        """(margin in points, win probability) for one feature vector."""
+        out = self.forward(np.array(feats))
+        z = float(out[WIN])
+        return 100.0 * float(out[MARGIN]), 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -z))))
+
+
+def load_net(path: Path | str) -> ValueNet:
+    """Read a network written by training (``forest-shuffle learn train``)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            names = tuple(str(x) for x in data["names"])
+            if names != FEATURE_NAMES:
+                raise ValueError(f"value network {Path(path).name}: trained on other "
+                                 "features")
+            layers = []
+            k = 0
+            while f"w{k}" in data:
+                layers.append((data[f"w{k}"].astype(np.float64),
+                               data[f"b{k}"].astype(np.float64)))
+                k += 1
+            meta = str(data["meta"]) if "meta" in data else ""
+            return ValueNet(data["mean"].astype(np.float64), data["std"].astype(np.float64),
+                            layers, meta)
+    except (OSError, KeyError, ValueError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if msg.startswith("value network"):
+            raise ValueError(msg) from None
+        raise ValueError(f"value network {Path(path).name}: cannot be read ({msg})") from None
+
+
+@lru_cache(maxsize=4)
+def shipped_net(path: str = "") -> ValueNet:
+    """The network at ``path`` (the shipped weights when empty), read once per process."""
+    return load_net(path or DEFAULT_WEIGHTS)
+
+
+def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
+                   path: str = "") -> float:
+    """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
+    win probability (``head`` :data:`WIN`) or the logistic of the predicted final margin
+    over ``scale`` points (:data:`MARGIN`), from ``me``'s features only."""
+    margin, win = shipped_net(path).predict(state_features(state, me))
+    if head == WIN:
+        return win
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))

@@ -1,0 +1,149 @@
+"""The ``learn`` sub-commands: self-play data and the training of the learned evaluation.
+
+Contract:
+
+- ``forest-shuffle learn generate --out DATA.npz [--seed S] [--games G] [--players 2,3,4,5]
+  [--rate R] [--game ID] [--workers W | --ray ADDRESS] [--fast-only]`` plays the self-play plan of
+  :func:`forest_shuffle.bots.selfplay.plan` (per player count: G games of fast-greedy
+  self-play, 17 % of G of exact greedy, 3 % of a cheap search against greedy, paired deals
+  with seats rotated), records the mover's view features at a share R of the turn decisions
+  with the final margin and win share, and writes them (``--fast-only``: the fast-greedy
+  games alone). Same seed and options, same data.
+- ``forest-shuffle learn train --data DATA.npz --out NET.npz [--seed S] [--epochs E]
+  [--hidden H] [--layers L]`` trains the value network with PyTorch (extra ``learn``) and
+  writes the weights the ``learned`` bot reads with numpy (``bots/data/value.npz`` is the
+  shipped one); prints the held-out figures.
+
+Both show a progress bar on standard error when it is a terminal. Bad input (a player count
+outside 2-5, a folder that does not exist, a file that is no data, no PyTorch, ``--ray``
+without Ray): one line on standard error, exit status 2, nothing written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from forest_shuffle.cli.commands.options import (
+    GameOption,
+    RayOption,
+    executor_from_option,
+    game_from_option,
+    with_progress,
+)
+from forest_shuffle.games import BASE_ID
+
+__all__ = ["register"]
+
+learn_app = typer.Typer(name="learn", help="Self-play data and training of the learned bot.",
+                        no_args_is_help=True)
+
+def _refuse(message: str) -> NoReturn:
+    typer.echo(message, err=True)
+    raise typer.Exit(2)
+
+
+def _players(text: str) -> list[int]:
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        _refuse(f"--players must be numbers from 2 to 5, comma-separated, not {text!r}")
+    if not counts or any(not 2 <= n <= 5 for n in counts):
+        _refuse(f"--players must be numbers from 2 to 5, comma-separated, not {text!r}")
+    return sorted(set(counts))
+
+
+def _out(path: Path) -> None:
+    if not path.parent.is_dir():
+        _refuse(f"--out: the folder {str(path.parent)!r} does not exist")
+    if path.is_dir():
+        _refuse(f"--out: {str(path)!r} is a folder")
+
+
+@learn_app.command("generate")
+def generate_command(
+    out: Annotated[Path, typer.Option("--out", "-o", help="The data file to write (.npz).",
+                                      show_default=False)],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the data.")] = 2026,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="Fast-greedy games per player count (the others in share).")
+    ] = 300,
+    players: Annotated[str, typer.Option("--players", "-p", help="Player counts.")] = "2,3,4,5",
+    rate: Annotated[float, typer.Option(
+        "--rate", help="Share of the turn decisions recorded.")] = 0.25,
+    game: GameOption = BASE_ID,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    ray: RayOption = None,
+    fast_only: Annotated[bool, typer.Option(
+        "--fast-only", help="Only fast-greedy self-play (a quick smoke run).")] = False,
+) -> None:
+    """Play self-play games and record positions from the mover's view."""
+    from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
+
+    gdef = game_from_option(game)
+    counts = _players(players)
+    if games < 1:
+        _refuse(f"--games must be at least 1, not {games}")
+    if not 0 < rate <= 1:
+        _refuse(f"--rate must be above 0 and at most 1, not {rate}")
+    if workers < 1:
+        _refuse(f"--workers must be at least 1, not {workers}")
+    _out(out)
+    executor = executor_from_option(ray)
+    lineups = ((1.0, ("greedy:exact=0",)),) if fast_only else DEFAULT_LINEUPS
+    jobs = plan(seed, games, counts, lineups, rate=rate, game=gdef.id)
+    data = with_progress("self-play", len(jobs), False, lambda report: generate(
+        jobs, workers, report, executor))
+    data.meta.update({"seed": seed, "games": len(jobs), "players": counts, "rate": rate,
+                      "game": gdef.id})
+    data.save(str(out))
+    Console().print(f"{len(jobs)} games, {len(data)} positions (seed {seed}) -> {out}")
+
+
+@learn_app.command("train")
+def train_command(
+    data: Annotated[Path, typer.Option("--data", "-d", help="Self-play data (.npz).",
+                                       show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The weights to write (.npz).",
+                                      show_default=False)],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the training.")] = 0,
+    epochs: Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")] = 30,
+    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 64,
+    layers: Annotated[int, typer.Option("--layers", help="Hidden layers.")] = 2,
+) -> None:
+    """Train the value network on self-play data (needs PyTorch: extra 'learn')."""
+    from forest_shuffle.bots.selfplay import load_dataset
+    from forest_shuffle.bots.train import TrainingUnavailable, train
+
+    if epochs < 1 or hidden < 1 or not 1 <= layers <= 4:
+        _refuse("--epochs and --hidden must be at least 1, --layers from 1 to 4")
+    if not data.is_file():
+        _refuse(f"--data: no file {str(data)!r}")
+    _out(out)
+    try:
+        import torch  # noqa: F401 - only to refuse early without it
+    except ImportError:
+        _refuse("training needs PyTorch: pip install 'forest-shuffle[learn]'")
+    try:
+        ds = load_dataset(str(data))
+        result = with_progress("training", epochs, False, lambda report: train(
+            ds, seed, epochs, hidden, layers, progress=report))
+    except (ValueError, TrainingUnavailable) as exc:
+        _refuse(str(exc))
+    result.meta["data"] = data.name
+    result.save(str(out))
+    f = result.figures
+    Console().print(
+        f"{int(f['positions'])} positions ({int(f['held_out'])} held out): margin RMSE "
+        f"{f['margin_rmse_points']:.1f} points (R2 {f['margin_r2']:.2f}), winner right "
+        f"{f['win_accuracy']:.1%} (current leader: {f['win_accuracy_of_current_margin']:.1%})"
+        f" -> {out}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``learn`` sub-commands to ``app``."""
+    app.add_typer(learn_app, name="learn")

@@ -1,0 +1,469 @@
+"""The coach on the server: Suggest, the after-game review, and replays (docs/web.md).
+
+Contract (no HTTP here; every refusal is a :class:`~forest_shuffle.server.service.
+ServiceError` with one line):
+
+- :meth:`CoachDesk.suggest`: what the hard bot would do in a seat's place, asked with that
+  seat's :class:`~forest_shuffle.engine.view.PlayerView` only
+  (:func:`forest_shuffle.bots.coach.advise`, the copy the terminal's ``hint`` uses), with
+  its reason in words (:func:`forest_shuffle.text.advice.advice_facts`). Refused: 403 for a
+  spectator, in a game whose seats agreed to play without help (``no_help``) and when it is
+  not the seat's decision; 400 once the game is over. Nothing of the game changes.
+- :meth:`CoachDesk.review`: once a game is over (409 before), each seat's points after
+  every turn (the game's scorer on the public forests of the state replayed from the
+  game's record), where the final points came from (by species and score-pad line, from
+  the scorer's explanation), and the moves the bot would have made differently, with the
+  points it expected to gain (:func:`forest_shuffle.bots.coach.compare`, from the seat's
+  view at that moment, a small budget, at most ``review_moves`` decisions checked, those
+  with a gain of at least :data:`MIN_GAIN` listed).
+  Computed once per game and kept.
+- Replays: :meth:`CoachDesk.game_replay` (a finished game of this server; 409 before) and
+  :meth:`CoachDesk.load_record` (a record file's text: 400 with one line unless it is a
+  record that replays as it says) give a :class:`Replay`; :meth:`Replay.frame` is the
+  table at step ``k`` (after ``k`` actions) from one seat's view or a spectator's, computed
+  by the engine replaying the record, with the log in words as that viewer sees it.
+- Searches run in ``slots`` worker threads of their own (never on the event loop, never in
+  a game's lock); at most ``queue`` wait at once, more get 429. Suggestions are kept per
+  (game, version, seat), so asking twice costs one search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from forest_shuffle.bots.coach import advise, coach_bot, compare
+from forest_shuffle.bots.greedy import greedy_view_action
+from forest_shuffle.bots.registry import DIFFICULTIES
+from forest_shuffle.engine.actions import PAY, PLAY, Action
+from forest_shuffle.engine.check import JsonInputError, load_json
+from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.setup import LEGACY, derive
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView, make_spectator_view
+from forest_shuffle.formats.records import RecordError, game_of, record_of, replay
+from forest_shuffle.server.service import GameService, LiveGame, LogEntry, ServiceError, narrate
+from forest_shuffle.server.service import opening_log as opening_lines
+from forest_shuffle.text.advice import advice_facts
+from forest_shuffle.text.narration import action_words
+from forest_shuffle.workers import process_pool
+
+log = logging.getLogger(__name__)
+
+#: The characters of a record's text the page may send (a record is about 10 KB).
+MAX_RECORD_CHARS = 60_000
+#: A move of a review is listed when the bot expected at least this many points more from
+#: its own choice (less is within the noise of a small search).
+MIN_GAIN = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class CoachSettings:
+    """The coach's bots and bounds: ``suggest_bot`` answers Suggest, ``review_bot`` checks
+    the moves of a review (each of at most ``review_moves`` decisions costs two of its
+    searches), ``slots`` searches run at once, at most ``queue`` wait; ``wait`` seconds a
+    request waits for its search before a 503. With ``processes`` > 0 the searches run in
+    that many worker processes (:func:`~forest_shuffle.workers.process_pool`, as the
+    server's searching bots with ``--bot-processes``), so they do not hold the server's
+    interpreter lock; else in ``slots`` threads."""
+
+    suggest_bot: str = DIFFICULTIES["hard"]
+    review_bot: str = "mcts:time=0.15"
+    review_moves: int = 12
+    slots: int = 2
+    queue: int = 8
+    wait: float = 120.0
+    kept: int = 64
+    processes: int = 0
+
+
+def _state_of_record(record: dict[str, Any]) -> GameState:
+    """The first state of a record (its seed, deal, seats, rules, first player, game)."""
+    return GameState.new(record["players"], record["seed"], Rules.from_dict(record["rules"]),
+                         record["first_player"], record.get("deal", LEGACY),
+                         game=game_of(record))
+
+
+class Replay:
+    """A game to step through: its record replayed once by the engine for the log in
+    words; each frame replays it again to the step asked (a few milliseconds)."""
+
+    def __init__(self, record: dict[str, Any], names: Sequence[str], source: str,
+                 ident: str) -> None:
+        self.record = record
+        self.names = list(names)
+        self.source = source  # "game" (of this server) or "record" (a file)
+        self.ident = ident
+        self.actions = [Action.parse(t) for t in record["actions"]]
+        state = _state_of_record(record)
+        self.game = state.game
+        #: entries[0]: the opening lines; entries[k]: the lines of action k - 1.
+        self.entries: list[list[LogEntry]] = [opening_lines(state, self.names)]
+        for action in self.actions:
+            seat = state.to_move
+            assert seat is not None
+            after = state.clone()
+            after.apply(action)
+            self.entries.append(narrate(state, after, seat, action, self.names))
+            state = after
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    def state_at(self, step: int) -> GameState:
+        """The state after ``step`` actions."""
+        state = _state_of_record(self.record)
+        for action in self.actions[:step]:
+            state.apply(action)
+        return state
+
+    def meta(self) -> dict[str, Any]:
+        key = "game_id" if self.source == "game" else "replay_id"
+        return {"source": self.source, key: self.ident, "game": self.game.id,
+                "game_title": self.game.title, "players": len(self.names),
+                "names": self.names, "steps": self.steps}
+
+    def frame(self, step: int, seat: int | None) -> dict[str, Any]:
+        """The table after ``step`` actions as ``seat`` (None: a spectator) saw it, the log
+        in that viewer's words, the move just made, the running score."""
+        if not 0 <= step <= self.steps:
+            raise ServiceError(400, f"step must be from 0 to {self.steps}, not {step}")
+        if seat is not None and not 0 <= seat < len(self.names):
+            raise ServiceError(400, f"seat must be from 0 to {len(self.names) - 1} "
+                                    f"(or left out: a spectator), not {seat}")
+        state = self.state_at(step)
+        view = make_spectator_view(state) if seat is None else state.view(seat)
+        viewer = -1 if seat is None else seat
+        log = [e.shown(viewer) for k in range(step + 1) for e in self.entries[k]]
+        move = [e.shown(viewer) for e in self.entries[step]] if step else []
+        table = self.game.score_table(make_spectator_view(state).forests)
+        out = self.meta()
+        out.update({
+            "step": step, "seat": seat, "view": view.to_dict(), "to_move": state.to_move,
+            "decision": state.decision, "over": state.over, "turn": state.turn,
+            "move": move, "log": log,
+            "running": [{"seat": i, "total": sh.total, "lines": dict(sh.lines)}
+                        for i, sh in enumerate(table)],
+            # the text of the action just made, for its own seat only (it may name a card
+            # the others did not see, such as a sapling's)
+            "action": (str(self.actions[step - 1]) if step and seat is not None
+                       and self._actor(step) == seat else None),
+        })
+        return out
+
+    def _actor(self, step: int) -> int | None:
+        for e in self.entries[step]:
+            if e.seat is not None:
+                return e.seat
+        return None
+
+
+class CoachDesk:
+    """Suggestions, reviews and replays of one server (see the module contract)."""
+
+    def __init__(self, service: GameService, settings: CoachSettings | None = None) -> None:
+        self.service = service
+        self.settings = settings or CoachSettings()
+        coach_bot(self.settings.suggest_bot, 0)  # a bad specification fails here
+        coach_bot(self.settings.review_bot, 0)
+        self._pool: Executor = (
+            process_pool(self.settings.processes) if self.settings.processes > 0
+            else ThreadPoolExecutor(max(1, self.settings.slots),
+                                    thread_name_prefix="forest-coach"))
+        # re-entrant: a search that is done already runs its done callback (which takes
+        # the lock) inside add_done_callback, under the lock
+        self._lock = threading.RLock()
+        self._waiting = 0
+        self._suggestions: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = \
+            OrderedDict()
+        self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------ running searches
+
+    def _run(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+             work: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        """The result of ``work(*args)`` (a module function: it may run in a worker
+        process) kept in ``cache`` under ``key``: computed once in the coach's threads or
+        processes (429 when ``queue`` searches wait already)."""
+        with self._lock:
+            future = cache.get(key)
+            if future is None:
+                if self._waiting >= self.settings.queue:
+                    raise ServiceError(429, f"the coach is busy with {self._waiting} "
+                                            "searches; try again in a few seconds")
+                future = self._pool.submit(work, *args)
+                self._waiting += 1
+                future.add_done_callback(self._done)
+                cache[key] = future
+                while len(cache) > self.settings.kept:
+                    cache.popitem(last=False)
+            else:
+                cache.move_to_end(key)
+        try:
+            return future.result(timeout=self.settings.wait)
+        except FutureTimeout:
+            raise ServiceError(503, "the coach is still thinking; ask again in a moment"
+                               ) from None
+        except ServiceError:
+            raise
+        except Exception as exc:  # a failed search is not kept: asking again retries
+            log.error("the coach failed: %r", exc)
+            with self._lock:
+                if cache.get(key) is future:
+                    del cache[key]
+                if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
+                    self._pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = process_pool(self.settings.processes)  # fresh workers
+            raise ServiceError(500, "the coach failed; the server's log says why") from None
+
+    def _done(self, _future: Future[dict[str, Any]]) -> None:
+        with self._lock:
+            self._waiting -= 1
+
+    # ------------------------------------------------------------ Suggest
+
+    def suggest(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The suggestion for the token's seat at its decision (see the module contract):
+        ``{"version", "seat", "action", "kind", "card", "side", "tree", "payment",
+        "actions", "words", "bonus", "bonus_kept", "lead", "margin", "runner_up",
+        "samples", "bot"}``; ``actions`` are the texts the page sends to make the move
+        (the action, then its payment in ascending order)."""
+        game = self.service.game(game_id)
+        seat = game.seat_of(token)
+        if seat is None:
+            raise ServiceError(403, "only a seat of the game may ask for a suggestion")
+        if game.settings.get("no_help"):
+            raise ServiceError(403, "this game is played without help: the seats agreed "
+                                    "to no suggestions")
+        snap = game.snap
+        state = snap.state
+        if state.over:
+            raise ServiceError(400, "the game is over: nothing to suggest")
+        if state.to_move != seat:
+            who = "nobody" if state.to_move is None else game.name(state.to_move)
+            raise ServiceError(403, f"not your decision: {who} is to move")
+        view = state.view(seat)  # the seat's own view: the only thing the bot is given
+        seed = derive(game.seed, f"suggest {seat} {snap.version}")
+        return self._run(self._suggestions, (game.id, snap.version, seat), suggestion_of,
+                         view, self.settings.suggest_bot, seed, snap.version)
+
+    # ------------------------------------------------------------ the review
+
+    def review(self, game_id: str) -> dict[str, Any]:
+        """The review of a finished game (409 before; see the module contract)."""
+        game = self.service.game(game_id)
+        state = game.snap.state
+        if not state.over:
+            raise ServiceError(409, "the review comes when the game is over")
+        record = record_of(state)
+        names = [s.name for s in game.seats]
+        humans = [s.seat for s in game.seats if s.kind == "human"]
+        seed = derive(game.seed, "review")
+        out = self._run(self._reviews, game.id, review_of, record, names, humans,
+                        self.settings, seed)
+        return out | {"game_id": game.id}
+
+    # ------------------------------------------------------------ replays
+
+    def _keep(self, key: str, make: Callable[[], Replay]) -> Replay:
+        with self._lock:
+            found = self._replays.get(key)
+            if found is not None:
+                self._replays.move_to_end(key)
+                return found
+        made = make()  # outside the lock: a few hundred milliseconds at most
+        with self._lock:
+            self._replays[key] = made
+            while len(self._replays) > self.settings.kept:
+                self._replays.popitem(last=False)
+        return made
+
+    def game_replay(self, game_id: str) -> Replay:
+        """The replay of a finished game of this server (409 while it is played)."""
+        game = self.service.game(game_id)
+        if not game.snap.state.over:
+            raise ServiceError(409, "a game is replayed once it is over")
+        return self._keep("game " + game.id, lambda: _game_replay(game))
+
+    def load_record(self, text: object) -> Replay:
+        """The replay of a record file's text; 400 with one line unless it is a record
+        that the engine replays to what it says."""
+        if not isinstance(text, str) or not text.strip():
+            raise ServiceError(400, "send the record file's text as 'text'")
+        if len(text) > MAX_RECORD_CHARS:
+            raise ServiceError(400, f"a record has at most {MAX_RECORD_CHARS} characters, "
+                                    f"this one {len(text)}")
+        try:
+            data = load_json(text)
+        except JsonInputError as exc:
+            raise ServiceError(400, f"not a record: the file is {exc}") from None
+        try:
+            result = replay(data)
+        except RecordError as exc:
+            raise ServiceError(400, f"not a record: {_line(str(exc))}") from None
+        if not result.ok:
+            raise ServiceError(400, f"the record does not replay: {_line(result.message)}")
+        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+        rid = hashlib.sha256(canon).hexdigest()[:16]
+        names = [f"Player {i + 1}" for i in range(data["players"])]
+        return self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
+
+    def record_replay(self, replay_id: str) -> Replay:
+        """A record loaded before (404 once it is forgotten: send it again)."""
+        with self._lock:
+            found = self._replays.get("record " + replay_id)
+        if found is None:
+            raise ServiceError(404, "no such replay (records are kept a while only): "
+                                    "load the record file again")
+        return found
+
+
+def _game_replay(game: LiveGame) -> Replay:
+    return Replay(record_of(game.snap.state), [s.name for s in game.seats], "game", game.id)
+
+
+def _line(text: str) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= 300 else one[:297] + "..."
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 1)
+
+
+def suggestion_of(view: PlayerView, spec: str, seed: int, version: int) -> dict[str, Any]:
+    """The suggestion of a fresh ``spec`` bot for ``view``'s player (see
+    :meth:`CoachDesk.suggest`): only the view is read."""
+    advice = advise(view, coach_bot(spec, seed), seed)
+    facts = advice_facts(advice, view)
+    a = advice.action
+    pays = [f"pay {c}" for c in sorted(advice.payment)]
+    first = [] if a.kind == PAY else [str(a)]
+    return {"version": version, "seat": view.player, "action": str(a), "kind": a.kind,
+            "card": a.card or None, "side": a.side or None,
+            "tree": a.tree + 1 if a.kind == PLAY and a.side else None,
+            "payment": list(advice.payment), "actions": first + pays,
+            "words": facts.words, "action_words": facts.action, "bonus": facts.bonus,
+            "bonus_kept": facts.bonus_kept, "lead": _round(advice.lead),
+            "margin": _round(advice.margin), "runner_up": facts.runner_up,
+            "samples": advice.samples, "bot": spec}
+
+
+# ---------------------------------------------------------------------------- the review
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    step: int
+    seat: int
+    turn: int  # every seat's turns counted (the engine's turn)
+    own_turn: int  # the seat's own turns (as the page's turn counter says)
+    view: PlayerView
+    played: Action
+
+
+def _species_points(sheet_cards: Sequence[Any]) -> list[dict[str, Any]]:
+    """Points by species (the cave as its own line) from the scorer's per-card list."""
+    out: dict[str, list[int]] = {}
+    for cp in sheet_cards:
+        row = out.setdefault(cp.species, [0, 0])
+        row[0] += cp.points
+        row[1] += 1
+    ranked = sorted(out.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    return [{"name": name, "points": pts, "cards": n} for name, (pts, n) in ranked]
+
+
+def _pick(decisions: list[_Decision], most: int) -> list[_Decision]:
+    """At most ``most`` decisions, shared fairly among the seats and spread over the game."""
+    by_seat: dict[int, list[_Decision]] = {}
+    for d in decisions:
+        by_seat.setdefault(d.seat, []).append(d)
+    share = {s: 0 for s in by_seat}
+    left = most
+    while left > 0 and any(share[s] < len(ds) for s, ds in by_seat.items()):
+        for s, ds in by_seat.items():
+            if left > 0 and share[s] < len(ds):
+                share[s] += 1
+                left -= 1
+    chosen: list[_Decision] = []
+    for s, ds in by_seat.items():
+        k = share[s]
+        if k:
+            chosen.extend(ds[(i * len(ds)) // k] for i in range(k))
+    return sorted(chosen, key=lambda d: d.step)
+
+
+def review_of(record: dict[str, Any], names: Sequence[str], seats: Sequence[int],
+              settings: CoachSettings, seed: int) -> dict[str, Any]:
+    """The review of a finished game's record (see :meth:`CoachDesk.review`); the moves of
+    ``seats`` are checked (every seat's when empty)."""
+    state = _state_of_record(record)
+    game = state.game
+    n = state.num_players
+
+    def points() -> list[int]:
+        return [sh.total for sh in game.score_table(make_spectator_view(state).forests)]
+
+    turns: list[dict[str, Any]] = [{"turn": state.turn, "step": 0, "totals": points()}]
+    decisions: list[_Decision] = []
+    checked = set(seats) if seats else set(range(n))
+    begun = [0] * n  # the turns each seat has begun
+    last_turn = -1
+    for k, text in enumerate(record["actions"]):
+        action = Action.parse(text)
+        seat = state.to_move
+        before = state.turn
+        if state.turn != last_turn and state.turn > 0:
+            last_turn = state.turn
+            begun[state.current] += 1
+        if (seat in checked and state.decision == "turn"
+                and len(state.legal_actions()) > 1):
+            view = state.view(seat)
+            # only moves greedy's quick look would not have made are worth a search
+            if greedy_view_action(view) != action:
+                decisions.append(_Decision(k, seat, state.turn, begun[seat], view, action))
+        state.apply(action)
+        if state.turn != before or state.over:
+            turns.append({"turn": state.turn, "step": k + 1, "totals": points()})
+    assert state.over, "a review is of a finished game"
+    sheets = game.score_table(make_spectator_view(state).forests)
+    final = [{"seat": i, "total": sh.total, "lines": dict(sh.lines),
+              "species": _species_points(sh.cards)} for i, sh in enumerate(sheets)]
+    moves: list[dict[str, Any]] = []
+    picked = _pick(decisions, settings.review_moves)
+    for d in picked:
+        s = derive(seed, f"move {d.step}")
+        cmp = compare(d.view, d.played, coach_bot(settings.review_bot, s), s)
+        gain = cmp.gain
+        if cmp.same or gain is None or gain < MIN_GAIN:
+            continue
+        moves.append({"seat": d.seat, "name": names[d.seat], "turn": d.turn,
+                      "own_turn": d.own_turn, "step": d.step,
+                      "played": str(d.played),
+                      "played_words": action_words(d.played, d.view),
+                      "chosen": str(cmp.chosen),
+                      "chosen_words": action_words(cmp.chosen, d.view),
+                      "played_points": _round(cmp.played_points),
+                      "chosen_points": _round(cmp.chosen_points), "gain": _round(gain)})
+    moves.sort(key=lambda m: -float(m["gain"]))
+    return {"game": game.id, "game_title": game.title, "names": list(names),
+            "lines": list(game.pad_lines), "turns": turns, "final": final,
+            "moves": moves, "checked": len(picked), "bot": settings.review_bot}
+
+
+__all__ = ["MAX_RECORD_CHARS", "MIN_GAIN", "CoachDesk", "CoachSettings", "Replay",
+           "review_of", "suggestion_of"]

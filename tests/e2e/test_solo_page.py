@@ -1,0 +1,63 @@
+"""Dartmoor solo in real Chromium: the lobby's challenges (the server's words and medal
+thresholds), a 1-seat game created from it, the challenge and Anna's status on the page,
+moves by clicks until Anna has played, her turn in the panel and in the log."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from .play import act, legal, wait_settled
+
+MAX_MOVES = 40
+
+
+def test_lobby_to_a_solo_game_and_annas_turn(desktop: Page, server: str) -> None:
+    page = desktop
+    doc = httpx.get(server + "/api/solo").json()
+    ch = doc["challenges"][2]  # challenge 3
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=solo-lobby]")
+    options = page.locator("[data-testid=solo-challenge] option")
+    assert options.count() == 15
+    assert options.nth(2).inner_text() == f"3. {ch['title']}"
+    page.select_option("[data-testid=solo-challenge]", "3")
+    lobby = page.locator("[data-testid=solo-lobby]")
+    expect(lobby.locator("[data-testid=solo-goal]")).to_have_text(ch["words"])
+    marks = lobby.locator("[data-testid=solo-thresholds] li")
+    assert [(m.get_attribute("data-medal"), int(m.get_attribute("data-points") or -1))
+            for m in marks.all()] == list(ch["thresholds"].items())
+    page.select_option("[data-testid=solo-medal]", "gold")
+    page.fill("[data-testid=solo-name]", "Ada")
+    page.click("[data-testid=create-solo]")
+    page.wait_for_url("**/game/**")
+    wait_settled(page)
+
+    p = page.evaluate("window.forestShuffle.payload")
+    assert p["game"] == "dartmoor-solo-3" and len(p["seats"]) == 1
+    assert p["seats"][0]["name"] == "Ada" and p["seats"][0]["kind"] == "human"
+    panel = page.locator("[data-testid=solo]")
+    expect(panel.locator("[data-testid=solo-goal]")).to_have_text(p["solo"]["words"])
+    assert "you play for gold" in p["solo"]["words"]
+    expect(panel.locator("[data-testid=anna-status]")).to_have_text(
+        "Anna has 20 automa cards left.")
+    expect(panel.locator("[data-testid=solo-progress]")).to_have_text(
+        p["solo"]["progress"]["words"])
+    assert panel.locator("[data-medal=gold].chosen").count() == 1
+
+    for _ in range(MAX_MOVES):  # moves by clicks (a draw when there is one) until Anna plays
+        p = page.evaluate("window.forestShuffle.payload")
+        if p["solo"]["anna_turns"] or p["over"]:
+            break
+        moves = legal(page)
+        act(page, "draw" if "draw" in moves else moves[0])
+        wait_settled(page)
+    p = page.evaluate("window.forestShuffle.payload")
+    assert p["solo"]["anna_turns"] == 1, p["solo"]
+    last = p["solo"]["last"]
+    assert last.startswith("Anna ")
+    expect(panel.locator("[data-testid=anna-last]")).to_have_text(last)
+    expect(panel.locator("[data-testid=anna-status]")).to_have_text(
+        "Anna has 19 automa cards left.")
+    lines = page.locator("[data-testid=log] li").all_text_contents()
+    assert last in lines  # Anna's turn has a line of its own in the log

@@ -1,0 +1,333 @@
+"""The learned player: view-only features, the numpy network, self-play data, training,
+the bot's legality and budget, the ``learn`` command and ``--ray``."""
+
+from __future__ import annotations
+
+import builtins
+import importlib.util
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from forest_shuffle.bots import DIFFICULTIES, Budget, make_bot
+from forest_shuffle.bots.determinize import Determinizer
+from forest_shuffle.bots.features import NUM_FEATURES, state_features, view_features
+from forest_shuffle.bots.greedy import greedy_action
+from forest_shuffle.bots.learned import LearnedBot
+from forest_shuffle.bots.mcts import evaluate
+from forest_shuffle.bots.selfplay import generate, load_dataset, plan, play_recorded
+from forest_shuffle.bots.value import DEFAULT_WEIGHTS, ValueNet, load_net, shipped_net
+from forest_shuffle.cli.app import app
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.games import game_ids
+
+HAS_TORCH = importlib.util.find_spec("torch") is not None
+HAS_RAY = importlib.util.find_spec("ray") is not None
+NO_TORCH = "PyTorch (extra 'learn') is not installed"
+NO_RAY = "Ray (extra 'cluster') is not installed; CI does not install it"
+
+
+def _positions(game: str, players: int, seed: int, every: int = 23) -> list[GameState]:
+    """Positions along a random game (random play reaches odd corners of the rules)."""
+    rng = random.Random(seed)
+    state = GameState.new(players, seed, game=game)
+    out = []
+    k = 0
+    while not state.over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        k += 1
+        if k % every == 0 and not state.over:
+            out.append(state.clone())
+    return out
+
+
+# ---------------------------------------------------------------- features
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_features_come_from_the_view_only(game: str) -> None:
+    for n in (2, 4):
+        for state in _positions(game, n, 11 + n)[::3]:
+            for p in range(n):
+                view = state.view(p)
+                f = view_features(view)
+                assert len(f) == NUM_FEATURES
+                assert f == state_features(state, p)
+                # Other states with the same view: the cards hidden from p dealt anew.
+                det = Determinizer(view)
+                for s in (1, 2):
+                    assert state_features(det.sample(random.Random(s)), p) == f
+
+
+def test_hidden_cards_change_nothing_when_swapped_by_hand() -> None:
+    state = _positions("base", 3, 5)[4]
+    other = state.clone()
+    # Swap a rival's hand with the top of the deck: p=0 cannot tell.
+    k = min(len(other.hands[1]), len(other.deck))
+    assert k > 0
+    hand, top = other.hands[1][:k], other.deck[-k:]
+    other.hands[1][:k], other.deck[-k:] = top, hand
+    assert other.hands[1] != state.hands[1]
+    assert state_features(other, 0) == state_features(state, 0)
+    assert state_features(other, 1) != state_features(state, 1) or hand == top
+
+
+# ---------------------------------------------------------------- the network
+
+
+def _random_net(seed: int, hidden: int = 16) -> ValueNet:
+    rng = np.random.default_rng(seed)
+    layers = [(rng.normal(size=(NUM_FEATURES, hidden)), rng.normal(size=hidden)),
+              (rng.normal(size=(hidden, 2)), rng.normal(size=2))]
+    return ValueNet(rng.normal(size=NUM_FEATURES), rng.uniform(0.5, 2, NUM_FEATURES), layers)
+
+
+def test_numpy_network_shapes_are_checked() -> None:
+    net = _random_net(1)
+    with pytest.raises(ValueError, match="shapes"):
+        ValueNet(net.mean, net.mean, [(np.zeros((NUM_FEATURES, 3)), np.zeros(3)),
+                                      (np.zeros((4, 2)), np.zeros(2))])
+    out = net.forward(np.zeros((5, NUM_FEATURES)))
+    assert out.shape == (5, 2)
+    margin, win = net.predict([0.0] * NUM_FEATURES)
+    assert 0.0 <= win <= 1.0 and np.isfinite(margin)
+
+
+def test_a_file_that_is_no_network_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, names=np.array(["x"]))
+    with pytest.raises(ValueError, match="other features"):
+        load_net(bad)
+    with pytest.raises(ValueError, match="cannot be read"):
+        load_net(tmp_path / "missing.npz")
+
+
+def test_shipped_weights_load_and_are_small() -> None:
+    assert DEFAULT_WEIGHTS.is_file()
+    assert DEFAULT_WEIGHTS.stat().st_size < 3_000_000
+    net = shipped_net()
+    state = _positions("base", 2, 3)[3]
+    margin, win = net.predict(state_features(state, 0))
+    assert 0.0 <= win <= 1.0 and abs(margin) < 1000
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)
+def test_numpy_forward_equals_torch(tmp_path: Path) -> None:
+    import torch
+    from torch import nn
+
+    from forest_shuffle.bots.train import TrainResult, export_layers
+
+    torch.manual_seed(3)
+    net = nn.Sequential(nn.Linear(NUM_FEATURES, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(),
+                        nn.Linear(32, 2))
+    mean = np.linspace(-1, 1, NUM_FEATURES)
+    std = np.linspace(0.5, 2, NUM_FEATURES)
+    TrainResult(mean, std, export_layers(net)).save(str(tmp_path / "n.npz"))
+    ours = load_net(tmp_path / "n.npz")
+    x = np.random.default_rng(4).normal(size=(64, NUM_FEATURES))
+    scaled = torch.tensor((x - mean.astype(np.float32)) / std.astype(np.float32),
+                          dtype=torch.float32)
+    with torch.no_grad():
+        theirs = net(scaled).numpy()
+    assert np.allclose(ours.forward(x), theirs, atol=1e-4)
+
+
+# ---------------------------------------------------------------- data and training
+
+
+def test_self_play_records_the_mover_and_is_reproducible() -> None:
+    jobs = plan(5, 1, [2, 3], lineups=((1.0, ("greedy:exact=0",)),), rate=0.2)
+    assert [j[1] for j in jobs] == [2, 3]
+    a = play_recorded(jobs[0])
+    b = play_recorded(jobs[0])
+    assert a == b
+    feats, margins, wins, n, _ = a
+    assert feats and len(feats) == len(margins) == len(wins) and n == 2
+    # Two players: one seat's margin is the other's negated, so wins follow margins.
+    for m, w in zip(margins, wins, strict=True):
+        assert (w == 1.0) == (m > 0) or m == 0
+
+
+def test_paired_deals_rotate_the_seats() -> None:
+    jobs = plan(9, 2, [2], lineups=((1.0, ("mcts:iterations=6", "greedy")),))
+    assert len(jobs) == 2
+    assert jobs[0][2] == jobs[1][2]  # the same deal
+    assert jobs[0][3] == ("mcts:iterations=6", "greedy")
+    assert jobs[1][3] == ("greedy", "mcts:iterations=6")
+
+
+def test_generate_is_the_same_with_workers(tmp_path: Path) -> None:
+    jobs = plan(6, 2, [2], lineups=((1.0, ("greedy:exact=0",)),), rate=0.1)
+    one = generate(jobs, 1)
+    two = generate(jobs, 2)
+    assert np.array_equal(one.x, two.x) and np.array_equal(one.margin, two.margin)
+    one.save(str(tmp_path / "d.npz"))
+    back = load_dataset(str(tmp_path / "d.npz"))
+    assert np.array_equal(back.x, one.x) and np.array_equal(back.game, one.game)
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)
+def test_tiny_training_run_end_to_end(tmp_path: Path) -> None:
+    from forest_shuffle.bots.train import train
+
+    jobs = plan(7, 3, [2], lineups=((1.0, ("greedy:exact=0",)),), rate=0.5)
+    data = generate(jobs)
+    first = train(data, seed=1, epochs=3, hidden=8)
+    again = train(data, seed=1, epochs=3, hidden=8)
+    for (w1, b1), (w2, b2) in zip(first.layers, again.layers, strict=True):
+        assert np.array_equal(w1, w2) and np.array_equal(b1, b2)
+    first.save(str(tmp_path / "net.npz"))
+    net = load_net(tmp_path / "net.npz")
+    assert np.allclose(net.forward(data.x[:3]).shape, (3, 2))
+    assert 0.0 <= first.figures["win_accuracy"] <= 1.0
+
+
+# ---------------------------------------------------------------- the bot
+
+
+def test_expert_is_the_learned_bot() -> None:
+    assert DIFFICULTIES["expert"].startswith("learned")
+    bot = make_bot("expert", 1)
+    assert isinstance(bot, LearnedBot) and bot.hv == 5
+    assert make_bot("learned:time=0.3", 1).describe() == "learned:time=0.3"
+
+
+def test_learned_evaluation_is_a_reward() -> None:
+    for state in _positions("base", 3, 8)[::4]:
+        for hv in (5, 6):
+            r = evaluate(state, 0, hv)
+            assert 0.0 <= r <= 1.0
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_learned_bot_plays_legal_actions_in_every_game(game: str) -> None:
+    # 40 rollouts: enough paired rounds (6 of up to 6 candidates) for the race to decide
+    # on the learned evaluation rather than fall back to greedy's choice.
+    bot = make_bot("learned:iterations=40", 3)
+    for n in (2, 3):
+        for state in _positions(game, n, 40 + n, every=29)[::3]:
+            p = state.to_move
+            assert p is not None
+            view = state.view(p)
+            assert bot.choose(view) in view.legal_actions
+
+
+def test_learned_bot_keeps_to_its_budget() -> None:
+    state = GameState.new(2, 21)
+    for _ in range(60):
+        state.apply(greedy_action(state))
+    while state.decision != "turn" or len(state.legal_actions()) < 3:
+        state.apply(greedy_action(state))
+    view = state.view(state.to_move or 0)
+    bot = LearnedBot(seed=1)
+    start = time.perf_counter()
+    assert bot.choose(view, Budget(seconds=0.2)) in view.legal_actions
+    spent = time.perf_counter() - start
+    # As for the search bot (tests/test_bots.py): it stops at the first check after the
+    # budget, one rollout on a loaded machine.
+    assert 0.18 <= spent <= 0.5, spent
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _cli(args: list[str]) -> Any:
+    return CliRunner().invoke(app, args)
+
+
+def _one_line_refusal(result: Any, words: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    text = result.output.strip()
+    assert len(text.splitlines()) == 1 and words in text, text
+
+
+def test_learn_generate_refuses_bad_options(tmp_path: Path) -> None:
+    out = str(tmp_path / "d.npz")
+    _one_line_refusal(_cli(["learn", "generate", "--out", out, "--players", "2,7"]),
+                      "--players")
+    _one_line_refusal(_cli(["learn", "generate", "--out", out, "--players", "x"]),
+                      "--players")
+    _one_line_refusal(_cli(["learn", "generate", "--out", out, "--rate", "0"]), "--rate")
+    _one_line_refusal(_cli(["learn", "generate", "--out", str(tmp_path / "no" / "d.npz")]),
+                      "does not exist")
+    _one_line_refusal(_cli(["learn", "generate", "--out", out, "--game", "chess"]),
+                      "--game")
+    assert not (tmp_path / "d.npz").exists()
+
+
+def test_learn_train_refuses_bad_input(tmp_path: Path) -> None:
+    out = str(tmp_path / "n.npz")
+    _one_line_refusal(_cli(["learn", "train", "--data", str(tmp_path / "none.npz"),
+                            "--out", out]), "no file")
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip")
+    result = _cli(["learn", "train", "--data", str(junk), "--out", out])
+    if HAS_TORCH:
+        _one_line_refusal(result, "junk.npz")
+    else:
+        _one_line_refusal(result, "PyTorch")
+    assert not (tmp_path / "n.npz").exists()
+
+
+def test_learn_generate_writes_data(tmp_path: Path) -> None:
+    out = tmp_path / "d.npz"
+    result = _cli(["learn", "generate", "--out", str(out), "--games", "1", "--players", "2",
+                   "--seed", "3", "--fast-only"])
+    assert result.exit_code == 0, result.output
+    assert len(load_dataset(str(out))) > 0
+
+
+def _without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = builtins.__import__
+
+    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+
+
+@pytest.mark.parametrize("args", [
+    ["tournament", "--bots", "random,random", "--games", "2"],
+    ["stats", "--bots", "random", "--games", "1"],
+    ["learn", "generate", "--games", "1", "--players", "2"],
+])
+def test_ray_without_ray_is_one_line(args: list[str], monkeypatch: pytest.MonkeyPatch,
+                                     tmp_path: Path) -> None:
+    _without_ray(monkeypatch)
+    extra = ["--out", str(tmp_path / "o")] if args[0] != "tournament" else []
+    if args[0] == "learn":
+        extra = ["--out", str(tmp_path / "o.npz")]
+    _one_line_refusal(_cli([*args, *extra, "--ray", "auto"]), "pip install")
+
+
+@pytest.mark.skipif(not HAS_RAY, reason=NO_RAY)
+def test_tournament_on_a_local_ray_equals_local_workers() -> None:
+    import ray
+
+    from forest_shuffle.cluster import ClusterUnavailable, ray_executor
+    from forest_shuffle.match import tournament
+
+    try:
+        try:
+            executor = ray_executor("local", num_cpus=1)
+        except ClusterUnavailable as exc:  # a local cluster that cannot start here
+            pytest.skip(f"a local Ray cluster did not start: {exc}")
+        on_ray = tournament(["random", "greedy:exact=0"], 2, 2, 5, executor=executor)
+        local = tournament(["random", "greedy:exact=0"], 2, 2, 5)
+        assert [m.scores for m in on_ray.matches] == [m.scores for m in local.matches]
+        data = generate(plan(4, 1, [2], lineups=((1.0, ("greedy:exact=0",)),)),
+                        executor=executor)
+        here = generate(plan(4, 1, [2], lineups=((1.0, ("greedy:exact=0",)),)))
+        assert np.array_equal(data.x, here.x)
+    finally:
+        ray.shutdown()
