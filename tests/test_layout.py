@@ -54,7 +54,13 @@ def test_package_imports_only_lower_layers(package: str) -> None:
 
 def test_every_module_lives_in_a_package() -> None:
     loose = sorted(p.name for p in PKG.glob("*.py"))
-    assert loose == ["__init__.py", "__main__.py", "match.py", "workers.py"]
+    assert loose == ["__init__.py", "__main__.py", "cluster.py", "match.py", "workers.py"]
+
+
+@pytest.mark.parametrize("module", ["workers.py", "cluster.py"])
+def test_the_process_helpers_import_no_layer(module: str) -> None:
+    """Worker processes and the Ray executor run anything: they know no game, bot or face."""
+    assert _imports(PKG / module) == set()
 
 
 def test_a_layer_violation_is_seen(tmp_path: Path) -> None:

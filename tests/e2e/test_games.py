@@ -50,6 +50,18 @@ def test_the_lobby_offers_every_game_the_default_first(desktop: Page, server: st
     expect(page.locator("[data-testid=game-title]")).to_be_hidden()
 
 
+def test_the_lobby_offers_the_server_s_bot_levels(desktop: Page, server: str) -> None:
+    levels = httpx.get(server + "/api/levels").json()
+    assert "expert" in [lv["level"] for lv in levels]
+    page = desktop
+    page.goto(server + "/")
+    page.select_option("[data-testid=seat-kind-1]", "bot")
+    options = page.locator("[data-testid=seat-level-1] option")
+    expect(options).to_have_count(len(levels))
+    assert options.evaluate_all("os => os.map(o => o.value)") == [lv["level"] for lv in levels]
+    assert options.all_inner_texts() == [lv["words"] for lv in levels]
+
+
 def test_the_base_game_names_itself_once(desktop: Page, server: str) -> None:
     page = desktop
     create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=2)

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from .play import act, legal, wait_settled
 
 MAX_MOVES = 40
+MAX_ACTIONS = 600
 
 
 def test_lobby_to_a_solo_game_and_annas_turn(desktop: Page, server: str) -> None:
@@ -61,3 +62,34 @@ def test_lobby_to_a_solo_game_and_annas_turn(desktop: Page, server: str) -> None
         "Anna has 19 automa cards left.")
     lines = page.locator("[data-testid=log] li").all_text_contents()
     assert last in lines  # Anna's turn has a line of its own in the log
+
+
+def test_the_end_of_a_solo_game_says_the_result(desktop: Page, server: str) -> None:
+    """A game driven to its end over the API (legal actions), then its page: the result in
+    the server's words, the medals, and no winner's headline."""
+    page = desktop
+    with httpx.Client(base_url=server) as c:
+        created = c.post("/api/solo", json={"challenge": 14, "medal": "bronze",
+                                            "seed": 21}).json()
+        gid, token = created["game_id"], created["seats"][0]["token"]
+        head = {"X-Seat-Token": token}
+        p = c.get(f"/api/games/{gid}", headers=head).json()
+        for _ in range(MAX_ACTIONS):
+            if p["over"]:
+                break
+            moves = p["legal"]
+            action = "draw" if "draw" in moves else moves[-1]
+            r = c.post(f"/api/games/{gid}/actions", headers=head,
+                       json={"action": action, "version": p["version"]})
+            assert r.status_code == 200, r.text
+            p = r.json()
+    assert p["over"]
+    result = p["solo"]["result"]
+    page.goto(f"{server}/game/{gid}?token={token}")
+    assert wait_settled(page) == "over"
+    box = page.locator("[data-testid=solo-result]")
+    expect(box.locator("p")).to_have_text(result["words"])
+    assert box.get_attribute("data-medal") == result["medal"]
+    assert box.get_attribute("data-met") == ("1" if result["goal_met"] else "0")
+    expect(page.locator("[data-testid=scores] h1")).to_have_text("Winter has come")
+    assert "You did not win the bronze medal." in result["words"] or result["won"]

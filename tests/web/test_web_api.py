@@ -56,6 +56,7 @@ def test_cards_and_levels(c: TestClient) -> None:
     assert red_fox["points_short"] and red_fox["points_short"] in red_fox["short"]
     levels = c.get("/api/levels").json()
     assert [lv["level"] for lv in levels] == ["easy", "medium", "hard", "expert"]
+    assert all(lv["words"].startswith(lv["level"]) for lv in levels)
 
 
 def test_create_returns_human_tokens_only(c: TestClient) -> None:
@@ -72,7 +73,7 @@ def test_create_returns_human_tokens_only(c: TestClient) -> None:
     ([{"kind": "human"}], "2 to 5 seats"),
     ([{"kind": "human"}] * 6, "2 to 5 seats"),
     ([], "2 to 5 seats"),
-    ([{"kind": "human"}, {"kind": "bot", "level": "expert"}], "unknown level"),
+    ([{"kind": "human"}, {"kind": "bot", "level": "grandmaster"}], "unknown level"),
     ([{"kind": "human"}, {"kind": "robot"}], "kind"),
     ([{"kind": "human", "level": "easy"}, {"kind": "bot"}], "no level"),
     ([{"kind": "human", "name": "x" * 41}, {"kind": "bot"}], "at most 40"),

@@ -141,7 +141,7 @@ def test_no_hidden_card_on_a_real_socket(tmp_path: Path) -> None:
                                   {"kind": "bot", "level": "easy"}]}).json()
         gid, tok = game["game_id"], game["seats"][0]["token"]
         ws_url = base.replace("http", "ws", 1) + f"/api/games/{gid}/ws?token={tok}"
-        with connect(ws_url, open_timeout=10, max_size=2**24) as ws:
+        with connect(ws_url, open_timeout=10, ping_interval=None, max_size=2**24) as ws:
             acted = -1
             while True:
                 text = str(ws.recv(timeout=30))

@@ -114,7 +114,7 @@ def test_players_on_two_processes_play_a_game_to_the_end(pg: str, redis_url: str
         delays: list[float] = []
         # Seat 0 plays on process 0, seat 1 on process 1; seat 1 also watches a socket on
         # process 1, which must hear of seat 0's actions (applied by process 0).
-        with connect(ws_url(bases[1], gid, tokens[1]), open_timeout=10,
+        with connect(ws_url(bases[1], gid, tokens[1]), open_timeout=10, ping_interval=None,
                      max_size=2**24) as ws:
             first = json.loads(ws.recv(timeout=10))["payload"]
             version = first["version"]
@@ -206,7 +206,8 @@ def test_a_killed_process_loses_nothing_and_its_bots_are_taken_over(
         # Now through process 0, whose socket the player also holds, until the bot is due
         # there; then process 0 is killed.
         held = 0
-        with connect(ws_url(bases[0], gid, tok), open_timeout=10, max_size=2**24) as sock:
+        with connect(ws_url(bases[0], gid, tok), open_timeout=10, ping_interval=None,
+                     max_size=2**24) as sock:
             while True:
                 p = get(bases[0], gid, tok)
                 if p["to_move"] != 0:
@@ -232,7 +233,7 @@ def test_a_killed_process_loses_nothing_and_its_bots_are_taken_over(
             assert time.monotonic() < deadline, "the killed process's bot was not taken over"
             time.sleep(0.1)
         # The player's socket reconnects to another process and catches up from its count.
-        with connect(ws_url(bases[2], gid, tok, log_from=1), open_timeout=10,
+        with connect(ws_url(bases[2], gid, tok, log_from=1), open_timeout=10, ping_interval=None,
                      max_size=2**24) as ws2:
             msg = json.loads(ws2.recv(timeout=10))
             assert msg["type"] == "state" and msg["payload"]["version"] >= held
@@ -269,9 +270,11 @@ def test_no_process_lets_a_hidden_card_out(pg: str, redis_url: str) -> None:
         gid, tok = game["game_id"], game["seats"][0]["token"]
         with contextlib.ExitStack() as stack:
             socks = [stack.enter_context(connect(ws_url(b, gid, tok), open_timeout=10,
-                                                 max_size=2**24)) for b in bases]
+                                                 ping_interval=None, max_size=2**24))
+                     for b in bases]
             watchers = [stack.enter_context(connect(ws_url(b, gid, None), open_timeout=10,
-                                                    max_size=2**24)) for b in bases]
+                                                    ping_interval=None, max_size=2**24))
+                        for b in bases]
             turn = 0
             while True:
                 p = get(bases[turn % 3], gid, tok)

@@ -6,11 +6,12 @@ at the end of a game driven there by legal actions, the rematch, and the 4xx pat
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webutil import client, head
+from webutil import client, head, hidden_from
 
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.games.dartmoor_solo import (
@@ -19,8 +20,11 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_data,
     solo_result,
 )
+from forest_shuffle.server.service import narrate
 from forest_shuffle.server.solo import before_anna
 from forest_shuffle.text.narration import (
+    CLEARING_DISCARDED,
+    CLEARING_EMPTIED,
     anna_status_words,
     anna_words,
     challenge_words,
@@ -136,6 +140,14 @@ def test_moves_and_annas_turns_in_the_payload_and_the_log() -> None:
                 continue
             anna_seen += 1
             assert state.anna_last is not None
+            # what the page is told of her turn is public: cards of the clearing and the
+            # discard pile, burnt cards only counted, and no card id in the solo words
+            shown = p["view"]["solo"]["anna_last"]
+            for viewer in (0, None):
+                assert not (set(shown["added"]) | set(shown["removed"])) & hidden_from(
+                    state, viewer)
+            words = [s["words"], s["status"], s["last"], s["progress"]["words"]]
+            assert not any(re.search(r"\bcard \d", w) for w in words), words
             line = anna_words(state.anna_last.to_dict(), state.game.catalog)
             assert s["last"] == line
             texts = [e["text"] for e in new]
@@ -240,13 +252,14 @@ def test_the_table_before_annas_turn_is_what_the_engine_had(
     rebuilt from the state after it: it is the engine's own, also when she filled the
     clearing and it went to the discard pile."""
     seen = _spy(monkeypatch)
-    turns = cleared = 0
+    turns = cleared = emptied = 0
     for seed in range(6):
         rng = random.Random(seed)
         state = GameState.new(1, seed, game=f"dartmoor-solo-{seed % 15 + 1}")
         while not state.over:
             before = state.clone()
-            state.apply(rng.choice(state.legal_actions()))
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
             mid = before_anna(before, state)
             assert isinstance(state, DartmoorSoloState)
             if mid is state:
@@ -259,5 +272,17 @@ def test_the_table_before_annas_turn_is_what_the_engine_had(
             if not state.anna_last.cleared:
                 assert list(mid.discard) == discard
             assert list(mid.winter) == list(before.winter)
-    assert turns > 100 and cleared > 0
+            # the log: the player's events (from that table), then Anna's line
+            texts = [e.text for e in narrate(before, state, 0, action, ["Ada"])]
+            anna = anna_words(state.anna_last.to_dict(), state.game.catalog)
+            assert texts.count(anna) == 1
+            player_emptied = bool(before.clearing) and not clearing and action.kind != "take"
+            if player_emptied:  # told as narration tells it, from the engine's table
+                emptied += 1
+                grew = len(discard) > len(before.discard)
+                said = CLEARING_DISCARDED if grew else CLEARING_EMPTIED
+                assert texts.index(said) < texts.index(anna)
+            else:  # a clearing full after her turn is told in her line
+                assert CLEARING_DISCARDED not in texts and CLEARING_EMPTIED not in texts
+    assert turns > 100 and cleared > 0 and emptied > 0
 

@@ -23,6 +23,10 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
 #: Difficulty levels a person can pick, as bot specifications.
 DIFFICULTIES: dict[str, str] = {"easy": "random", "medium": "greedy",
                                "hard": "mcts:time=1.0", "expert": "learned:time=1.0"}
+#: How each difficulty reads where people choose one (the lobby, ``play --help``).
+DIFFICULTY_WORDS: dict[str, str] = {"easy": "easy (random)", "medium": "medium (greedy)",
+                                    "hard": "hard (search)",
+                                    "expert": "expert (search with a learned evaluation)"}
 
 
 def _value(text: str) -> int | float | str:

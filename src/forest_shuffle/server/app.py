@@ -31,7 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from forest_shuffle.bots.registry import DIFFICULTIES
+from forest_shuffle.bots.registry import DIFFICULTIES, DIFFICULTY_WORDS
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.server import coach_schemas, schemas
 from forest_shuffle.server import solo as solo_mode
@@ -378,7 +378,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     @app.get("/api/levels", tags=["games"], response_model=list[schemas.Level])
     def levels() -> list[dict[str, str]]:
         """The bot levels a seat may have."""
-        return [{"level": k, "spec": v} for k, v in DIFFICULTIES.items()]
+        return [{"level": k, "spec": v, "words": DIFFICULTY_WORDS.get(k, k)}
+                for k, v in DIFFICULTIES.items()]
 
     @app.post("/api/games", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Created}, **schemas.ERRORS})

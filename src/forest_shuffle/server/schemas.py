@@ -24,6 +24,7 @@ class ErrorOut(BaseModel):
 class Level(BaseModel):
     level: str = Field(examples=["medium"])
     spec: str = Field(examples=["greedy"], description="the bot specification it stands for")
+    words: str = Field(examples=["medium (greedy)"], description="how the lobby shows it")
 
 
 class CreatedSeat(BaseModel):

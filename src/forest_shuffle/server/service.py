@@ -70,6 +70,7 @@ from forest_shuffle.text.narration import (
     own_words,
     pay_facts,
     public_words,
+    revealed_cards,
     revealed_words,
     turn_summary,
     turn_words,
@@ -277,9 +278,8 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
                     brief=brief_words(action, vb.pending, vb.forests[seat], cat))]
     # cards that came into the clearing from the deck (the card a tree turns over), not
     # from the actor's hand (its payment, which its own line names)
-    came = set(before.clearing) | set(before.hands[seat])
     mid = solo_mode.before_anna(before, after)  # a solo game: the table before Anna's turn
-    revealed = [c for c in mid.clearing if c not in came]
+    revealed = revealed_cards(before.clearing, before.hands[seat], mid.clearing)
     if revealed:
         out.append(LogEntry(None, revealed_words(revealed, cat)))
     out.extend(LogEntry(None, text) for text in
@@ -1074,7 +1074,8 @@ class GameService:
         base = game.cache.get(key)
         if base is None:
             base = self._base_payload(game, snap, seat)
-            if len(game.cache) > 16 or any(k[0] != snap.version for k in game.cache):
+            # list(): one C-level copy; other threads' payloads may add keys meanwhile.
+            if len(game.cache) > 16 or any(k[0] != snap.version for k in list(game.cache)):
                 game.cache.clear()
             game.cache[key] = base
         out = dict(base)

@@ -85,11 +85,6 @@ def solo_settings(challenge: object, medal: object) -> tuple[str, dict[str, Any]
     return solo_id(number), {SETTING: {"medal": medal}}
 
 
-def is_solo_state(state: GameState) -> bool:
-    """Is ``state`` a solo game against Anna?"""
-    return isinstance(state, DartmoorSoloState)
-
-
 def solo_part(state: GameState, view: PlayerView,
               settings: Mapping[str, Any]) -> dict[str, Any] | None:
     """The payload's ``solo`` for ``view`` of ``state`` (None if it is no solo game)."""

@@ -76,6 +76,8 @@ from forest_shuffle.text.narration import (
     pending_words,
     public_words,
     reason_words,
+    revealed_cards,
+    revealed_words,
     saved_words,
     skipped_words,
     species_of,
@@ -655,10 +657,16 @@ class Terminal:
                 self.seats[p].log.append(new_cards_words(new, cat))
             for kind, _cid, _side, species in skipped_steps(before, action, after):
                 self.seats[p].log.append(skipped_words(kind, species, cat))
+        anna = after.solo and after.solo["anna_turns"] > before.solo["anna_turns"]
+        # cards from the deck into the clearing (the card a tree turns over); Anna's are hers
+        annas = set((after.solo["anna_last"] or {}).get("added", ())) if anna else set()
+        revealed = [c for c in revealed_cards(before.clearing, before.hand, after.clearing)
+                    if c not in annas]
+        if revealed:
+            self._tell_all(revealed_words(revealed, cat))
         for text in event_words(action, before.pending, before, after,
                                 self.state.game.winter_to_end):
             self._tell_all(text)
-        anna = after.solo and after.solo["anna_turns"] > before.solo["anna_turns"]
         if anna:  # a solo game: the automa's turn followed
             self._tell_all(anna_words(after.solo["anna_last"], cat))
         if (not after.over and not anna and after.turn > before.turn

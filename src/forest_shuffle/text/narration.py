@@ -679,6 +679,15 @@ def saved_words(path: str) -> str:
 # turns in short (the page sums them up when the viewer's turn begins)
 
 
+def revealed_cards(clearing_before: Sequence[int], actor_hand_before: Sequence[int],
+                   clearing_after: Sequence[int]) -> list[int]:
+    """The cards that came into the clearing from the deck during an action (the card a
+    tree turns over): neither in the clearing before nor from the actor's hand (its payment,
+    which its own line names). The one rule for the terminal and the server."""
+    came = set(clearing_before) | set(actor_hand_before)
+    return [c for c in clearing_after if c not in came]
+
+
 def revealed_words(cards: Sequence[int], catalog: Catalog | None = None) -> str:
     """A table event everyone sees: cards that came from the deck into the clearing (the
     card a tree turns over): ``"The top card of the deck goes into the clearing: card 88

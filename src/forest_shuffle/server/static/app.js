@@ -1296,15 +1296,15 @@ async function main() {
   }
   const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
   if (!match) {
-    let offered;
+    let offered, levels;
     try {
-      offered = await api("GET", "/api/games-offered");
+      [offered, levels] = await Promise.all([api("GET", "/api/games-offered"), api("GET", "/api/levels")]);
     } catch (err) {
       fill(root, h("section", { class: "panel" }, h("h1", {}, "The server cannot be reached"), h("p", {}, err.message)));
       document.body.dataset.status = "error";
       return;
     }
-    showLobby(root, ui, offered);
+    showLobby(root, ui, offered, levels);
     return;
   }
   const params = new URLSearchParams(location.search);

@@ -3,18 +3,16 @@ import { api, knownGames, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
 import { soloLobby } from "./solo.js";
 
-const LEVELS = [
-  { level: "easy", words: "easy (random)" },
-  { level: "medium", words: "medium (greedy)" },
-  { level: "hard", words: "hard (search)" },
-];
 
 /**
- * The lobby. `offered` is GET /api/games-offered: [{id, title}], the server's default first
+ * The lobby. `offered` is GET /api/games-offered: [{id, title}], the server's default first;
+ * `levels` is GET /api/levels
  * (the game a creation that names none gets).
  */
-export function showLobby(root, ui, offered = []) {
+export function showLobby(root, ui, offered = [], levels = []) {
   document.body.dataset.status = "lobby";
+  // The bot levels as GET /api/levels gives them: [{level, spec, words}].
+  const LEVELS = Array.isArray(levels) ? levels.filter((l) => l && l.level) : [];
   const games = Array.isArray(offered) ? offered.filter((g) => g && g.id) : [];
   let game = games.length ? games[0].id : null;
   const titleOf = (id) => (games.find((g) => g.id === id) || {}).title || "Forest Shuffle";

@@ -64,7 +64,7 @@ async function loadChallenges(box, ui) {
 
   show();
   const provisional = Object.keys(data.provisional || {}).length;
-  fill(box, h("h1", {}, "Dartmoor solo"),
+  fill(box, h("h2", {}, "Dartmoor solo"),
     h("p", { class: "hint" }, `You alone against ${automa}, who takes cards out of the clearing after each of your turns. `,
       "Meet the challenge's goal, then score enough for a medal."),
     h("form", { class: "lobby-form", onsubmit: (e) => { e.preventDefault(); create(); } },
