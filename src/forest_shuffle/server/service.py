@@ -283,7 +283,8 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     if revealed:
         out.append(LogEntry(None, revealed_words(revealed, cat)))
     out.extend(LogEntry(None, text) for text in
-               event_words(action, vb.pending, before, mid, after.game.winter_to_end))
+               event_words(action, vb.pending, before, mid, after.game.winter_to_end,
+                           catalog=cat))
     out.extend(LogEntry(None, text) for text in solo_mode.anna_lines(before, after))
     if after.over:
         ending = solo_mode.end_lines(after) or end_words(names, after.scores())

@@ -665,7 +665,7 @@ class Terminal:
         if revealed:
             self._tell_all(revealed_words(revealed, cat))
         for text in event_words(action, before.pending, before, after,
-                                self.state.game.winter_to_end):
+                                self.state.game.winter_to_end, catalog=cat):
             self._tell_all(text)
         if anna:  # a solo game: the automa's turn followed
             self._tell_all(anna_words(after.solo["anna_last"], cat))

@@ -464,16 +464,31 @@ def winter_words(revealed: int, to_end: int) -> str:
     return f"A winter card is revealed ({revealed}/{to_end})."
 
 
+def offered_op(pend: PendingView | None, catalog: Catalog | None = None) -> str:
+    """The op of the effect or bonus that ``pend`` offers ("" for any other decision)."""
+    if pend is None or not pend.card or pend.step not in ("effect", "bonus"):
+        return ""
+    card = card_of(pend.card, catalog)
+    sp = card.species
+    if sp is None:
+        half = card.halves.get(pend.side)
+        if half is None:
+            return ""
+        sp = half.species
+    eff = sp.effect if pend.step == "effect" else sp.bonus
+    return eff.op if eff is not None else ""
+
+
 def clearing_emptied(action: Action, pend: PendingView | None, before: Table,
-                     after: Table) -> bool:
+                     after: Table, catalog: Catalog | None = None) -> bool:
     """Did ``action`` empty a full clearing into the box (not by taking its last card, and
-    not by the Brown Bear, whose cards go to its player's cave)?"""
-    bear = action.kind == YES and pend is not None and pend.species == "Brown Bear"
-    return bool(before.clearing) and not after.clearing and action.kind != TAKE and not bear
+    not by an effect that puts the clearing under its player's cave, as the Brown Bear's)?"""
+    to_cave = action.kind == YES and offered_op(pend, catalog) == "clearing_to_cave"
+    return bool(before.clearing) and not after.clearing and action.kind != TAKE and not to_cave
 
 
 def event_words(action: Action, pend: PendingView | None, before: Table, after: Table,
-                to_end: int) -> list[str]:
+                to_end: int, catalog: Catalog | None = None) -> list[str]:
     """The table events everyone sees that ``action`` caused, in order, one sentence each:
     a winter card revealed, the clearing emptied. ``pend`` is the decision the action
     answered (the actor's view of it), ``before``/``after`` the table around it and
@@ -482,7 +497,7 @@ def event_words(action: Action, pend: PendingView | None, before: Table, after: 
     out: list[str] = []
     if len(after.winter) > len(before.winter):
         out.append(winter_words(len(after.winter), to_end))
-    if clearing_emptied(action, pend, before, after):
+    if clearing_emptied(action, pend, before, after, catalog):
         discarded = len(getattr(after, "discard", ())) > len(getattr(before, "discard", ()))
         out.append(CLEARING_DISCARDED if discarded else CLEARING_EMPTIED)
     return out
