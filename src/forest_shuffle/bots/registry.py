@@ -26,7 +26,7 @@ DIFFICULTIES: dict[str, str] = {"easy": "random", "medium": "greedy",
 #: How each difficulty reads where people choose one (the lobby, ``play --help``).
 DIFFICULTY_WORDS: dict[str, str] = {"easy": "easy (random)", "medium": "medium (greedy)",
                                     "hard": "hard (search)",
-                                    "expert": "expert (search with a learned evaluation)"}
+                                    "expert": "expert (experimental: a learned evaluation)"}
 
 
 def _value(text: str) -> int | float | str:
