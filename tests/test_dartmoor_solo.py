@@ -39,7 +39,6 @@ from forest_shuffle.games.dartmoor_solo import (
 from forest_shuffle.text.narration import (
     anna_status_words,
     anna_words,
-    automa_words,
     challenge_words,
     solo_result_words,
 )
@@ -242,7 +241,8 @@ def test_anna_removes_what_the_clearing_holds() -> None:
     last = _anna(s, k, pool[:])
     assert sorted(last.removed) == sorted(pool) and s.clearing == []
     last = _anna(s, k, [])
-    assert last.removed == () and "nothing to remove" in anna_words(last._asdict())
+    assert last.removed == ()
+    assert "nothing to remove" in anna_words(last._asdict(), s.game.catalog)
 
 
 def test_a_winter_card_anna_meets_ends_the_game() -> None:
@@ -292,7 +292,7 @@ def test_a_full_clearing_after_annas_turn_goes_to_the_discard_pile() -> None:
     s._end_turn()
     assert s.clearing == [] and s.discard[-10:][:7] == before
     assert s.anna_last is not None and s.anna_last.cleared
-    assert anna_words(s.anna_last._asdict()).endswith("went to the discard pile.")
+    assert anna_words(s.anna_last._asdict(), s.game.catalog).endswith("went to the discard pile.")
 
 
 def test_annas_deck_running_out_is_shuffled_again_from_the_seed() -> None:
@@ -589,8 +589,6 @@ def test_words_for_anna_the_automa_the_challenge() -> None:
     assert words == ("Anna added Ash to the right end of the clearing, removed Tor from its "
                      "left end to the discard pile and burnt 2 cards from the top of the "
                      "deck, face down.")
-    assert automa_words(2, 0, "", 1) == ("add 2 cards from the deck to the clearing's right "
-                                         "end, then burn 1 deck card")
     th = solo_data().challenges[6].thresholds
     assert challenge_words(7, "at least 10 points from one Adder", th, "silver") == (
         "Solo challenge 7: at least 10 points from one Adder; medals at bronze 225, "

@@ -67,7 +67,7 @@ def test_a_cave_draft_names_the_caves_on_offer() -> None:
         assert f"cave {n}" in ask
     choose = next(a for a in view.legal_actions if a.kind == CHOOSE)
     assert narration.action_words(choose, view).startswith(f"take cave {choose.card}")
-    assert narration.public_words(choose, view.pending, view.forests[0]) == (
+    assert narration.public_words(choose, view.pending, view.forests[0], view.game.catalog) == (
         f"takes cave {choose.card}")
 
 

@@ -7,26 +7,16 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
 from rich.console import Console
 
+from forest_shuffle.games.dartmoor_solo import DartmoorSoloState
 from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import Store
 from forest_shuffle.terminal.line import Terminal
 from forest_shuffle.text import narration
-
-
-@contextmanager
-def service() -> Iterator[GameService]:
-    svc = GameService(Store("sqlite://"), bot_delay=0)
-    try:
-        yield svc
-    finally:
-        svc.close()
 
 
 @dataclass
@@ -41,22 +31,26 @@ class Played:
     prompts: int  # prompts compared
 
 
-def play_both(monkeypatch: pytest.MonkeyPatch, players: int, seed: int) -> Played:
-    """A game of ``players`` people with the chosen seed, in a GameService and a Terminal
-    (every seat a human, so every event reaches the terminal's logs), with the same random
-    legal actions; each prompt of the terminal's screen is checked against the payload's."""
-    names = [f"Player {i + 1}" for i in range(players)]
+def play_both(monkeypatch: pytest.MonkeyPatch, players: int, seed: int,
+              game: str = "base") -> Played:
+    """A game of ``game`` for ``players`` people with the chosen seed, in a GameService and
+    a Terminal (every seat a human, so every event reaches the terminal's logs), with the
+    same random legal actions; each prompt of the terminal's screen is checked against the
+    payload's."""
     rng = random.Random(seed)
-    with service() as svc:
-        created = svc.create([SeatSpec("human", n) for n in names], seed=seed)
+    out = io.StringIO()
+    console = Console(file=out, width=1000, color_system=None, highlight=False)
+    term = Terminal(players, 0, seed, console=console, read_line=lambda: "quit", game=game)
+    names = [s.name for s in term.seats]  # the server's seats are named alike
+    assert names == (["You"] if players == 1 else [f"Player {i + 1}" for i in range(players)])
+    with GameService(Store("sqlite://"), bot_delay=0) as svc:
+        solo = {"solo": {"medal": ""}} if "solo" in game else None  # as POST /api/solo
+        created = svc.create([SeatSpec("human", n) for n in names], seed=seed, game=game,
+                             more=solo)
         gid = created["game_id"]
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
-        out = io.StringIO()
-        console = Console(file=out, width=1000, color_system=None, highlight=False)
-        term = Terminal(players, 0, seed, console=console, read_line=lambda: "quit")
         # the same deal as the server's (whatever scheme it uses): its state before any action
         term.state = svc.game(gid).snap.state.clone()
-        assert [s.name for s in term.seats] == names
         events: list[str] = []
         tell_all = term._tell_all
 
@@ -133,3 +127,24 @@ def test_winners_words_name_a_winner_or_every_tied_seat() -> None:
     assert narration.winners_words(names, [9, 9, 9]) == (
         "Tie: Ann, Bob and Cy share the victory with 9 points.")
     assert narration.end_words(names, [1, 2, 3])[0] == narration.GAME_OVER
+
+
+@pytest.mark.parametrize(("challenge", "seed"), [(2, 3), (9, 7), (14, 11)])
+def test_terminal_and_server_tell_annas_turns_alike(monkeypatch: pytest.MonkeyPatch,
+                                                    challenge: int, seed: int) -> None:
+    """A solo game: the player's events from the table before Anna's turn, then her line
+    and the winter card she revealed, in the same words and order in both faces."""
+    played = play_both(monkeypatch, 1, seed, game=f"dartmoor-solo-{challenge}")
+    state = played.term.state
+    assert isinstance(state, DartmoorSoloState)
+    turns = {narration.turn_words(t, n) for t in range(1, state.turn + 1) for n in played.names}
+    # the server's table lines: the opening, the challenge, the turns, the events, the end
+    assert played.server_log[0] == narration.opening_words(played.names)
+    assert played.server_log[1].startswith(f"Solo challenge {challenge}: ")
+    server_events = [t for t in played.server_log[2:-1] if t not in turns]
+    assert server_events == played.term_events
+    annas = [t for t in played.term_events if t.startswith(f"{narration.ANNA} ")]
+    assert len(annas) == state.anna_turns > 10
+    winter = [t for t in played.term_events if t.startswith("A winter card")]
+    to_end = state.game.winter_to_end
+    assert winter and winter[-1] == narration.winter_words(to_end, to_end)

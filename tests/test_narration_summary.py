@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.games import make_game
 from forest_shuffle.server.service import GameService, SeatSpec, narrate, plain_words
 from forest_shuffle.server.store import Store
 from forest_shuffle.text.narration import brief_words, revealed_words, turn_summary
@@ -55,7 +56,8 @@ def test_plain_words_leave_out_the_ids() -> None:
         == "Ada plays Wolf (left half) at tree 2."
     assert plain_words("Ada draws a card from the deck, gets card 12 (Oak), card 40 "
                        "(Red Fox).") == "Ada draws a card from the deck, gets Oak, Red Fox."
-    assert revealed_words([88]).startswith("The top card of the deck goes into the clearing: ")
+    assert revealed_words([88], make_game("base").catalog).startswith(
+        "The top card of the deck goes into the clearing: ")
 
 
 def test_a_tree_play_logs_the_card_it_turns_into_the_clearing() -> None:

@@ -122,7 +122,7 @@ def test_the_forest_grid_shows_short_names() -> None:
     tree.slots["top"].append(Dweller.of_card(catalog.card(woodpecker), "top"))
     forest = Forest([tree])
     console = Console(width=100, color_system=None, record=True)
-    console.print(forest_table(forest, "Forest"))
+    console.print(forest_table(forest, "Forest", catalog))
     text = console.export_text()
     assert "↑Woodpecker" in text and "Great Spotted" not in text
 

@@ -27,6 +27,8 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: A laptop screen (the page's main target).
+LAPTOP = {"width": 1366, "height": 768}
 
 
 def _free_port() -> int:

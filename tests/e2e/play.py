@@ -24,14 +24,21 @@ def version(page: Page) -> int:
     return int(page.evaluate("Number(document.body.dataset.version)"))
 
 
+#: A page script that is true once the server answered an action sent at version ``v``.
+ANSWERED = ("(Number(document.body.dataset.version) !== v"
+            " && document.body.dataset.status !== 'busy')")
+
+
+def wait_answered(page: Page, before: int) -> None:
+    """Wait until the server answered an action the page sent at version ``before``."""
+    page.wait_for_function(f"v => {ANSWERED}", arg=before)
+
+
 def click_action(page: Page, selector: str) -> None:
     """Click an element that sends an action and wait for the server's answer."""
     before = version(page)
     page.locator(selector).first.click()
-    page.wait_for_function(
-        "v => Number(document.body.dataset.version) !== v"
-        " && document.body.dataset.status !== 'busy'",
-        arg=before)
+    wait_answered(page, before)
 
 
 def click_play(page: Page, selector: str) -> None:
@@ -39,10 +46,8 @@ def click_play(page: Page, selector: str) -> None:
     asks for the cards that pay for it (``data-paying``), until they are picked."""
     before = version(page)
     page.locator(selector).first.click()
-    page.wait_for_function(
-        "v => document.body.dataset.paying === '1' || (Number(document.body.dataset.version)"
-        " !== v && document.body.dataset.status !== 'busy')",
-        arg=before)
+    page.wait_for_function(f"v => document.body.dataset.paying === '1' || {ANSWERED}",
+                           arg=before)
 
 
 def page_state(page: Page) -> str:
@@ -109,9 +114,7 @@ def step(page: Page, prefer_play: bool = True) -> str:
                     break
                 page.locator(keeper if visible(page, keeper) else free).first.click()
             try:
-                page.wait_for_function(
-                    "v => Number(document.body.dataset.version) !== v"
-                    " && document.body.dataset.status !== 'busy'", arg=before)
+                wait_answered(page, before)
             except Exception as exc:
                 raise AssertionError(f"the payment was not sent: {page_state(page)}") from exc
             return "pay"

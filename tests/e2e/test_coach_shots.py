@@ -12,21 +12,10 @@ from playwright.sync_api import Browser
 
 from .coachutil import finished_game
 from .play import act, create_game, wait_settled
-from .test_screenshots import SIZES, _shot
+from .shots import SIZES, shot, small
 
 OUT = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
 pytestmark = pytest.mark.skipif(not OUT, reason="set FOREST_SHUFFLE_SCREENSHOTS=folder")
-
-
-def _small(path: Path) -> None:
-    """The picture as a small palette PNG when Pillow is installed (as _shot does)."""
-    try:
-        from PIL import Image
-    except ImportError:
-        return
-    with Image.open(path) as img:
-        small = img.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
-    small.save(path, optimize=True)
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
@@ -47,7 +36,7 @@ def test_coach_shots(browser: Browser, server: str, name: str) -> None:
         wait_settled(page)
     page.click("[data-testid=suggest]")
     page.wait_for_selector("[data-testid=suggestion]")
-    _shot(page, folder / f"{name}-suggest.png")
+    shot(page, folder / f"{name}-suggest.png")
     game = finished_game(server, seed=31)
     page.goto(f"{server}/game/{game.game_id}?token={game.tokens[0]}")
     page.wait_for_function(
@@ -57,8 +46,8 @@ def test_coach_shots(browser: Browser, server: str, name: str) -> None:
     page.locator("[data-testid=review]").scroll_into_view_if_needed()
     review = folder / f"{name}-review.png"
     page.locator("[data-testid=review]").screenshot(path=review)
-    _small(review)
+    small(review)
     page.goto(f"{server}/replay/{game.game_id}?step=120&seat=0")
     page.wait_for_function("document.body.dataset.status === 'replay'")
-    _shot(page, folder / f"{name}-replay.png")
+    shot(page, folder / f"{name}-replay.png")
     context.close()

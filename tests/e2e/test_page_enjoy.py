@@ -16,9 +16,9 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import LAPTOP
 from .play import click_play, create_game, status, step, wait_settled
 
-LAPTOP = {"width": 1366, "height": 768}
 BIG_FOREST = (Path(__file__).parent / "big_forest.js").read_text(encoding="utf-8")
 CARD_ID = re.compile(r"\bcard \d+")
 MAX_STEPS = 1500

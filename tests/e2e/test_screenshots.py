@@ -9,31 +9,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import PHONE
+from .conftest import LAPTOP
 from .play import create_game, step, wait_settled
+from .shots import SIZES, shot
 
 OUT = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
 pytestmark = pytest.mark.skipif(not OUT, reason="set FOREST_SHUFFLE_SCREENSHOTS=folder")
 
 #: Decisions before the mid-game picture.
 MID = 70
-#: A laptop screen (the page's main target) and a phone.
-LAPTOP = {"width": 1366, "height": 768}
-SIZES = {"laptop": LAPTOP, "phone": PHONE}
-
-
-def _shot(page: Page, path: Path) -> None:
-    """A screenshot of the viewport once the cards stopped moving, as a small palette PNG
-    when Pillow is installed."""
-    page.wait_for_timeout(900)
-    page.screenshot(path=path)
-    try:
-        from PIL import Image
-    except ImportError:
-        return
-    with Image.open(path) as img:
-        small = img.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
-    small.save(path, optimize=True)
 
 
 def _pick_a_split_card(page: Page) -> bool:
@@ -58,7 +42,7 @@ def test_shots(browser: Browser, server: str, size: str, game: str) -> None:
                 seed=2 if game == "base" else 21)
     name = f"{size}-{game}"
     wait_settled(page)
-    _shot(page, out / f"{name}-start.png")
+    shot(page, out / f"{name}-start.png")
     n = 0
     shot_mid = False
     while wait_settled(page) != "over":
@@ -70,12 +54,12 @@ def test_shots(browser: Browser, server: str, size: str, game: str) -> None:
                 const top = hand.getBoundingClientRect().top + window.scrollY;
                 window.scrollTo(0, top - window.innerHeight * 0.12);
             }""")
-            _shot(page, out / f"{name}-mid.png")
+            shot(page, out / f"{name}-mid.png")
             shot_mid = True
             page.click("[data-ui=cancel]")
         step(page, prefer_play=n % 3 != 0)
     page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, out / f"{name}-end.png")
+    shot(page, out / f"{name}-end.png")
     assert shot_mid
     context.close()
 
@@ -91,5 +75,5 @@ def test_shots_hotseat(browser: Browser, server: str) -> None:
     step(page, prefer_play=False)
     step(page, prefer_play=False)
     assert wait_settled(page) == "handover"
-    _shot(page, out / "laptop-handover.png")
+    shot(page, out / "laptop-handover.png")
     context.close()

@@ -2,45 +2,25 @@
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webutil import check_payload, client, head, new_game, visibility
+from webutil import (
+    CATALOG,
+    TWO_HUMANS,
+    act,
+    check_payload,
+    head,
+    new_game,
+    one_line_error,
+    payload,
+    play_out,
+    visibility,
+)
 
-from forest_shuffle.games import make_game
 from forest_shuffle.server import schemas
 from forest_shuffle.text.narration import bonus_symbol, card_of
-
-CATALOG = make_game("base").catalog
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-
-
-@pytest.fixture
-def c() -> Any:
-    with client() as test_client:
-        yield test_client
-
-
-def payload(c: TestClient, gid: str, token: str | None) -> dict[str, Any]:
-    r = c.get(f"/api/games/{gid}", headers=head(token))
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def act(c: TestClient, gid: str, token: str | None, action: Any, version: Any) -> Any:
-    return c.post(f"/api/games/{gid}/actions", headers=head(token),
-                  json={"action": action, "version": version})
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and body["error"]
-    return str(body["error"])
 
 
 def test_cards_and_levels(c: TestClient) -> None:
@@ -132,22 +112,10 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
                 seed: int = 0) -> tuple[dict[str, Any], int]:
     """Random legal actions for the human seats until the game is over; the last payload
     and how many pay hints were checked."""
-    rng = random.Random(seed)
     pays = 0
-    last = payload(c, gid, None)
-    while True:
-        if last["over"]:
-            schemas.Payload.model_validate(last)
-            return last, pays
-        seat = last["to_move"]
-        if seat not in tokens:
-            time.sleep(0.001)  # a bot is thinking
-            last = payload(c, gid, None)
-            continue
-        p = payload(c, gid, tokens[seat])
-        if p["to_move"] != seat:
-            last = p
-            continue
+
+    def check(p: dict[str, Any]) -> None:
+        nonlocal pays
         assert len(p["legal"]) == len(p["legal_words"]) and p["prompt"]
         if p["decision"] == "pay":
             hint = p["pay"]
@@ -157,8 +125,9 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
             assert set(paying) <= set(hint["payable"]) <= set(p["view"]["hand"])
             assert set(hint["keeps_bonus"]) <= set(hint["payable"])
             if hint["bonus_possible"]:
-                assert all(hint["symbol"] in card_of(k).symbols for k in hint["keeps_bonus"])
-                assert all(hint["symbol"] in card_of(k).symbols for k in pend["paid"])
+                assert all(hint["symbol"] in card_of(k, CATALOG).symbols
+                           for k in hint["keeps_bonus"])
+                assert all(hint["symbol"] in card_of(k, CATALOG).symbols for k in pend["paid"])
             else:
                 assert hint["keeps_bonus"] == []
             if pays == 0:
@@ -166,9 +135,10 @@ def play_to_end(c: TestClient, gid: str, tokens: dict[int, str],
             pays += 1
         else:
             assert p["pay"] is None
-        r = act(c, gid, tokens[seat], rng.choice(p["legal"]), p["version"])
-        assert r.status_code == 200, r.text
-        last = r.json()
+
+    last = play_out(c, gid, tokens, check, seed)
+    schemas.Payload.model_validate(last)
+    return last, pays
 
 
 def test_hotseat_game_to_the_end_then_rematch(c: TestClient) -> None:
@@ -287,4 +257,4 @@ def test_pay_hint_names_the_bonus_symbol() -> None:
 
     # the hint's symbol is the one the terminal uses
     pend = PendingView(kind="pay", player=0, card=71, side="left")
-    assert bonus_symbol(pend) == card_of(71).halves["left"].symbol
+    assert bonus_symbol(pend, CATALOG) == card_of(71, CATALOG).halves["left"].symbol

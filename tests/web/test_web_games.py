@@ -5,13 +5,11 @@ the cave, saplings), and a bad game id (a 400 with one line)."""
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webutil import client, head, new_game
+from webutil import TWO_HUMANS, act, head, new_game, one_line_error, payload, play_out
 
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.games import game_ids, make_game
@@ -19,33 +17,6 @@ from forest_shuffle.server import schemas
 from forest_shuffle.server.app import create_app
 
 ALL = "base+alpine+woodland_edge"
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-
-
-@pytest.fixture
-def c() -> Any:
-    with client() as test_client:
-        yield test_client
-
-
-def payload(c: TestClient, gid: str, token: str | None) -> dict[str, Any]:
-    r = c.get(f"/api/games/{gid}", headers=head(token))
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def act(c: TestClient, gid: str, token: str | None, action: str, version: int) -> Any:
-    return c.post(f"/api/games/{gid}/actions", headers=head(token),
-                  json={"action": action, "version": version})
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and body["error"]
-    return str(body["error"])
-
-
 def test_games_offered_lists_every_game_the_default_first(c: TestClient) -> None:
     offered = c.get("/api/games-offered").json()
     assert [g["id"] for g in offered] == game_ids()
@@ -141,28 +112,14 @@ def play_to_end(c: TestClient, gid: str, game: str, tokens: dict[int, str],
                 seed: int = 0, limit: float = 120.0) -> tuple[dict[str, Any], dict[str, int]]:
     """Random legal actions for the seats of ``tokens`` (the bots play the others) until
     the game is over; the last payload and the decisions the seats took."""
-    rng = random.Random(seed)
     cards = {k.id for k in make_game(game).catalog.cards if k is not None}
     decisions: dict[str, int] = {}
-    deadline = time.monotonic() + limit
-    last = payload(c, gid, None)
-    while not last["over"]:
-        assert time.monotonic() < deadline, f"{game}: not over in {limit} s"
-        seat = last["to_move"]
-        if seat not in tokens:
-            time.sleep(0.001)  # a bot is thinking
-            last = payload(c, gid, None)
-            continue
-        p = payload(c, gid, tokens[seat])
-        if p["to_move"] != seat:
-            last = p
-            continue
+
+    def check(p: dict[str, Any]) -> None:
         _check_mine(p, game, cards)
         decisions[p["decision"]] = decisions.get(p["decision"], 0) + 1
-        r = act(c, gid, tokens[seat], rng.choice(p["legal"]), p["version"])
-        assert r.status_code == 200, r.text
-        last = r.json()
-    return last, decisions
+
+    return play_out(c, gid, tokens, check, seed, limit), decisions
 
 
 @pytest.mark.parametrize("gid", game_ids())

@@ -22,26 +22,19 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-from webutil import ROOT, free_port, head, new_game
+from webutil import ROOT, TWO_HUMANS, free_port, head, new_game, one_line_error
 
+from forest_shuffle.bots.registry import DIFFICULTIES
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.server.app import Conn, Hub, create_app
+from forest_shuffle.server.coach import CoachSettings
 from forest_shuffle.server.limits import Limits, fit_to_files, parse_limits, raise_file_limit
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
 @contextlib.contextmanager
 def app_client(**limits: Any) -> Iterator[TestClient]:
     with TestClient(create_app("sqlite://", bot_delay=0.0, limits=Limits(**limits))) as c:
         yield c
-
-
-def one_line(r: httpx.Response, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and body["error"] and "\n" not in body["error"]
-    return str(body["error"])
 
 
 def refused(ws: Any, code: int = 4429) -> tuple[dict[str, Any], str]:
@@ -96,7 +89,7 @@ def test_a_non_ascii_digit_is_a_400_over_rest() -> None:
         for text in ("take ²", "play ¹ left 1", "take ٣"):
             r = c.post(f"/api/games/{gid}/actions", headers=head(t0),
                        json={"action": text, "version": 0})
-            assert one_line(r, 400)
+            assert one_line_error(r, 400)
         assert c.get(f"/api/games/{gid}").json()["version"] == 0
 
 
@@ -110,7 +103,7 @@ def test_any_failure_of_the_parser_is_a_400(monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setattr(Action, "parse", staticmethod(broken))
         r = c.post(f"/api/games/{gid}/actions", headers=head(t0),
                    json={"action": "take 1", "version": 0})
-        assert "not an action" in one_line(r, 400)
+        assert "not an action" in one_line_error(r, 400)
         with c.websocket_connect(f"/api/games/{gid}/ws?token={t0}") as ws:
             ws.receive_json()
             ws.send_json({"type": "action", "action": "take 1", "version": 0})
@@ -123,7 +116,7 @@ def test_request_bodies_are_bounded() -> None:
     with app_client(body_bytes=1000) as c:
         seats = json.dumps({"seats": TWO_HUMANS, "x": "a" * 2000}).encode()
         r = c.post("/api/games", content=seats, headers={"content-type": "application/json"})
-        assert "too large" in one_line(r, 413)
+        assert "too large" in one_line_error(r, 413)
 
         def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
             yield b'{"seats": [{"kind": "human"}, {"kind": "human"}], "x": "'
@@ -132,7 +125,7 @@ def test_request_bodies_are_bounded() -> None:
             yield b'"}'
 
         r = c.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
-        assert "too large" in one_line(r, 413)
+        assert "too large" in one_line_error(r, 413)
         small = json.dumps({"seats": TWO_HUMANS}).encode()
         assert c.post("/api/games", content=small,
                       headers={"content-type": "application/json"}).status_code == 200
@@ -146,7 +139,7 @@ def test_requests_a_second_per_address() -> None:
         for _ in range(3):
             assert c.get("/api/levels").status_code == 200
         r = c.get("/api/levels")
-        assert "too many requests" in one_line(r, 429)
+        assert "too many requests" in one_line_error(r, 429)
         assert int(r.headers["retry-after"]) >= 1
         with c.websocket_connect("/api/games/nosuch/ws") as ws:  # an opening counts too
             err, reason = refused(ws)
@@ -160,7 +153,7 @@ def test_games_created_a_minute_per_address() -> None:
         new_game(c, TWO_HUMANS)
         new_game(c, TWO_HUMANS)
         r = c.post("/api/games", json={"seats": TWO_HUMANS})
-        assert "too many new games" in one_line(r, 429)
+        assert "too many new games" in one_line_error(r, 429)
         assert 1 <= int(r.headers["retry-after"]) <= 30
         assert c.get("/api/levels").status_code == 200  # other requests go on
 
@@ -297,6 +290,26 @@ def test_limits_options() -> None:
     assert fit_to_files(Limits(), 100_000) == Limits()
 
 
+def test_the_coachs_bounds_are_limits() -> None:
+    """``--limits`` sets the coach's search budgets, the decisions a review checks and its
+    queue; ``off`` leaves them; the app's coach takes them."""
+    got = parse_limits("suggest_time=0.5,review_time=0.05,review_moves=6,coach_searches=1,"
+                       "coach_queue=3,coach_wait=30")
+    coach = CoachSettings.of_limits(got, processes=1)
+    assert coach == CoachSettings(suggest_bot="mcts:time=0.5", review_bot="mcts:time=0.05",
+                                  review_moves=6, slots=1, queue=3, wait=30.0, processes=1)
+    assert CoachSettings.of_limits(Limits()) == CoachSettings()
+    assert CoachSettings().suggest_bot == DIFFICULTIES["hard"]  # the hard bot, as shipped
+    off = parse_limits("off")
+    assert (off.suggest_time, off.review_moves) == (Limits().suggest_time, 12)
+    for bad in ("review_moves=0", "coach_wait=off", "suggest_time=0", "coach_queue=1.5"):
+        with pytest.raises(ValueError):
+            parse_limits(bad)
+    app = create_app("sqlite://", bot_delay=0.0, limits=got)
+    with TestClient(app):
+        assert app.state.coach.settings == CoachSettings.of_limits(got)
+
+
 def test_serve_refuses_bad_limits_in_one_line() -> None:
     out = subprocess.run([sys.executable, "-m", "forest_shuffle", "serve", "--limits",
                           "sockets=many"], capture_output=True, text=True, timeout=60,
@@ -386,7 +399,7 @@ def test_a_real_server_refuses_with_close_codes_and_413(tmp_path: Path) -> None:
             assert gone.value.rcvd is not None and gone.value.rcvd.code == 1009
         big = json.dumps({"seats": TWO_HUMANS, "x": "a" * 10_000_000})
         r = http.post("/api/games", content=big, headers={"content-type": "application/json"})
-        assert "too large" in one_line(r, 413)
+        assert "too large" in one_line_error(r, 413)
         port = int(base.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
             raw.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: "

@@ -14,11 +14,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webutil import client, head, new_game
+from webutil import TWO_HUMANS, client, head, new_game, one_line_error
 
 from forest_shuffle.server.service import LogEntry
-
-TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
 def get(c: TestClient, gid: str, token: str | None, log_from: object = None) -> Any:
@@ -32,13 +30,6 @@ def full_log(c: TestClient, gid: str, token: str | None) -> list[dict[str, Any]]
     p = r.json()
     assert p["log_from"] == 0 and len(p["log"]) == p["log_total"]
     return list(p["log"])
-
-
-def one_line_error(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert set(body) == {"error"} and "\n" not in body["error"] and body["error"]
-    return str(body["error"])
 
 
 def take(held: list[dict[str, Any]], p: dict[str, Any]) -> None:

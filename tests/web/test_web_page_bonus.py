@@ -23,15 +23,6 @@ from forest_shuffle.text.narration import card_of, species_of
 
 
 @contextmanager
-def service() -> Iterator[GameService]:
-    svc = GameService(Store("sqlite://"), bot_delay=0)
-    try:
-        yield svc
-    finally:
-        svc.close()
-
-
-@contextmanager
 def bonus_spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
     """Every ``bonus`` argument the engine's placement gets while the block runs."""
     seen: list[bool] = []
@@ -65,10 +56,11 @@ def check_hint(state: GameState, before: list[Action], hint: dict[str, Any],
                seen: list[bool]) -> str:
     """Check one pay hint against every payment the engine takes; the case it shows."""
     need, payable = hint["need"], hint["payable"]
-    sp = species_of(hint["card"], hint["side"])
+    cat = state.game.catalog
+    sp = species_of(hint["card"], hint["side"], cat)
     sets = list(itertools.combinations(payable, need))
     winning = [c for c in sets if earned(state, before, c, seen)]
-    matching = [c for c in payable if hint["symbol"] in card_of(c).symbols]
+    matching = [c for c in payable if hint["symbol"] in card_of(c, cat).symbols]
     assert hint["matching"] == matching
     if sp.bonus is None:
         assert not hint["bonus_possible"] and hint["keeps_bonus"] == []
@@ -77,7 +69,8 @@ def check_hint(state: GameState, before: list[Action], hint: dict[str, Any],
     assert hint["bonus_possible"] == bool(winning), (hint, winning)
     keepers = sorted({c for s in winning for c in s})
     assert hint["keeps_bonus"] == keepers, (hint, winning)
-    if hint["paid"] and not all(hint["symbol"] in card_of(c).symbols for c in hint["paid"]):
+    if hint["paid"] and not all(hint["symbol"] in card_of(c, cat).symbols
+                                for c in hint["paid"]):
         assert "not every card paid" in hint["words"]
         return "lost by a card paid"
     more = "more " if hint["paid"] else ""
@@ -97,7 +90,7 @@ def play(seed: int, players: int, monkeypatch: pytest.MonkeyPatch,
          turns: int = 70) -> dict[str, int]:
     rng = random.Random(seed)
     cases: dict[str, int] = {}
-    with service() as svc, bonus_spy(monkeypatch) as seen:
+    with GameService(Store("sqlite://"), bot_delay=0) as svc, bonus_spy(monkeypatch) as seen:
         created = svc.create([SeatSpec("human", f"P{i + 1}") for i in range(players)],
                              seed=seed, game="base+alpine+woodland_edge")
         gid = created["game_id"]
@@ -140,7 +133,7 @@ def test_the_bonus_hint_is_the_engines_outcome(seed: int, players: int,
 def test_the_issues_hand_needs_two_and_holds_one() -> None:
     """Seed 3: an Oak (cost 2, bonus another turn) with one other Oak card in hand: the hint
     says so, and no card carries ★."""
-    with service() as svc:
+    with GameService(Store("sqlite://"), bot_delay=0) as svc:
         created = svc.create([SeatSpec("human", "A"), SeatSpec("human", "B")], seed=3)
         p = svc.payload(created["game_id"], 0)
         plan = p["pay_plans"]["12"]

@@ -6,7 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from webutil import client
+
+from forest_shuffle.server.app import DOCS_ASSETS_URL, add_api_pages
 
 PAGES = ("/docs", "/redoc")
 
@@ -35,3 +39,15 @@ def test_no_cdn_in_the_swagger_page_settings() -> None:
         html = c.get("/docs").text
         assert '"validatorUrl": null' in html
         assert "swagger-ui-bundle.js" in html and "swagger-ui.css" in html
+
+
+def test_without_the_files_the_pages_answer_404_in_one_line() -> None:
+    app = FastAPI(docs_url=None, redoc_url=None)
+    add_api_pages(app, None)
+    with TestClient(app) as c:
+        for path in PAGES:
+            r = c.get(path)
+            assert r.status_code == 404, path
+            line = r.json()["error"]
+            assert "fastapi-offline" in line and "\n" not in line
+        assert c.get(f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js").status_code == 404

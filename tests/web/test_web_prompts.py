@@ -5,13 +5,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from webutil import client, head, new_game
 
+from forest_shuffle.cards.model import Catalog
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.server import schemas
 from forest_shuffle.server.service import GameService, SeatSpec
@@ -20,17 +19,8 @@ from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import card_of, species_named, species_of
 
 
-@contextmanager
-def service() -> Iterator[GameService]:
-    svc = GameService(Store("sqlite://"), bot_delay=0)
-    try:
-        yield svc
-    finally:
-        svc.close()
-
-
-def shows(cid: int, symbol: str) -> bool:
-    return symbol in card_of(cid).symbols
+def shows(cid: int, symbol: str, catalog: Catalog) -> bool:
+    return symbol in card_of(cid, catalog).symbols
 
 
 def expected_payable(p: dict[str, Any]) -> list[int]:
@@ -48,8 +38,9 @@ def check_pay(svc: GameService, gid: str, p: dict[str, Any]) -> str:
     assert pay is not None and p["decision"] == "pay"
     assert (pay["card"], pay["side"], pay["need"], pay["paid"]) == (
         pend["card"], pend["side"], pend["need"], pend["paid"])
-    sp = species_of(pay["card"], pay["side"])
-    card = card_of(pay["card"])
+    cat = svc.game(gid).snap.state.game.catalog
+    sp = species_of(pay["card"], pay["side"], cat)
+    card = card_of(pay["card"], cat)
     # the symbol printed on the half paid for (a tree card has one)
     symbol = card.halves[pay["side"]].symbol if pay["side"] else next(iter(card.symbols))
     assert pay["symbol"] == symbol
@@ -69,7 +60,7 @@ def check_pay(svc: GameService, gid: str, p: dict[str, Any]) -> str:
         assert p["prompt_detail"] == f"{sp.name} has no bonus."
         return "no bonus"
     assert pay["bonus"] == cardtext.describe_effect(sp.bonus)
-    alive = all(shows(c, symbol) for c in pay["paid"])
+    alive = all(shows(c, symbol, cat) for c in pay["paid"])
     if not alive:
         assert not pay["bonus_possible"]
         assert pay["keeps_bonus"] == []
@@ -78,7 +69,8 @@ def check_pay(svc: GameService, gid: str, p: dict[str, Any]) -> str:
         return "lost"
     # the cards that show the symbol, counted against the cards still to pay: the bonus is
     # possible only with enough of them, and then each of them keeps it
-    matching = sorted(c for c in p["view"]["hand"] if c in pay["payable"] and shows(c, symbol))
+    matching = sorted(c for c in p["view"]["hand"]
+                      if c in pay["payable"] and shows(c, symbol, cat))
     assert pay["matching"] == matching
     head_words = f"Bonus ({pay['bonus']}) if every card paid shows {symbol}: "
     more = "more " if pay["paid"] else ""
@@ -99,11 +91,12 @@ def play(seed: int, players: int = 2) -> dict[str, int]:
     checked. The cases of pay payloads seen."""
     rng = random.Random(seed)
     cases: dict[str, int] = {}
-    with service() as svc:
+    with GameService(Store("sqlite://"), bot_delay=0) as svc:
         created = svc.create([SeatSpec("human", f"P{i + 1}") for i in range(players)],
                              seed=seed)
         gid = created["game_id"]
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        cat = svc.game(gid).snap.state.game.catalog
         while True:
             watcher = svc.payload(gid, None)
             assert watcher["prompt"] is None and watcher["prompt_detail"] is None
@@ -123,13 +116,14 @@ def play(seed: int, players: int = 2) -> dict[str, int]:
                     cases["mole"] = cases.get("mole", 0) + 1
                 pay = p["pay"]
                 if case == "alive" and rng.random() < 0.5:
-                    losing = [a for a in choices if not shows(int(a.split()[1]), pay["symbol"])]
+                    losing = [a for a in choices
+                              if not shows(int(a.split()[1]), pay["symbol"], cat)]
                     choices = losing or choices
             else:
                 assert p["pay"] is None
                 if p["decision"] == "option":
                     pend = p["view"]["pending"]
-                    sp = species_named(pend["species"])
+                    sp = species_named(pend["species"], cat)
                     assert sp is not None and pend["species"] in p["prompt"]
                     part = "permanent" if pend["step"] == "mushroom" else pend["step"]
                     assert p["prompt_detail"] == (cardtext.full_text(sp, part) or None)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webutil import head
+from webutil import head, one_line_error
 
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.state import GameState
@@ -54,13 +54,6 @@ def _finish(c: TestClient, game: dict[str, Any], seed: int = 1) -> None:
         state = live.snap.state
         action = rng.choice(state.legal_actions())
         svc.act(live.id, tokens[state.to_move], str(action), live.snap.version)
-
-
-def _one_line(r: Any, status: int) -> str:
-    assert r.status_code == status, r.text
-    line = r.json()["error"]
-    assert isinstance(line, str) and line and "\n" not in line
-    return line
 
 
 # ---------------------------------------------------------------------------- Suggest
@@ -143,26 +136,26 @@ def _after(state: GameState, action: Action) -> GameState:
 def test_suggest_refusals(c: TestClient) -> None:
     game = _create(c)
     gid, tokens = game["game_id"], _tokens(game)
-    _one_line(c.post(f"/api/games/{gid}/suggest"), 403)  # a spectator
-    _one_line(c.post(f"/api/games/{gid}/suggest", headers=head("nope")), 403)
+    one_line_error(c.post(f"/api/games/{gid}/suggest"), 403)  # a spectator
+    one_line_error(c.post(f"/api/games/{gid}/suggest", headers=head("nope")), 403)
     other = 1 - c.get(f"/api/games/{gid}", headers=head(tokens[0])).json()["to_move"]
-    assert "not your decision" in _one_line(
+    assert "not your decision" in one_line_error(
         c.post(f"/api/games/{gid}/suggest", headers=head(tokens[other])), 403)
-    _one_line(c.post("/api/games/000000000000/suggest", headers=head(tokens[0])), 404)
-    _one_line(c.get(f"/api/games/{gid}/suggest", headers=head(tokens[0])), 405)
+    one_line_error(c.post("/api/games/000000000000/suggest", headers=head(tokens[0])), 404)
+    one_line_error(c.get(f"/api/games/{gid}/suggest", headers=head(tokens[0])), 405)
     # help off: the option at creation, in every payload, and 403 with one line
     off = _create(c, help=False)
     p = c.get(f"/api/games/{off['game_id']}", headers=head(_tokens(off)[0])).json()
     assert p["help"] is False
     assert c.get(f"/api/games/{gid}").json()["help"] is True
     to_move = p["to_move"]
-    line = _one_line(c.post(f"/api/games/{off['game_id']}/suggest",
+    line = one_line_error(c.post(f"/api/games/{off['game_id']}/suggest",
                             headers=head(_tokens(off)[to_move])), 403)
     assert "without help" in line
-    _one_line(c.post("/api/games", json={"seats": PEOPLE, "help": "maybe"}), 400)
+    one_line_error(c.post("/api/games", json={"seats": PEOPLE, "help": "maybe"}), 400)
     # over: nothing to suggest
     _finish(c, game)
-    _one_line(c.post(f"/api/games/{gid}/suggest", headers=head(tokens[0])), 400)
+    one_line_error(c.post(f"/api/games/{gid}/suggest", headers=head(tokens[0])), 400)
     # the rematch keeps the agreement
     _finish(c, off)
     re = c.post(f"/api/games/{off['game_id']}/rematch", headers=head(_tokens(off)[0])).json()
@@ -203,7 +196,7 @@ def test_suggest_queue_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         # while that search holds the coach, the server answers for other games at once
         p = c.get(f"/api/games/{b['game_id']}").json()["to_move"]
         r = c.post(f"/api/games/{b['game_id']}/suggest", headers=head(_tokens(b)[p]))
-        assert "busy" in _one_line(r, 429)
+        assert "busy" in one_line_error(r, 429)
         gate.set()
         t.join(20)
         assert results == [200]
@@ -220,7 +213,7 @@ def _waiting(c: Any) -> int:
 def test_review_figures_against_the_record(c: TestClient) -> None:
     game = _create(c, seed=9)
     gid = game["game_id"]
-    assert "over" in _one_line(c.get(f"/api/games/{gid}/review"), 409)
+    assert "over" in one_line_error(c.get(f"/api/games/{gid}/review"), 409)
     _finish(c, game, seed=3)
     final = c.get(f"/api/games/{gid}").json()
     r = c.get(f"/api/games/{gid}/review")
@@ -266,7 +259,7 @@ def test_review_figures_against_the_record(c: TestClient) -> None:
         assert m["own_turn"] == sum(1 for _, who in begun if who == m["seat"])
     # kept: asked again, the same review at once
     assert c.get(f"/api/games/{gid}/review").json() == rv
-    _one_line(c.get("/api/games/000000000000/review"), 404)
+    one_line_error(c.get("/api/games/000000000000/review"), 404)
 
 
 # ---------------------------------------------------------------------------- replays
@@ -275,7 +268,7 @@ def test_review_figures_against_the_record(c: TestClient) -> None:
 def test_replay_of_a_finished_game_steps_like_the_engine(c: TestClient) -> None:
     game = _create(c, seed=4)
     gid, tokens = game["game_id"], _tokens(game)
-    _one_line(c.get(f"/api/games/{gid}/replay"), 409)
+    one_line_error(c.get(f"/api/games/{gid}/replay"), 409)
     _finish(c, game, seed=8)
     live = c.app.state.service.game(gid)  # type: ignore[attr-defined]
     actions = [str(a) for a in live.snap.state.history]
@@ -301,11 +294,11 @@ def test_replay_of_a_finished_game_steps_like_the_engine(c: TestClient) -> None:
         whole = c.get(f"/api/games/{gid}", headers=head(tokens[seat])).json()["log"]
         assert end.json()["log"] == whole
     # refusals
-    _one_line(c.get(f"/api/games/{gid}/replay", params={"step": len(actions) + 1}), 400)
-    _one_line(c.get(f"/api/games/{gid}/replay", params={"step": -1}), 400)
-    _one_line(c.get(f"/api/games/{gid}/replay", params={"seat": 2}), 400)
-    _one_line(c.get(f"/api/games/{gid}/replay", params={"step": "x"}), 400)
-    _one_line(c.get("/api/games/000000000000/replay"), 404)
+    one_line_error(c.get(f"/api/games/{gid}/replay", params={"step": len(actions) + 1}), 400)
+    one_line_error(c.get(f"/api/games/{gid}/replay", params={"step": -1}), 400)
+    one_line_error(c.get(f"/api/games/{gid}/replay", params={"seat": 2}), 400)
+    one_line_error(c.get(f"/api/games/{gid}/replay", params={"step": "x"}), 400)
+    one_line_error(c.get("/api/games/000000000000/replay"), 404)
 
 
 def test_replay_of_a_record_file(c: TestClient) -> None:
@@ -332,7 +325,7 @@ def test_replay_of_a_record_file(c: TestClient) -> None:
     assert end["over"] and [x["total"] for x in end["running"]] == final.scores()
     # the same record again: the same id
     assert c.post("/api/replays", json={"text": json.dumps(record)}).json()["replay_id"] == rid
-    _one_line(c.get("/api/replays/0123456789abcdef"), 404)
+    one_line_error(c.get("/api/replays/0123456789abcdef"), 404)
 
 
 def test_bad_record_files_are_refused_with_one_line(c: TestClient) -> None:
@@ -347,7 +340,7 @@ def test_bad_record_files_are_refused_with_one_line(c: TestClient) -> None:
         assert r.status_code in (400, 413), (text[:40], r.text)
         line = r.json()["error"]
         assert "\n" not in line and len(line) < 400
-    _one_line(c.post("/api/replays", json={"record": record}), 400)
+    one_line_error(c.post("/api/replays", json={"record": record}), 400)
 
 
 def test_suggest_in_a_worker_process() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import signal
 import socket
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,60 @@ def new_game(c: TestClient | httpx.Client, seats: list[dict[str, Any]],
 
 def head(token: str | None) -> dict[str, str]:
     return {} if token is None else {"X-Seat-Token": token}
+
+
+#: Two people: the seats of most test games.
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def payload(c: TestClient, gid: str, token: str | None) -> dict[str, Any]:
+    """``GET /api/games/{gid}`` as ``token``'s seat (None: a spectator); it must answer."""
+    r = c.get(f"/api/games/{gid}", headers=head(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def act(c: TestClient, gid: str, token: str | None, action: Any, version: Any) -> Any:
+    """``POST /api/games/{gid}/actions``: the response, whatever it is."""
+    return c.post(f"/api/games/{gid}/actions", headers=head(token),
+                  json={"action": action, "version": version})
+
+
+def play_out(c: TestClient, gid: str, tokens: dict[int, str],
+             check: Callable[[dict[str, Any]], None], seed: int = 0,
+             limit: float | None = None) -> dict[str, Any]:
+    """Random legal actions for the seats of ``tokens`` (bots play the others) until the
+    game is over, each payload of a seat to move given to ``check`` before its action;
+    the last payload. With a ``limit``: AssertionError if the game is not over within
+    that many seconds (a game that hangs)."""
+    rng = random.Random(seed)
+    deadline = None if limit is None else time.monotonic() + limit
+    last = payload(c, gid, None)
+    while not last["over"]:
+        assert deadline is None or time.monotonic() < deadline, f"{gid}: not over in {limit} s"
+        seat = last["to_move"]
+        if seat not in tokens:
+            time.sleep(0.001)  # a bot is thinking
+            last = payload(c, gid, None)
+            continue
+        p = payload(c, gid, tokens[seat])
+        if p["to_move"] != seat:
+            last = p
+            continue
+        check(p)
+        r = act(c, gid, tokens[seat], rng.choice(p["legal"]), p["version"])
+        assert r.status_code == 200, r.text
+        last = r.json()
+    return last
+
+
+def one_line_error(r: Any, status: int) -> str:
+    """The error line of a refusal: the status is ``status`` and the body is exactly
+    ``{"error": "one line"}``."""
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"} and "\n" not in body["error"] and body["error"]
+    return str(body["error"])
 
 
 # ---------------------------------------------------------------------------- hidden cards

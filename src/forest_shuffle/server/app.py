@@ -58,15 +58,58 @@ DOCS_ASSETS_URL = "/docs-assets"
 log = logging.getLogger(__name__)
 
 
+#: The files /docs and /redoc load, all from :data:`DOCS_ASSETS_URL`.
+DOCS_FILES = ("swagger-ui-bundle.js", "swagger-ui.css", "redoc.standalone.js", "favicon.png")
+
+
 def docs_assets() -> Path | None:
-    """The folder of Swagger UI's and ReDoc's files, shipped by the ``fastapi-offline``
-    package (a dependency; only its files are used), or None if it is not installed."""
+    """The folder of Swagger UI's and ReDoc's files (:data:`DOCS_FILES`), shipped by the
+    ``fastapi-offline`` package (a dependency; only its files are used), or None if it is
+    not installed or lacks one of them."""
     try:
         import fastapi_offline
     except ImportError:
         return None
     folder = Path(fastapi_offline.__file__).parent / "static"
-    return folder if (folder / "swagger-ui-bundle.js").is_file() else None
+    return folder if all((folder / name).is_file() for name in DOCS_FILES) else None
+
+
+def add_api_pages(app: FastAPI, assets: Path | None) -> None:
+    """``/docs`` (Swagger UI) and ``/redoc`` (ReDoc) on ``app``, their scripts, styles and
+    icon served from ``assets`` at :data:`DOCS_ASSETS_URL`: the pages never load anything
+    from the web. Without the files (``assets`` None) both pages answer 404 in one line
+    and nothing is served at :data:`DOCS_ASSETS_URL`."""
+    if assets is None:
+        log.warning("no OpenAPI pages: the fastapi-offline package's files are missing")
+
+        @app.get("/docs", include_in_schema=False)
+        @app.get("/redoc", include_in_schema=False)
+        def no_api_pages() -> Response:
+            return _error(404, "the API pages need the fastapi-offline package's files "
+                               "(pip install fastapi-offline); /openapi.json is served")
+        return
+
+    app.mount(DOCS_ASSETS_URL, StaticFiles(directory=assets), name="docs-assets")
+    schema = app.openapi_url or "/openapi.json"
+    title = "Forest Shuffle - API"
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger_page() -> Response:
+        """The OpenAPI page by Swagger UI (no badge from a validator site)."""
+        return get_swagger_ui_html(
+            openapi_url=schema, title=title,
+            swagger_js_url=f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS_URL}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png",
+            swagger_ui_parameters={"validatorUrl": None})
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc_page() -> Response:
+        """The API reference by ReDoc (no web fonts)."""
+        return get_redoc_html(
+            openapi_url=schema, title=title,
+            redoc_js_url=f"{DOCS_ASSETS_URL}/redoc.standalone.js",
+            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False)
 
 
 DESCRIPTION = """\
@@ -274,8 +317,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     changes travel through Redis and bot seats are leased for ``lease_seconds``
     (docs/deploy.md). Unfinished games that wait for a bot are resumed at once. ``game``:
     the game a creation that names none gets (an unknown id is a ValueError). ``coach``:
-    the bots and bounds of Suggest, the review and replays (:mod:`.coach`; default: the
-    hard bot, in up to two worker processes when ``bot_processes`` > 0).
+    the bots and bounds of Suggest, the review and replays (:mod:`.coach`; default:
+    ``limits``' coach bounds, in up to two worker processes when ``bot_processes`` > 0).
     ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
@@ -303,7 +346,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     svc = service
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any
-    desk = CoachDesk(svc, coach or CoachSettings(processes=min(2, max(0, bot_processes))))
+    desk = CoachDesk(svc, coach or CoachSettings.of_limits(
+        lim, processes=min(2, max(0, bot_processes))))
     svc.resume()
 
     @contextlib.asynccontextmanager
@@ -588,34 +632,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    assets = docs_assets()
-
-    @app.get("/docs", include_in_schema=False)
-    def swagger_page() -> Response:
-        """The OpenAPI page, its scripts and styles from this server (it works offline)."""
-        if assets is None:
-            return _error(404, "the OpenAPI page needs the fastapi-offline package "
-                               "(pip install fastapi-offline)")
-        return get_swagger_ui_html(
-            openapi_url=app.openapi_url or "/openapi.json", title="Forest Shuffle - API",
-            swagger_js_url=f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js",
-            swagger_css_url=f"{DOCS_ASSETS_URL}/swagger-ui.css",
-            swagger_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png",
-            swagger_ui_parameters={"validatorUrl": None})  # no badge from a validator site
-
-    @app.get("/redoc", include_in_schema=False)
-    def redoc_page() -> Response:
-        """The API reference by ReDoc, from this server's files (no web fonts)."""
-        if assets is None:
-            return _error(404, "the API reference needs the fastapi-offline package "
-                               "(pip install fastapi-offline)")
-        return get_redoc_html(
-            openapi_url=app.openapi_url or "/openapi.json", title="Forest Shuffle - API",
-            redoc_js_url=f"{DOCS_ASSETS_URL}/redoc.standalone.js",
-            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False)
-
-    if assets is not None:
-        app.mount(DOCS_ASSETS_URL, StaticFiles(directory=assets), name="docs-assets")
+    add_api_pages(app, docs_assets())
 
     plain_openapi = app.openapi
 

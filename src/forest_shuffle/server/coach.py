@@ -43,7 +43,7 @@ from typing import Any
 
 from forest_shuffle.bots.coach import advise, coach_bot, compare
 from forest_shuffle.bots.greedy import greedy_view_action
-from forest_shuffle.bots.registry import DIFFICULTIES
+from forest_shuffle.bots.registry import DIFFICULTIES, parse_spec
 from forest_shuffle.engine.actions import PAY, PLAY, Action
 from forest_shuffle.engine.check import JsonInputError, load_json
 from forest_shuffle.engine.options import Rules
@@ -51,7 +51,15 @@ from forest_shuffle.engine.setup import LEGACY, derive
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.formats.records import RecordError, game_of, record_of, replay
-from forest_shuffle.server.service import GameService, LiveGame, LogEntry, ServiceError, narrate
+from forest_shuffle.server.limits import Limits
+from forest_shuffle.server.service import (
+    GameService,
+    LiveGame,
+    LogEntry,
+    ServiceError,
+    check_decision,
+    narrate,
+)
 from forest_shuffle.server.service import opening_log as opening_lines
 from forest_shuffle.text.advice import advice_facts
 from forest_shuffle.text.narration import action_words
@@ -66,6 +74,18 @@ MAX_RECORD_CHARS = 60_000
 MIN_GAIN = 0.5
 
 
+#: The bot that checks the decisions of a review (its budget: ``Limits.review_time``).
+REVIEW_BOT = "mcts"
+_BOUNDS = Limits()
+
+
+def timed(spec: str, seconds: float) -> str:
+    """The bot specification ``spec`` (or a difficulty) with its search budget, the
+    ``time`` option, set to ``seconds``: ``timed("hard", 0.5) == "mcts:time=0.5"``."""
+    name, options = parse_spec(spec)
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in {**options, "time": seconds}.items())
+
+
 @dataclass(frozen=True, slots=True)
 class CoachSettings:
     """The coach's bots and bounds: ``suggest_bot`` answers Suggest, ``review_bot`` checks
@@ -74,16 +94,28 @@ class CoachSettings:
     request waits for its search before a 503. With ``processes`` > 0 the searches run in
     that many worker processes (:func:`~forest_shuffle.workers.process_pool`, as the
     server's searching bots with ``--bot-processes``), so they do not hold the server's
-    interpreter lock; else in ``slots`` threads."""
+    interpreter lock; else in ``slots`` threads. The defaults are :class:`Limits`' (the
+    bounds ``serve --limits`` changes, see :meth:`of_limits`)."""
 
-    suggest_bot: str = DIFFICULTIES["hard"]
-    review_bot: str = "mcts:time=0.15"
-    review_moves: int = 12
-    slots: int = 2
-    queue: int = 8
-    wait: float = 120.0
+    suggest_bot: str = timed(DIFFICULTIES["hard"], _BOUNDS.suggest_time)
+    review_bot: str = timed(REVIEW_BOT, _BOUNDS.review_time)
+    review_moves: int = _BOUNDS.review_moves
+    slots: int = _BOUNDS.coach_searches
+    queue: int = _BOUNDS.coach_queue
+    wait: float = _BOUNDS.coach_wait
     kept: int = 64
     processes: int = 0
+
+    @classmethod
+    def of_limits(cls, limits: Limits, processes: int = 0) -> CoachSettings:
+        """The settings of ``limits``' coach bounds: the hard bot searching
+        ``suggest_time`` seconds a suggestion, :data:`REVIEW_BOT` ``review_time`` seconds
+        a search of a review, ``review_moves``, ``coach_searches``, ``coach_queue`` and
+        ``coach_wait``; the searches in ``processes`` worker processes (0: threads)."""
+        return cls(suggest_bot=timed(DIFFICULTIES["hard"], limits.suggest_time),
+                   review_bot=timed(REVIEW_BOT, limits.review_time),
+                   review_moves=limits.review_moves, slots=limits.coach_searches,
+                   queue=limits.coach_queue, wait=limits.coach_wait, processes=processes)
 
 
 def _state_of_record(record: dict[str, Any]) -> GameState:
@@ -251,11 +283,7 @@ class CoachDesk:
                                     "to no suggestions")
         snap = game.snap
         state = snap.state
-        if state.over:
-            raise ServiceError(400, "the game is over: nothing to suggest")
-        if state.to_move != seat:
-            who = "nobody" if state.to_move is None else game.name(state.to_move)
-            raise ServiceError(403, f"not your decision: {who} is to move")
+        check_decision(game, state, seat, over="the game is over: nothing to suggest")
         view = state.view(seat)  # the seat's own view: the only thing the bot is given
         seed = derive(game.seed, f"suggest {seat} {snap.version}")
         return self._run(self._suggestions, (game.id, snap.version, seat), suggestion_of,

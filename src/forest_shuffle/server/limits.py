@@ -2,7 +2,8 @@
 
 Contract:
 
-- :class:`Limits` holds every bound (frozen; ``None`` for a flood bound means none).
+- :class:`Limits` holds every bound (frozen; ``None`` for a flood bound means none), the
+  coach's too (its search budgets, the decisions a review checks, its queue).
   :func:`parse_limits` reads the ``serve --limits`` text (``name=value,...`` or ``off``).
 - :class:`Guard` is an ASGI middleware in front of the app: per client address a token
   bucket of requests a second (REST requests and socket openings) and one of games created
@@ -78,6 +79,17 @@ class Limits:
     message_burst: int = 200
     #: Seconds at least between two states sent to one spectator's socket.
     spectator_interval: float = 0.25
+    #: The coach's bounds (:class:`~forest_shuffle.server.coach.CoachSettings`, never off):
+    #: seconds of search for one suggestion (the hard bot's budget) and for each of the two
+    #: searches of a decision a review checks; decisions a review checks at most; searches
+    #: at once, searches waiting at most (more get 429) and seconds a request waits for its
+    #: search (then 503).
+    suggest_time: float = 1.0
+    review_time: float = 0.15
+    review_moves: int = 12
+    coach_searches: int = 2
+    coach_queue: int = 8
+    coach_wait: float = 120.0
 
     @classmethod
     def off(cls) -> Limits:

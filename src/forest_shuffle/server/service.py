@@ -209,6 +209,17 @@ class LiveGame:
         return self.seats[seat].name
 
 
+def check_decision(game: LiveGame, state: GameState, seat: int,
+                   over: str = "the game is over") -> None:
+    """Refuse unless ``seat`` is to move in ``state``: 400 with ``over`` when the game is
+    over, 403 naming who is to move otherwise."""
+    if state.over:
+        raise ServiceError(400, over)
+    if state.to_move != seat:
+        who = "nobody" if state.to_move is None else game.name(state.to_move)
+        raise ServiceError(403, f"not your decision: {who} is to move")
+
+
 def default_name(seat: int, kind: str, level: str | None) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
 
@@ -459,6 +470,13 @@ class GameService:
         self.leases.close()
         self.store.close()
 
+    def __enter__(self) -> GameService:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        """Leaving a ``with`` block closes the service (:meth:`close`)."""
+        self.close()
+
     def resume(self) -> int:
         """Load every unfinished game that waits for a bot, so bots go on after a restart;
         the number of games resumed. Sharing the database, nothing here: the lease keeper
@@ -693,11 +711,7 @@ class GameService:
                 raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
                                         f"action was sent against version {version}")
             state = snap.state
-            if state.over:
-                raise ServiceError(400, "the game is over")
-            if state.to_move != seat:
-                who = "nobody" if state.to_move is None else game.name(state.to_move)
-                raise ServiceError(403, f"not your decision: {who} is to move")
+            check_decision(game, state, seat)
             after = state.clone()
             try:
                 after.apply(action)

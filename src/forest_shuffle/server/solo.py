@@ -13,13 +13,13 @@ Contract:
   end the result in words. Public facts only (the view's ``solo``, the public forest).
 - :func:`before_anna`, :func:`anna_lines` and :func:`end_lines` let the log tell the
   player's action, then Anna's turn, in order (the engine plays her turn inside the
-  player's last action of a turn). The words are :mod:`forest_shuffle.text.narration`'s.
+  player's last action of a turn). The words, and the rule that rebuilds the table before
+  her turn (which the terminal reads too), are :mod:`forest_shuffle.text.narration`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from forest_shuffle.engine.state import GameState
@@ -32,13 +32,15 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_data,
     solo_id,
 )
+from forest_shuffle.text import narration
 from forest_shuffle.text.narration import (
     GAME_OVER,
+    BeforeAnna,
     anna_status_words,
     anna_words,
+    automa_name,
     challenge_words,
     solo_result_words,
-    winter_words,
 )
 
 #: The settings key of a solo game: ``{"medal": str}`` ("" when none is played for).
@@ -95,7 +97,7 @@ def solo_part(state: GameState, view: PlayerView,
     chosen = settings.get(SETTING)
     medal = str(chosen.get("medal", "")) if isinstance(chosen, Mapping) else ""
     medal = medal if medal in MEDALS else ""
-    name = str(state.game.options.get("automa", solo_data().automa_name))
+    name = automa_name(state.game.options)
     last = solo["anna_last"]
     result = result_of(state.game, view.forests[0], ch.number)  # the public forest
     words = solo_result_words(result, medal)
@@ -122,60 +124,33 @@ def solo_part(state: GameState, view: PlayerView,
 # ------------------------------------------------------------------------ the log
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The public table between the player's part of an action and Anna's turn."""
-
-    clearing: list[int]
-    winter: list[int]
-    discard: list[int]
-
-
-def anna_played(before: GameState, after: GameState) -> bool:
-    """Did Anna take a turn inside the action from ``before`` to ``after``?"""
-    return (isinstance(after, DartmoorSoloState) and isinstance(before, DartmoorSoloState)
-            and after.anna_turns > before.anna_turns and after.anna_last is not None)
+def _anna_last(before: GameState, after: GameState) -> dict[str, Any] | None:
+    """Anna's turn inside the action from ``before`` to ``after`` (a view's
+    ``solo["anna_last"]``), or None when she took none."""
+    if (isinstance(after, DartmoorSoloState) and isinstance(before, DartmoorSoloState)
+            and after.anna_turns > before.anna_turns and after.anna_last is not None):
+        return after.anna_last.to_dict()
+    return None
 
 
-def before_anna(before: GameState, after: GameState) -> GameState | Table:
+def before_anna(before: GameState, after: GameState) -> GameState | BeforeAnna:
     """The table as the player's part of the action left it, before Anna's turn (``after``
-    itself when she did not play): the cards she removed put back at their end of the
-    clearing and taken off the discard pile, her added cards taken off its right end, the
-    winter card she may have revealed not yet out. A clearing she filled went to the discard
-    pile after her turn: it is the pile's newest cards (after those she removed); the
-    player's part did not empty the clearing then (she adds at most a few cards)."""
-    if not anna_played(before, after):
+    itself when she did not play): :func:`forest_shuffle.text.narration.before_anna`."""
+    last = _anna_last(before, after)
+    if last is None:
         return after
-    assert isinstance(after, DartmoorSoloState) and after.anna_last is not None
-    last = after.anna_last
-    added, removed = list(last.added), list(last.removed)
-    discard = list(after.discard)
-    if last.cleared:
-        old = set(getattr(before, "discard", ()))
-        new = [c for c in discard if c not in old]
-        if removed and removed[-1] in new:
-            new = new[new.index(removed[-1]) + 1:]
-        kept = new  # her clearing after her removal
-    else:
-        kept = list(after.clearing)
-        if removed:
-            discard = discard[:len(discard) - len(removed)]
-    full = removed + kept if last.side == "left" else kept + removed
-    gone = set(added)
-    mid = [c for c in full if c not in gone]
-    return Table(mid, list(before.winter), discard)
+    assert isinstance(before, DartmoorSoloState) and isinstance(after, DartmoorSoloState)
+    return narration.before_anna(before, after, last)
 
 
 def anna_lines(before: GameState, after: GameState) -> list[str]:
-    """Anna's turn in words (her line, then the winter card she revealed), or nothing."""
-    if not anna_played(before, after):
+    """Anna's turn in words (her line, then the winter card she revealed), or nothing:
+    :func:`forest_shuffle.text.narration.anna_lines`."""
+    last = _anna_last(before, after)
+    if last is None:
         return []
-    assert isinstance(after, DartmoorSoloState) and after.anna_last is not None
-    name = str(after.game.options.get("automa", solo_data().automa_name))
-    out = [anna_words(after.anna_last.to_dict(), after.game.catalog, name)]
-    if len(after.winter) > len(before.winter):
-        out.append(winter_words(len(after.winter), after.game.winter_to_end))
-    return out
+    return narration.anna_lines(before, after, last, after.game.catalog,
+                                automa_name(after.game.options), after.game.winter_to_end)
 
 
 def end_lines(state: GameState) -> list[str] | None:

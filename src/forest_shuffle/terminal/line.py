@@ -59,7 +59,10 @@ from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     NO_HINTS,
     action_words,
-    anna_words,
+    anna_lines,
+    anna_turn,
+    automa_name,
+    before_anna,
     bonus_alive,
     card_heading,
     card_of,
@@ -265,11 +268,11 @@ def _slot_text(site: Host, side: str) -> Text:
     return out.append(" + ".join(names))
 
 
-def forest_table(forest: Forest, title: str, catalog: Catalog | None = None) -> RenderableType:
+def forest_table(forest: Forest, title: str, catalog: Catalog) -> RenderableType:
     """A forest: one row per tree with dwellers and its four slots (hares stacked, toads
     paired), then one line naming the trees without dwellers; Dartmoor's moors after them
     (:func:`~forest_shuffle.terminal.dartmoor.moors_table`, with ``catalog`` the game's)."""
-    moors = moorland.moors_table(forest, catalog or make_game(BASE_ID).catalog)
+    moors = moorland.moors_table(forest, catalog)
     if moors is None:
         return _trees_table(forest, title)
     if all(t.is_moor for t in forest.trees):
@@ -305,10 +308,9 @@ def _trees_table(forest: Forest, title: str) -> RenderableType:
     return Group(head, table, rest) if bare else Group(head, table)  # table would wrap
 
 
-def card_details(cid: int, catalog: Catalog | None = None) -> Group:
-    """The full text of one card of ``catalog`` (the base game's by default; KeyError for
-    an id not in it): every species on it with cost, tags, place and rules."""
-    catalog = catalog or make_game(BASE_ID).catalog
+def card_details(cid: int, catalog: Catalog) -> Group:
+    """The full text of one card of ``catalog`` (the game's; KeyError for an id not in
+    it): every species on it with cost, tags, place and rules."""
     card = catalog.card(cid)
     parts: list[RenderableType] = [Text(card_heading(cid, catalog), style="bold")]
     if card.is_winter:
@@ -657,19 +659,21 @@ class Terminal:
                 self.seats[p].log.append(new_cards_words(new, cat))
             for kind, _cid, _side, species in skipped_steps(before, action, after):
                 self.seats[p].log.append(skipped_words(kind, species, cat))
-        anna = after.solo and after.solo["anna_turns"] > before.solo["anna_turns"]
-        # cards from the deck into the clearing (the card a tree turns over); Anna's are hers
-        annas = set((after.solo["anna_last"] or {}).get("added", ())) if anna else set()
-        revealed = [c for c in revealed_cards(before.clearing, before.hand, after.clearing)
-                    if c not in annas]
+        to_end = self.state.game.winter_to_end
+        anna = anna_turn(before.solo, after.solo)  # a solo game: the automa played after
+        # the player's events from the table before Anna's turn (hers are told in her line)
+        mid = after if anna is None else before_anna(before, after, anna)
+        # cards from the deck into the clearing (the card a tree turns over)
+        revealed = revealed_cards(before.clearing, before.hand, mid.clearing)
         if revealed:
             self._tell_all(revealed_words(revealed, cat))
-        for text in event_words(action, before.pending, before, after,
-                                self.state.game.winter_to_end, catalog=cat):
+        for text in event_words(action, before.pending, before, mid, to_end, catalog=cat):
             self._tell_all(text)
-        if anna:  # a solo game: the automa's turn followed
-            self._tell_all(anna_words(after.solo["anna_last"], cat))
-        if (not after.over and not anna and after.turn > before.turn
+        if anna is not None:
+            for text in anna_lines(before, after, anna, cat,
+                                   automa_name(self.state.game.options), to_end):
+                self._tell_all(text)
+        if (not after.over and anna is None and after.turn > before.turn
                 and (before.turn > 0 or before.setup < 0)  # not the end of Dartmoor's draft
                 and after.current == before.current):
             for h in range(self.humans):

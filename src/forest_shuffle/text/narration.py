@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
@@ -43,23 +43,17 @@ from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.text import cardtext
 
-
-def _words_catalog(catalog: Catalog | None = None) -> Catalog:
-    """The catalog these words look cards up in: ``catalog`` (the game's: a view's
-    ``game.catalog``), or when none is given every card of the base family."""
-    if catalog is not None:
-        return catalog
-    from forest_shuffle.engine.game import game_by_id
-
-    return game_by_id("base+alpine+woodland_edge").catalog
+if TYPE_CHECKING:  # the words read the solo game's result; the game module is not needed
+    from forest_shuffle.games.dartmoor_solo import SoloResult
 
 
-def card_of(cid: int, catalog: Catalog | None = None) -> Card:
-    """The card with that id in ``catalog`` (see :func:`_words_catalog`)."""
-    return _words_catalog(catalog).card(cid)
+def card_of(cid: int, catalog: Catalog) -> Card:
+    """The card with that id in ``catalog`` (the game's: a view's ``game.catalog``; every
+    function here that names cards takes it)."""
+    return catalog.card(cid)
 
 
-def label(cid: int, catalog: Catalog | None = None) -> str:
+def label(cid: int, catalog: Catalog) -> str:
     """``"Oak"`` or ``"European Hare/Barbastelle Bat"``; a moor played face down is
     "universal moor"."""
     card = card_of(cid, catalog)
@@ -68,7 +62,7 @@ def label(cid: int, catalog: Catalog | None = None) -> str:
     return "/".join(h.species.name for h in card.halves.values())
 
 
-def symbols_of(cid: int, catalog: Catalog | None = None) -> list[str]:
+def symbols_of(cid: int, catalog: Catalog) -> list[str]:
     """The tree symbols printed on a card, in half order."""
     card = card_of(cid, catalog)
     if card.species is not None:
@@ -76,7 +70,7 @@ def symbols_of(cid: int, catalog: Catalog | None = None) -> list[str]:
     return [h.symbol for h in card.halves.values()]
 
 
-def species_of(cid: int, side: str, catalog: Catalog | None = None) -> Species:
+def species_of(cid: int, side: str, catalog: Catalog) -> Species:
     """The species of a tree card, or of one half of a split card."""
     card = card_of(cid, catalog)
     if side:
@@ -92,9 +86,9 @@ def tree_name(forest: Forest, tree: int) -> str:
     return f"tree {tree + 1}"
 
 
-def step_effect(pend: PendingView, catalog: Catalog | None = None) -> Effect | None:
+def step_effect(pend: PendingView, catalog: Catalog) -> Effect | None:
     """The effect, bonus or mushroom draw offered by an option decision."""
-    sp = _words_catalog(catalog).species.get(pend.species)
+    sp = catalog.species.get(pend.species)
     if sp is None:
         return None
     if pend.step == "mushroom":
@@ -102,19 +96,19 @@ def step_effect(pend: PendingView, catalog: Catalog | None = None) -> Effect | N
     return sp.effect if pend.step == "effect" else sp.bonus
 
 
-def step_words(pend: PendingView, catalog: Catalog | None = None) -> str:
+def step_words(pend: PendingView, catalog: Catalog) -> str:
     """``"the bonus of Oak (Take another turn)"``."""
     what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
     return f"{what} {pend.species} ({cardtext.describe_effect(step_effect(pend, catalog))})"
 
 
-def bonus_symbol(pend: PendingView, catalog: Catalog | None = None) -> str:
+def bonus_symbol(pend: PendingView, catalog: Catalog) -> str:
     """The tree symbol every payment card must show for the bonus of the card paid for."""
     card = card_of(pend.card, catalog)
     return symbols_of(pend.card, catalog)[0] if not pend.side else card.halves[pend.side].symbol
 
 
-def bonus_alive(pend: PendingView, catalog: Catalog | None = None) -> bool:
+def bonus_alive(pend: PendingView, catalog: Catalog) -> bool:
     """Is the bonus of the card being paid for still possible?"""
     sym = bonus_symbol(pend, catalog)
     return all(sym in card_of(c, catalog).symbols for c in pend.paid)
@@ -167,9 +161,9 @@ def action_words(action: Action, view: PlayerView) -> str:
     return str(action)
 
 
-def species_named(name: str, catalog: Catalog | None = None) -> Species | None:
-    """The species of that name in ``catalog`` (see :func:`_words_catalog`), or None."""
-    return _words_catalog(catalog).species.get(name)
+def species_named(name: str, catalog: Catalog) -> Species | None:
+    """The species of that name in ``catalog``, or None."""
+    return catalog.species.get(name)
 
 
 def cards_word(n: int, word: str = "card") -> str:
@@ -368,9 +362,9 @@ def pending_words(view: PlayerView, name: str) -> str:
 
 
 def public_words(action: Action, pend: PendingView | None, forest: Forest,
-                 catalog: Catalog | None = None) -> str:
+                 catalog: Catalog) -> str:
     """What everyone sees of an action (hidden cards stay hidden); cards are looked up in
-    ``catalog`` (the game's; see :func:`_words_catalog`)."""
+    ``catalog`` (the game's)."""
     kind = action.kind
     if kind == KEEP:
         return "keeps the opening hand"
@@ -411,7 +405,7 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
 
 
 def own_words(action: Action, public: str, new: Sequence[int],
-              catalog: Catalog | None = None) -> str | None:
+              catalog: Catalog) -> str | None:
     """The actor's own copy of its action line, when it saw more than everyone (the card of
     its sapling or put under its cave, the cards it got): ``public`` is
     :func:`public_words`, ``new`` the cards that came into its hand (not by a take, which
@@ -430,7 +424,7 @@ def own_words(action: Action, public: str, new: Sequence[int],
     return private
 
 
-def new_cards_words(new: Sequence[int], catalog: Catalog | None = None) -> str:
+def new_cards_words(new: Sequence[int], catalog: Catalog) -> str:
     """The cards that came into a player's hand, for that player: ``"New in your hand:
     card 12 (Oak), card 40 (Red Fox)."``."""
     return ("New in your hand: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
@@ -464,7 +458,7 @@ def winter_words(revealed: int, to_end: int) -> str:
     return f"A winter card is revealed ({revealed}/{to_end})."
 
 
-def offered_op(pend: PendingView | None, catalog: Catalog | None = None) -> str:
+def offered_op(pend: PendingView | None, catalog: Catalog) -> str:
     """The op of the effect or bonus that ``pend`` offers ("" for any other decision)."""
     if pend is None or not pend.card or pend.step not in ("effect", "bonus"):
         return ""
@@ -480,7 +474,7 @@ def offered_op(pend: PendingView | None, catalog: Catalog | None = None) -> str:
 
 
 def clearing_emptied(action: Action, pend: PendingView | None, before: Table,
-                     after: Table, catalog: Catalog | None = None) -> bool:
+                     after: Table, catalog: Catalog) -> bool:
     """Did ``action`` empty a full clearing into the box (not by taking its last card, and
     not by an effect that puts the clearing under its player's cave, as the Brown Bear's)?"""
     to_cave = action.kind == YES and offered_op(pend, catalog) == "clearing_to_cave"
@@ -488,7 +482,7 @@ def clearing_emptied(action: Action, pend: PendingView | None, before: Table,
 
 
 def event_words(action: Action, pend: PendingView | None, before: Table, after: Table,
-                to_end: int, catalog: Catalog | None = None) -> list[str]:
+                to_end: int, catalog: Catalog) -> list[str]:
     """The table events everyone sees that ``action`` caused, in order, one sentence each:
     a winter card revealed, the clearing emptied. ``pend`` is the decision the action
     answered (the actor's view of it), ``before``/``after`` the table around it and
@@ -554,7 +548,7 @@ def _to_you(words: str) -> str:
 
 
 def you_words(action: Action, pend: PendingView | None, forest: Forest,
-              catalog: Catalog | None = None) -> str:
+              catalog: Catalog) -> str:
     """The actor's echo of its own action, addressed to it, without a full stop: ``"You
     play Oak (card 12)"``, ``"You play card 34 (Oak) as a sapling"`` (the actor saw its
     own sapling and cave cards). ``pend`` is the decision the action answered, ``forest``
@@ -600,7 +594,7 @@ _SKIP_WHY: dict[str, str] = {
 }
 
 
-def skipped_words(step: str, species: str, catalog: Catalog | None = None) -> str:
+def skipped_words(step: str, species: str, catalog: Catalog) -> str:
     """A step the engine skipped for the actor because it could change nothing: ``"The
     bonus of Oak (...) is skipped: nothing in your hand can be placed."``. ``step`` is
     ``effect``, ``bonus`` or ``mushroom``."""
@@ -625,7 +619,7 @@ def pay_how_words(need: int, payable: Sequence[int]) -> str:
             "chosen.")
 
 
-def chosen_words(chosen: Sequence[int], catalog: Catalog | None = None) -> str:
+def chosen_words(chosen: Sequence[int], catalog: Catalog) -> str:
     """The cards chosen so far for a payment, not yet paid: ``"Chosen so far: card 41
     (Oak)."``."""
     return ("Chosen so far: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in chosen)
@@ -649,7 +643,7 @@ def points_words(points: float) -> str:
 
 def hint_words(action: str | None, payment: Sequence[int], bonus: str | None,
                bonus_kept: bool | None, lead: float | None, margin: float | None,
-               runner_up: str | None, samples: int, catalog: Catalog | None = None) -> str:
+               runner_up: str | None, samples: int, catalog: Catalog) -> str:
     """The coach's advice in words: the action (:func:`action_words`), the cards it
     would pay with, whether that keeps the bonus (``bonus``: its words, None if the card
     has none; ``bonus_kept``: None when no payment), and the search's reason: ``lead``
@@ -703,7 +697,7 @@ def revealed_cards(clearing_before: Sequence[int], actor_hand_before: Sequence[i
     return [c for c in clearing_after if c not in came]
 
 
-def revealed_words(cards: Sequence[int], catalog: Catalog | None = None) -> str:
+def revealed_words(cards: Sequence[int], catalog: Catalog) -> str:
     """A table event everyone sees: cards that came from the deck into the clearing (the
     card a tree turns over): ``"The top card of the deck goes into the clearing: card 88
     (Hedgehog)."``."""
@@ -713,7 +707,7 @@ def revealed_words(cards: Sequence[int], catalog: Catalog | None = None) -> str:
 
 
 def brief_words(action: Action, pend: PendingView | None, forest: Forest,
-                catalog: Catalog | None = None) -> str | None:
+                catalog: Catalog) -> str | None:
     """What everyone saw of an action in short and in the past, for a summary of a turn
     (``"played Wolf left of tree 3"``, ``"took Hedgehog from the clearing"``); None for an
     action not worth a summary's words (a payment card, a skipped option, done). No card
@@ -792,47 +786,78 @@ def turn_summary(name: str, briefs: Sequence[str]) -> str | None:
 ANNA = "Anna"
 
 
-class SoloOutcome(Protocol):
-    """What the solo result words read (``games.dartmoor_solo.SoloResult``)."""
+def automa_name(options: Mapping[str, Any]) -> str:
+    """The automa's name in a solo game of these game options (``GameDef.options``: the
+    solo data's name), :data:`ANNA` without one."""
+    return str(options.get("automa", ANNA))
+
+
+class SoloTable(Table, Protocol):
+    """The public table of a solo game: a view or a solo game state."""
 
     @property
-    def challenge(self) -> int: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def have(self) -> int: ...
-
-    @property
-    def need(self) -> int: ...
-
-    @property
-    def score(self) -> int: ...
-
-    @property
-    def medal(self) -> str: ...
-
-    @property
-    def thresholds(self) -> Mapping[str, int]: ...
-
-    @property
-    def goal_met(self) -> bool: ...
+    def discard(self) -> Sequence[int]: ...
 
 
-def automa_words(add: int, remove: int, side: str, burn: int) -> str:
-    """An automa card in words: ``"add 3 cards to the clearing, burn 1 deck card"``."""
-    parts: list[str] = []
-    if add:
-        parts.append(f"add {cards_word(add)} from the deck to the clearing's right end")
-    if remove:
-        parts.append(f"remove {cards_word(remove)} from the clearing's {side} end")
-    if burn:
-        parts.append(f"burn {cards_word(burn, 'deck card')}")
-    return ", then ".join(parts)
+@dataclass(frozen=True, slots=True)
+class BeforeAnna:
+    """The public table between the player's part of an action and Anna's turn."""
+
+    clearing: tuple[int, ...]
+    winter: tuple[int, ...]
+    discard: tuple[int, ...]
 
 
-def anna_words(last: Mapping[str, Any], catalog: Catalog | None = None,
+def anna_turn(before: Mapping[str, Any], after: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Anna's turn taken between two solo facts (a view's ``solo``, or a solo state's
+    ``to_dict()["solo"]``): ``after["anna_last"]``, or None when she took none (or the
+    game is no solo game: empty facts)."""
+    if not before or not after or after["anna_turns"] <= before["anna_turns"]:
+        return None
+    last: Mapping[str, Any] | None = after["anna_last"]
+    return last
+
+
+def before_anna(before: SoloTable, after: SoloTable, last: Mapping[str, Any]) -> BeforeAnna:
+    """The table as the player's part of an action left it, from the tables ``before`` and
+    ``after`` the action and Anna's turn ``last`` inside it (:func:`anna_turn`): the cards
+    she removed put back at their end of the clearing and taken off the discard pile, her
+    added cards taken off its right end, the winter card she may have revealed not yet
+    out. A clearing she filled went to the discard pile after her turn: it is the pile's
+    newest cards (after those she removed); the player's part did not empty the clearing
+    then (she adds at most a few cards). The one copy of this rule: the server's log and
+    the terminal both read it, so the player's events are told from this table and the
+    rest in her line (:func:`anna_lines`)."""
+    added, removed = list(last["added"]), list(last["removed"])
+    discard = list(after.discard)
+    if last["cleared"]:
+        old = set(before.discard)
+        new = [c for c in discard if c not in old]
+        if removed and removed[-1] in new:
+            new = new[new.index(removed[-1]) + 1:]
+        kept = new  # her clearing after her removal
+    else:
+        kept = list(after.clearing)
+        if removed:
+            discard = discard[:len(discard) - len(removed)]
+    full = removed + kept if last["side"] == "left" else kept + removed
+    gone = set(added)
+    return BeforeAnna(tuple(c for c in full if c not in gone), tuple(before.winter),
+                      tuple(discard))
+
+
+def anna_lines(before: Table, after: Table, last: Mapping[str, Any], catalog: Catalog,
+               name: str, to_end: int) -> list[str]:
+    """Anna's turn ``last`` inside the action from ``before`` to ``after`` in words: her
+    line (:func:`anna_words`), then the winter card she revealed (``to_end``: the winter
+    cards that end the game)."""
+    out = [anna_words(last, catalog, name)]
+    if len(after.winter) > len(before.winter):
+        out.append(winter_words(len(after.winter), to_end))
+    return out
+
+
+def anna_words(last: Mapping[str, Any], catalog: Catalog,
                name: str = ANNA) -> str:
     """Anna's turn in one sentence, from a view's ``solo["anna_last"]``: what she added to
     the clearing, removed from it (and from which end), how many deck cards she burnt, and
@@ -879,7 +904,7 @@ def challenge_words(number: int, title: str, thresholds: Mapping[str, int],
     return words + "."
 
 
-def solo_result_words(result: SoloOutcome, medal: str = "") -> list[str]:
+def solo_result_words(result: SoloResult, medal: str = "") -> list[str]:
     """The end of a solo game, one sentence each: the goal (progress, met or not), the
     score, the medal reached, and whether ``medal`` (the one played for) is won."""
     met = "met" if result.goal_met else "not met"
@@ -893,8 +918,6 @@ def solo_result_words(result: SoloOutcome, medal: str = "") -> list[str]:
         low = next(iter(result.thresholds))
         out.append(f"No medal: {low} needs {result.thresholds[low]} points.")
     if medal:
-        order = list(result.thresholds)
-        won = bool(result.medal) and order.index(result.medal) >= order.index(medal)
-        out.append(f"You won the {medal} medal." if won
+        out.append(f"You won the {medal} medal." if result.reached(medal)
                    else f"You did not win the {medal} medal.")
     return out

@@ -88,9 +88,10 @@ def serve_command(
         show_default="the number of CPUs")] = None,
     limits: Annotated[str, typer.Option(
         "--limits", metavar="NAME=VALUE,...", envvar="FOREST_SHUFFLE_LIMITS",
-        help="Change bounds on input and floods (docs/web.md, Limits), such as "
-             "requests_per_second=200,spectators_per_game=20; a value 'off' removes a bound, "
-             "'off' alone every flood bound.")] = "",
+        help="Change bounds on input, floods and the coach (docs/web.md, Limits), such as "
+             "requests_per_second=200,spectators_per_game=20 or suggest_time=0.5,"
+             "review_moves=6; a value 'off' removes a flood bound, 'off' alone every flood "
+             "bound (the sizes and the coach's bounds stay).")] = "",
     pubsub: Annotated[str | None, typer.Option(
         "--pubsub", metavar="URL",
         help="Redis URL (redis://host:6379/0): this server is one of several processes on "
