@@ -1,12 +1,20 @@
 """Throughput of the rules engine on one core, with uniformly random legal actions.
 
-Reports, for 2- and 4-player games: games per second, actions (decisions) per second,
-uncached legal-action computations per second, clone cost at mid-game, to_dict/from_dict
-cost at mid-game and end-of-game scoring throughput (tables per second via
-:func:`forest_shuffle.scoring.totals`). Each timing is the best of ``--repeat`` runs.
+Reports, for 2- and 4-player games: random games per second, actions (decisions) per
+second, uncached legal-action computations per second, clone cost at mid-game (each clone
+dropped at once, so the garbage collector is not measured), to_dict/from_dict cost at
+mid-game and end-of-game scoring throughput (tables per second via
+:func:`forest_shuffle.scoring.totals`). Times are the process's CPU time. Every figure is
+the median of ``--repeat`` rounds, with the min and max; the machine's load average is
+printed before and after.
 
-Usage: ``python benchmarks/bench_engine.py [--games 200] [--repeat 3] [--seed 1] [--json]
-[--profile]`` (``--profile`` prints a cProfile of the 2-player random games).
+``--against OLD/src`` measures a second source tree interleaved with this one: each round
+runs one subprocess per tree (``PYTHONPATH`` set to the tree), alternating which goes
+first, and the table shows both side by side with the ratio of the medians.
+
+Usage: ``python benchmarks/bench_engine.py [--games 200] [--repeat 5] [--seed 1] [--json]
+[--profile] [--against OLD/src] [--pin CPU]`` (``--profile`` prints a cProfile of the
+2-player random games).
 """
 
 from __future__ import annotations
@@ -14,25 +22,29 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
 from forest_shuffle.engine import GameState
 from forest_shuffle.formats.records import random_game
 from forest_shuffle.scoring import totals
 
+HERE = Path(__file__).resolve().parents[1] / "src"
 
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    """The shortest wall time of ``repeat`` calls of ``fn``, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+
+def timed(fn: Callable[[], object]) -> float:
+    """The CPU time of this process for one call of ``fn``, in seconds (on a loaded
+    machine wall time also counts the time the core was taken away)."""
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
 
 
 def play_games(players: int, seeds: list[int]) -> list[GameState]:
@@ -67,11 +79,19 @@ def sampled_states(players: int, seeds: list[int], every: int = 7) -> list[GameS
     return out
 
 
-def measure(players: int, games: int, repeat: int, seed: int) -> dict[str, float]:
+def clone_each(states: list[GameState], times: int) -> None:
+    """Clone every state ``times`` times, dropping each clone at once."""
+    for s in states:
+        for _ in range(times):
+            s.clone()
+
+
+def measure(players: int, games: int, seed: int) -> dict[str, float]:
+    """One round of every figure for ``players``-player games."""
     seeds = [seed * 100_003 + i for i in range(games)]
-    finished = play_games(players, seeds)
+    finished: list[GameState] = []
+    t_games = timed(lambda: finished.extend(play_games(players, seeds)))
     decisions = sum(len(s.history) for s in finished)
-    t_games = best_of(repeat, lambda: play_games(players, seeds))
 
     samples = sampled_states(players, seeds[: max(1, games // 4)])
 
@@ -80,22 +100,19 @@ def measure(players: int, games: int, repeat: int, seed: int) -> dict[str, float
             s._legal = None  # time the computation, not the cache
             s.legal_actions()
 
-    t_legal = best_of(repeat, legal_all)
-
+    t_legal = timed(legal_all)
     mids = mid_game_states(players, seeds[: max(1, games // 4)])
-    t_clone = best_of(repeat, lambda: [s.clone() for s in mids for _ in range(10)])
-    t_to = best_of(repeat, lambda: [s.to_dict() for s in mids for _ in range(10)])
+    t_clone = timed(lambda: clone_each(mids, 10))
+    t_to = timed(lambda: [s.to_dict() for s in mids for _ in range(10)])
     dicts = [s.to_dict() for s in mids]
-    t_from = best_of(repeat, lambda: [GameState.from_dict(d) for d in dicts for _ in range(10)])
+    t_from = timed(lambda: [GameState.from_dict(d) for d in dicts for _ in range(10)])
     tables = [s.forests for s in finished]
-    t_score = best_of(repeat, lambda: [totals(f) for f in tables])
+    t_score = timed(lambda: [totals(f) for f in tables])
     n_mid = len(mids) * 10
     return {
-        "players": players,
-        "games": games,
-        "avg_decisions": decisions / games,
         "games_per_s": games / t_games,
         "actions_per_s": decisions / t_games,
+        "avg_decisions": decisions / games,
         "legal_calls_per_s": len(samples) / t_legal,
         "clone_us": t_clone / n_mid * 1e6,
         "to_dict_us": t_to / n_mid * 1e6,
@@ -114,27 +131,108 @@ ROWS: tuple[tuple[str, str, str], ...] = (
     ("from_dict_us", "from_dict at mid-game (us)", "{:,.1f}"),
     ("score_tables_per_s", "scoring.totals end tables / s", "{:,.0f}"),
 )
+PLAYERS = (2, 4)
+
+
+def one_round(games: int, seed: int) -> dict[str, dict[str, float]]:
+    """Every figure once, for each player count (keyed by the count as text)."""
+    return {str(n): measure(n, games, seed) for n in PLAYERS}
+
+
+def run_tree(src: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """One round in a subprocess importing forest_shuffle from ``src``."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games",
+           str(args.games), "--seed", str(args.seed)]
+    if args.pin is not None:
+        cmd += ["--pin", str(args.pin)]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
+    result: dict[str, dict[str, float]] = json.loads(out)
+    return result
+
+
+def summary(rounds: list[dict[str, dict[str, float]]]) -> dict[str, dict[str, list[float]]]:
+    """Per player count and figure: [median, min, max] over the rounds."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for n in rounds[0]:
+        out[n] = {}
+        for key in rounds[0][n]:
+            vals = [r[n][key] for r in rounds]
+            out[n][key] = [statistics.median(vals), min(vals), max(vals)]
+    return out
+
+
+def cell(fmt: str, mmm: list[float]) -> str:
+    med, lo, hi = (fmt.format(v) for v in mmm)
+    return f"{med} ({lo}-{hi})"
+
+
+def print_table(trees: dict[str, dict[str, dict[str, list[float]]]]) -> None:
+    names = list(trees)
+    cols = [(name, n) for n in (str(p) for p in PLAYERS) for name in names]
+    heads = [f"{name}, {n}p" for name, n in cols]
+    cells = {key: [cell(fmt, trees[name][n][key]) for name, n in cols]
+             for key, _label, fmt in ROWS}
+    width = max(len(label) for _, label, _ in ROWS)
+    cw = max(max(len(h) for h in heads), *(len(c) for cs in cells.values() for c in cs))
+    print(f"{'median (min-max)':{width}}  " + "  ".join(f"{h:>{cw}}" for h in heads))
+    for key, label, _fmt in ROWS:
+        print(f"{label:{width}}  " + "  ".join(f"{c:>{cw}}" for c in cells[key]))
+    if len(names) == 2:
+        new, old = names
+        print(f"\nratio {new} / {old} of the medians (per-second rows: above 1 is faster; "
+              "us rows: below 1 is faster):")
+        for key, label, _fmt in ROWS:
+            ratios = "  ".join(
+                f"{n}p {trees[new][n][key][0] / trees[old][n][key][0]:.2f}x"
+                for n in (str(p) for p in PLAYERS))
+            print(f"  {label:{width}}  {ratios}")
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5, help="rounds (median, min, max)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", action="store_true",
                         help="also profile 2-player random games with cProfile")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another tree's src directory, measured interleaved")
+    parser.add_argument("--pin", type=int, default=None, help="run on this CPU only")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    results: list[dict[str, Any]] = [measure(n, args.games, args.repeat, args.seed)
-                                     for n in (2, 4)]
-    if args.json:
-        print(json.dumps(results, indent=2))
+    if args.pin is not None:
+        os.sched_setaffinity(0, {args.pin})
+    if args.worker:
+        print(json.dumps(one_round(args.games, args.seed)))
+        return
+    load_before = load()
+    trees: dict[str, dict[str, dict[str, list[float]]]]
+    if args.against is None:
+        trees = {"this": summary([one_round(args.games, args.seed)
+                                  for _ in range(args.repeat)])}
     else:
-        width = max(len(label) for _, label, _ in ROWS)
-        print(f"{'':{width}}  {'2 players':>12}  {'4 players':>12}")
-        for key, label, fmt in ROWS:
-            cells = "  ".join(f"{fmt.format(r[key]):>12}" for r in results)
-            print(f"{label:{width}}  {cells}")
+        mine: list[dict[str, dict[str, float]]] = []
+        theirs: list[dict[str, dict[str, float]]] = []
+        for r in range(args.repeat):  # alternate which tree goes first
+            order = [(HERE, mine), (args.against, theirs)]
+            for src, into in order if r % 2 == 0 else order[::-1]:
+                into.append(run_tree(src, args))
+        trees = {"this": summary(mine), "other": summary(theirs)}
+    if args.json:
+        print(json.dumps({"load_before": load_before, "load_after": load(), "trees": trees},
+                         indent=2))
+    else:
+        print(f"{args.repeat} rounds of {args.games} games; {load_before} (before), "
+              f"{load()} (after)")
+        if args.against is not None:
+            print(f"this = {HERE}, other = {args.against}")
+        print_table(trees)
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -116,3 +118,67 @@ def test_records_folder_that_cannot_be_made(tmp_path: Path) -> None:
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("cannot create records folder")
+
+
+# ---------------------------------------------------------------- --ray
+
+
+def test_games_on_an_executor_give_the_same_summary(tmp_path: Path) -> None:
+    """The path ``--ray`` takes (the games submitted to an executor, here local worker
+    processes instead of Ray tasks) gives the summary and records of the local loop."""
+    from forest_shuffle.cli.commands.simulate import simulate
+    from forest_shuffle.workers import process_pool
+
+    (tmp_path / "here").mkdir()
+    (tmp_path / "pool").mkdir()
+    here = simulate(3, 4, 21, records=tmp_path / "here", game="base+alpine")
+    with process_pool(2) as pool:
+        there = simulate(3, 4, 21, records=tmp_path / "pool", game="base+alpine",
+                         executor=pool)
+    assert _without_timing({**there, "records": None}) == _without_timing(
+        {**here, "records": None})
+    names = sorted(f.name for f in (tmp_path / "here").iterdir())
+    assert names == sorted(f.name for f in (tmp_path / "pool").iterdir()) and len(names) == 4
+    for name in names:
+        assert (read_record(tmp_path / "here" / name)
+                == read_record(tmp_path / "pool" / name))
+
+
+def test_ray_without_ray_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = builtins.__import__
+
+    def fake(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    result = run("--games", "1", "--ray", "auto")
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "pip install" in lines[0]
+
+
+def test_ray_is_refused_for_solo_games() -> None:
+    result = run("--game", "dartmoor", "--solo", "1", "--games", "1", "--ray", "auto")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["--ray is not used for solo games"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray (extra 'cluster') is not installed; CI does not install it")
+def test_simulate_on_a_local_ray_equals_local() -> None:
+    import ray
+
+    from forest_shuffle.cli.commands.simulate import simulate
+    from forest_shuffle.cluster import ClusterUnavailable, ray_executor
+
+    try:
+        try:
+            executor = ray_executor("local", num_cpus=1)
+        except ClusterUnavailable as exc:  # a local cluster that cannot start here
+            pytest.skip(f"a local Ray cluster did not start: {exc}")
+        on_ray = simulate(2, 3, 5, executor=executor)
+        assert _without_timing(on_ray) == _without_timing(simulate(2, 3, 5))
+    finally:
+        ray.shutdown()

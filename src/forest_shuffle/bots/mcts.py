@@ -10,6 +10,8 @@ rival's, squashed into [0, 1] (:func:`evaluate`; ``hv=0`` a flat 1.5 points a ha
 deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_points`;
 ``hv=4`` as 2 with a heavier hand; ``hv=5`` the learned network's win probability from the
 seat's own features, ``hv=6`` the logistic of its predicted margin, :mod:`bots.value`).
+``rival=1`` measures against the mean of the rivals instead of the best one (the same with
+two players).
 
 - ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
   (``diverse=1``: one per distinct move, so not the same card on six trees, and with
@@ -136,10 +138,12 @@ def fitted_points(state: GameState, p: int) -> float:
             + (FIT_TREE[0] + FIT_TREE[1] * r) * len(f.trees))
 
 
-def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> float:
+def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
+             rival: int = 0) -> float:
     """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]: the
-    logistic of the value difference to the best rival over ``scale`` (``hv`` 5 and 6: the
-    learned network, :func:`~forest_shuffle.bots.value.learned_reward`)."""
+    logistic of the value difference to the best rival (``rival=1``: to the mean of the
+    rivals) over ``scale`` (``hv`` 5 and 6: the learned network,
+    :func:`~forest_shuffle.bots.value.learned_reward`)."""
     if hv >= 5 and not state.over:
         return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
     sc = totals(state.forests) if state.game.scorer == "core" else state.scores()
@@ -161,8 +165,13 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE) -> fl
                                                                     strict=True)]
     mine = vals[me]
     # No rival in a solo game: the definition's par (the challenge's bronze score).
-    best = max((v for i, v in enumerate(vals) if i != me),
-               default=float(state.game.options.get("solo_par", 0)))
+    others = [v for i, v in enumerate(vals) if i != me]
+    if not others:
+        best = float(state.game.options.get("solo_par", 0))
+    elif rival == 1:
+        best = sum(others) / len(others)
+    else:
+        best = max(others)
     diff = mine - best
     if state.over:
         diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0
@@ -305,7 +314,7 @@ def search_tree(view: PlayerView, deadline: float | None,
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
-         exact: int = 0, pick: float = 0.0, cover: int = 1
+         exact: int = 0, pick: float = 0.0, cover: int = 1, rival: int = 0
          ) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
@@ -342,7 +351,7 @@ def race(view: PlayerView, deadline: float | None,
             while not state.over and state.turn < horizon:
                 sharp_now = state.turn < sharp and state.stack[-1].kind == "turn"
                 state.apply(greedy_action(state, exact=sharp_now))
-            r = evaluate(state, me, hv, scale)
+            r = evaluate(state, me, hv, scale, rival)
             n[a] += 1
             tot[a] += r
             rewards[a].append(r)
@@ -421,7 +430,7 @@ class MCTSBot(Bot):
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
                  diverse: int = 1, exact: int = 0, pick: float = 0.0,
-                 cover: int = 1) -> None:
+                 cover: int = 1, rival: int = 0) -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -450,6 +459,9 @@ class MCTSBot(Bot):
         self.exact = int(exact)
         self.pick = float(pick)
         self.cover = int(cover)
+        if rival not in (0, 1):
+            raise ValueError("rival must be 0 (the best rival) or 1 (the rivals' mean)")
+        self.rival = int(rival)
         self._carry: Node | None = None
         self._turn = -1
         self._spent = 0.0
@@ -515,7 +527,7 @@ class MCTSBot(Bot):
         helper: Future[dict[Action, tuple[int, float]]] | None = None
         # The race's options after the seed, the same for this search and the helper's.
         opts = (self.depth, self.width, self.hv, self.z, self.end, self.scale,
-                self.diverse, exact, self.pick, self.cover)
+                self.diverse, exact, self.pick, self.cover, self.rival)
         if self.workers == 2:
             pool = _pool()
             if pool is not None:

@@ -56,6 +56,11 @@ class Dweller:
         return Dweller(half.species, half.symbol, card.id)
 
 
+def empty_slots() -> dict[str, list[Dweller]]:
+    """Four empty slots, in the order of :data:`SIDES`."""
+    return {"top": [], "bottom": [], "left": [], "right": []}
+
+
 def _group(sp: Species, joins: bool) -> str:
     return sp.share or (sp.share_as if joins else "")
 
@@ -68,7 +73,7 @@ class Host:
 
     species: Species | None
     card: int | None = None
-    slots: dict[str, list[Dweller]] = field(default_factory=lambda: {s: [] for s in SIDES})
+    slots: dict[str, list[Dweller]] = field(default_factory=empty_slots)
     kind: str = TREE
     symbol: str = ""
 
@@ -245,8 +250,10 @@ class Host:
         return False
 
     def copy(self) -> Host:
-        return Host(self.species, self.card, {k: v[:] for k, v in self.slots.items()},
-                    self.kind, self.symbol)
+        s = self.slots  # the four sides, written out (clones copy every host)
+        return Host(self.species, self.card,
+                    {"top": s["top"][:], "bottom": s["bottom"][:], "left": s["left"][:],
+                     "right": s["right"][:]}, self.kind, self.symbol)
 
     @property
     def label(self) -> str:
@@ -263,14 +270,75 @@ class Host:
 class Forest:
     """One player's forest: hosts in play order (trees, shrubs, saplings and in Dartmoor
     moors: all in ``trees``), the number of cards in the cave and, in Dartmoor, the number
-    of the cave drafted (0: none or not a Dartmoor forest)."""
+    of the cave drafted (0: none or not a Dartmoor forest).
+
+    Two indexes the rules engine reads instead of rescanning the hosts: ``species_counts``
+    (species name -> cards showing it, hosts and dwellers) and ``free_slots`` (side -> the
+    indexes, ascending, of the hosts whose slot on that side is empty). They are built from
+    ``trees`` when a forest is made (or by :meth:`reindex`) and kept by :meth:`add_host` and
+    :meth:`add_dweller`, the engine's only ways of placing a card; code that changes
+    ``trees`` or a slot directly must restore it (as a what-if does) or call
+    :meth:`reindex`. They take no part in equality."""
 
     trees: list[Host] = field(default_factory=list)
     cave: int = 0
     cave_number: int = 0
+    species_counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    free_slots: dict[str, list[int]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.free_slots:  # not given (a copy gives both)
+            self.reindex()
+
+    def reindex(self) -> None:
+        """Build :attr:`species_counts` and :attr:`free_slots` from the hosts."""
+        counts: dict[str, int] = {}
+        free: dict[str, list[int]] = {side: [] for side in SIDES}
+        for i, t in enumerate(self.trees):
+            if t.species is not None:
+                name = t.species.name
+                counts[name] = counts.get(name, 0) + 1
+            for side, stack in t.slots.items():
+                if not stack:
+                    free[side].append(i)
+                for d in stack:
+                    name = d.species.name
+                    counts[name] = counts.get(name, 0) + 1
+        self.species_counts = counts
+        self.free_slots = free
+
+    def add_host(self, host: Host) -> None:
+        """Put ``host`` (with what its slots hold) at the end of the forest."""
+        i = len(self.trees)
+        self.trees.append(host)
+        counts = self.species_counts
+        if host.species is not None:
+            name = host.species.name
+            counts[name] = counts.get(name, 0) + 1
+        free = self.free_slots
+        for side, stack in host.slots.items():
+            if not stack:
+                free[side].append(i)
+            for d in stack:
+                name = d.species.name
+                counts[name] = counts.get(name, 0) + 1
+
+    def add_dweller(self, tree: int, side: str, dweller: Dweller) -> None:
+        """Put ``dweller`` on top of the ``side`` slot of host ``tree``."""
+        stack = self.trees[tree].slots[side]
+        if not stack:
+            self.free_slots[side].remove(tree)
+        stack.append(dweller)
+        counts = self.species_counts
+        name = dweller.species.name
+        counts[name] = counts.get(name, 0) + 1
 
     def copy(self) -> Forest:
-        return Forest([t.copy() for t in self.trees], self.cave, self.cave_number)
+        free = self.free_slots
+        return Forest([t.copy() for t in self.trees], self.cave, self.cave_number,
+                      self.species_counts.copy(),
+                      {"top": free["top"][:], "bottom": free["bottom"][:],
+                       "left": free["left"][:], "right": free["right"][:]})
 
     def card_ids(self) -> list[int]:
         """Physical card ids in the forest (hosts, saplings and dwellers), where known."""

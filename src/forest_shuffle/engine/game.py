@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from forest_shuffle.cards.forest import Forest
-from forest_shuffle.cards.model import TRIGGERS, Catalog
+from forest_shuffle.cards.model import TRIGGERS, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -108,6 +108,11 @@ class GameDef:
     a_moor: tuple[Action, ...] = ()
     a_discard: tuple[Action, ...] = ()
     a_half: dict[tuple[int, str], list[Action]] = field(default_factory=dict)
+    #: By card id: each half of a split card as (side, species, its ``a_half`` list, which
+    #: :meth:`half_actions` grows, the species' cost, whether it ``stacks``); () for others.
+    half_plays: tuple[tuple[tuple[str, Species, list[Action], int, bool], ...], ...] = ()
+    #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
+    host_symbol: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[Callable[[str], GameDef], tuple[str]]:
         """Pickle as the id (worker processes look the definition up again)."""
@@ -179,6 +184,12 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.a_moor = tuple(Action(MOOR, c) for c in range(n))
     g.a_discard = tuple(Action(DISCARD, c) for c in range(n))
     g.a_choose = tuple(Action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
+    g.half_plays = tuple(
+        () if c is None else tuple((side, h.species, g.a_half.setdefault((c.id, side), []),
+                                    h.species.cost, h.species.stacks)
+                                   for side, h in c.halves.items())
+        for c in cards)
+    g.host_symbol = tuple("" if c is None else c.symbol for c in cards)
     return g
 
 

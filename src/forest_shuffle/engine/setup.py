@@ -36,6 +36,10 @@ SECRET_BITS = 128
 
 _PERSON = b"fs-deal-keyed-1"  # at most 16 bytes; names the scheme and its version
 _WORDS = struct.Struct(">8Q")  # a 64-byte block as eight big-endian words
+_TWO64 = 2**64
+_N_LIMITS = 1024
+#: below(n) accepts a word under _LIMITS[n] (the largest multiple of n up to 2**64).
+_LIMITS: tuple[int, ...] = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_N_LIMITS))
 
 
 class Shuffler(Protocol):
@@ -78,9 +82,26 @@ class KeyedShuffler:
                 return w % n
 
     def shuffle(self, x: list[int]) -> None:
+        # below() and _word() written out (every deal runs this): the same numbers.
+        buf, pos, counter, key = self._buf, self._pos, self._counter, self._key
+        limits = _LIMITS
         for i in range(len(x) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < _N_LIMITS else _TWO64 - _TWO64 % n
+            while True:
+                if pos >= len(buf):
+                    buf = _WORDS.unpack(hashlib.blake2b(
+                        counter.to_bytes(8, "big"), key=key, person=_PERSON,
+                        digest_size=64).digest())
+                    counter += 1
+                    pos = 0
+                w: int = buf[pos]
+                pos += 1
+                if w < limit:
+                    break
+            j = w % n
             x[i], x[j] = x[j], x[i]
+        self._buf, self._pos, self._counter = buf, pos, counter
 
 
 def check_seed(seed: object, scheme: str) -> int:

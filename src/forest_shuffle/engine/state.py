@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from operator import indexOf
 from typing import Any
 
 from forest_shuffle.cards.forest import SAPLING as K_SAPLING
-from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
+from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, empty_slots
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
 from forest_shuffle.engine.actions import (
     CAVE,
@@ -76,7 +77,7 @@ _parse_action = functools.lru_cache(maxsize=8192)(Action.parse)
 
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pending:
     """One pending decision. Fields beyond ``kind`` and ``player`` depend on the kind.
 
@@ -103,9 +104,34 @@ class Pending:
     tag: str = ""
     steps: list[tuple[str, int, str, str]] = field(default_factory=list)
 
+    def __init__(self, kind: str, player: int, card: int = 0, side: str = "", tree: int = -1,
+                 via: str = "", need: int = 0, paid: list[int] | None = None,
+                 pool: frozenset[int] | None = None,
+                 step: tuple[str, int, str, str] | None = None, tag: str = "",
+                 steps: list[tuple[str, int, str, str]] | None = None) -> None:
+        # Written out (not the dataclass's): a new decision is made every turn.
+        self.kind = kind
+        self.player = player
+        self.card = card
+        self.side = side
+        self.tree = tree
+        self.via = via
+        self.need = need
+        self.paid = [] if paid is None else paid
+        self.pool = pool
+        self.step = step
+        self.tag = tag
+        self.steps = [] if steps is None else steps
+
     def copy(self) -> Pending:
         return Pending(self.kind, self.player, self.card, self.side, self.tree, self.via,
                        self.need, self.paid[:], self.pool, self.step, self.tag, self.steps[:])
+
+    def __reduce__(self) -> tuple[type[Pending], tuple[Any, ...]]:
+        """Pickle through ``__init__`` (compiled, a class with a written ``__init__`` cannot
+        be made empty and filled in)."""
+        return Pending, (self.kind, self.player, self.card, self.side, self.tree, self.via,
+                         self.need, self.paid, self.pool, self.step, self.tag, self.steps)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,12 +158,6 @@ def _species_of(card: Card, side: str) -> Species:
         return card.halves[side].species
     assert card.species is not None
     return card.species
-
-
-def _symbol_of(card: Card, side: str) -> str:
-    if side:
-        return card.halves[side].symbol
-    return card.symbol
 
 
 def _fits(sp: Species, what: str) -> bool:
@@ -208,7 +228,7 @@ class GameState:
     # ----------------------------------------------------------------- setup
 
     @staticmethod
-    def new(num_players: int, seed: int, rules: Rules | None = None,
+    def new(num_players: int, seed: object, rules: Rules | None = None,
             first_player: int = 0, deal: str = KEYED,
             game: GameDef | str = "base") -> GameState:
         """Set up a game of ``game`` (a definition or its id; the base game by default):
@@ -222,12 +242,13 @@ class GameState:
                              f"not {num_players}")
         if not 0 <= first_player < num_players:
             raise ValueError(f"first player must be a seat from 0 to {num_players - 1}")
-        rng = shuffler(seed, deal)
+        checked_seed = check_seed(seed, deal)  # seed: object, so a bool is refused (mypyc)
+        rng = shuffler(checked_seed, deal)
         cls: type[GameState] = g.state_class or GameState
         s = cls.__new__(cls)
         s.game = g
         s.num_players = num_players
-        s.seed = seed
+        s.seed = checked_seed
         s.deal = deal
         s.rules = rules or Rules()
         s.first_player = first_player
@@ -345,21 +366,12 @@ class GameState:
         self.turn += 1
         counts = self.active[p]
         if counts:
+            # The forest counts its cards by species (Forest.species_counts): a card of a
+            # species with a draw_on_play permanent can only sit where that permanent
+            # counts (a host, or a side in the species' positions: make_def).
+            have = self.forests[p].species_counts
             for name in counts:
-                counts[name] = 0
-            g = self.game
-            trees = self.forests[p].trees
-            if g.permanent_hosts:
-                for t in trees:
-                    sp = t.species
-                    if sp is not None and sp.name in counts:
-                        counts[sp.name] += 1
-            for side in g.permanent_sides:  # one pass per side: the base game has one
-                for t in trees:
-                    for d in t.slots[side]:
-                        name = d.species.name
-                        if name in counts:
-                            counts[name] += 1
+                counts[name] = have.get(name, 0)
         self.stack.append(Pending(D_TURN, p))
 
     def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
@@ -387,7 +399,8 @@ class GameState:
                 return
             step = self.queue.pop(0)
             if self._step_possible(step):
-                self.stack.append(Pending(D_OPTION, self.current, step=step))
+                self.stack.append(Pending(D_OPTION, self.current, 0, "", -1, "", 0, None,
+                                          None, step))
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
         """False for a step that could change nothing (it is then skipped unasked)."""
@@ -538,31 +551,34 @@ class GameState:
         out: list[Action] = []
         g = self.game
         cards = g.cards
-        trees = self.forests[p].trees
+        plays = g.half_plays
+        a_tree = g.a_tree
+        forest = self.forests[p]
+        trees = forest.trees
         n_trees = len(trees)
+        free = forest.free_slots
         joins = self.rules.counts_as_joins_stack
         for cid in self.hands[p]:
             if pool is not None and cid not in pool:
                 continue
-            card = cards[cid]
-            sp = card.species
+            sp = cards[cid].species
             if sp is not None:
                 if sp.cost <= max_cost and (tag is None or tag in sp.tags or tag in sp.counts_as):
-                    out.append(g.a_tree[cid])
+                    out.append(a_tree[cid])
                 continue
             if not n_trees:
                 continue
-            for side, half in card.halves.items():
-                hs = half.species
-                if hs.cost > max_cost or (tag is not None and tag not in hs.tags
-                                          and tag not in hs.counts_as):
+            for side, hs, acts, cost, stacks in plays[cid]:
+                if cost > max_cost or (tag is not None and tag not in hs.tags
+                                       and tag not in hs.counts_as):
                     continue
-                acts = g.half_actions(cid, side, n_trees)
-                if hs.stacks:
+                if len(acts) < n_trees:
+                    g.half_actions(cid, side, n_trees)  # grows acts
+                if stacks:
                     out.extend([acts[i] for i, t in enumerate(trees)
                                 if t.accepts(hs, side, joins)])
-                else:
-                    out.extend([acts[i] for i, t in enumerate(trees) if not t.slots[side]])
+                else:  # the hosts whose slot on that side is empty, in order
+                    out += map(acts.__getitem__, free[side])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
@@ -579,11 +595,11 @@ class GameState:
         fire = (via != VIA_FREE or rules.free_plays_trigger_mushrooms) and any(counts.values())
         if sapling or not side:
             if sapling:
-                forest.trees.append(Host(None, cid, kind=K_SAPLING))
+                forest.add_host(Host(None, cid, empty_slots(), K_SAPLING, ""))
                 sp = None
             else:
                 sp = card.species
-                forest.trees.append(Host(sp, cid, kind=card.kind, symbol=card.symbol))
+                forest.add_host(Host(sp, cid, empty_slots(), card.kind, g.host_symbol[cid]))
             if sapling and rules.sapling_reveals_card or not sapling and card.kind != SHRUB:
                 top = self._draw_from_deck()
                 if top is None:
@@ -606,7 +622,7 @@ class GameState:
         else:
             half = card.halves[side]
             sp = half.species
-            forest.trees[tree].slots[side].append(Dweller(sp, half.symbol, cid))
+            forest.add_dweller(tree, side, Dweller(sp, half.symbol, cid))
             if fire:
                 tags = sp.tags
                 for trg in g.triggers:
@@ -638,9 +654,10 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[Action]:
         if self.over or not self.stack:
@@ -651,22 +668,18 @@ class GameState:
         hand = self.hands[p]
         g = self.game
         if kind == D_TURN:
-            out: list[Action] = []
             if len(hand) < g.hand_limit:
-                out.append(g.a_draw)
-                a_take = g.a_take
-                out.extend(a_take[c] for c in self.clearing)
-            out.extend(self._placements(p, None, None, max_cost=len(hand) - 1))
+                out = [g.a_draw, *map(g.a_take.__getitem__, self.clearing),
+                       *self._placements(p, None, None, len(hand) - 1)]
+            else:
+                out = self._placements(p, None, None, len(hand) - 1)
             if g.turn_saplings:
-                a_sapling = g.a_sapling
-                out.extend(a_sapling[c] for c in hand)
+                out += map(g.a_sapling.__getitem__, hand)
             return out
         if kind == D_DRAW:
-            a_take = g.a_take
-            return [g.a_draw] + [a_take[c] for c in self.clearing]
+            return [g.a_draw, *map(g.a_take.__getitem__, self.clearing)]
         if kind == D_PAY:
-            pool = [c for c in hand if pend.pool is None or c in pend.pool]
-            pool.sort()
+            pool = sorted(hand) if pend.pool is None else sorted(set(hand) & pend.pool)
             last = pend.paid[-1] if pend.paid else 0
             need = pend.need
             a_pay = g.a_pay
@@ -700,18 +713,27 @@ class GameState:
 
     # ------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Apply a legal action. An illegal one raises IllegalActionError and changes
-        nothing."""
+        nothing. (``object``: a compiled build checks an ``Action`` argument's type.)"""
         legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(action, self._why_illegal(action))
+        try:
+            chosen = legal[indexOf(legal, action)]
+        except ValueError:
+            raise IllegalActionError(action, self._why_illegal(action)) from None
+        self.apply_legal(chosen)
+
+    def apply_legal(self, action: Action) -> None:
+        """:meth:`apply` without the check, for an action taken from this state's
+        :meth:`legal_actions` (a rollout's): the same result for such an action; any other
+        is not detected and may leave the state broken."""
         self._legal = None
         self.history.append(action)
         pend = self.stack.pop()
         kind = action.kind
         p = pend.player
-        if pend.kind == D_TURN or pend.kind == D_DRAW:
+        pk = pend.kind
+        if pk in (D_TURN, D_DRAW):
             if kind in (DRAW, TAKE):
                 self._do_draw(pend, action)
             elif kind == SAPLING:
@@ -719,13 +741,13 @@ class GameState:
                 self.queue = self._place(p, action.card, "", -1, VIA_TURN, True, False)
             else:
                 self._start_play(p, action, VIA_TURN, None)
-        elif pend.kind == D_PAY:
+        elif pk == D_PAY:
             self._do_pay(pend, action.card)
-        elif pend.kind == D_OPTION:
+        elif pk == D_OPTION:
             if kind == YES:
                 assert pend.step is not None
                 self._apply_step(pend.step)
-        elif pend.kind == D_FREE:
+        elif pk == D_FREE:
             if kind != DONE:
                 self._remove_from_hand(p, action.card)
                 steps = self._place(p, action.card, action.side, action.tree, VIA_FREE,
@@ -737,7 +759,7 @@ class GameState:
                         self.stack.append(pend)
             if not self.stack or self.stack[-1] is not pend:  # a waiting free play is next
                 self._skip_unplayable_free(p)
-        elif pend.kind == D_RACCOON:
+        elif pk == D_RACCOON:
             if kind == CAVE:
                 self._remove_from_hand(p, action.card, hidden=True)
                 self.caves[p].append(action.card)
@@ -749,7 +771,7 @@ class GameState:
                     self._draw_n(p, len(pend.paid))
             else:
                 self._draw_n(p, len(pend.paid))
-        elif pend.kind == D_MOLE:
+        elif pk == D_MOLE:
             if kind == DONE:
                 self.queue[0:0] = pend.steps
             else:
@@ -760,7 +782,7 @@ class GameState:
                     self._after_mole_play(pend)
                 else:
                     self._start_play(p, action, VIA_MOLE, pend.pool)
-        elif pend.kind == D_TAKE:
+        elif pk == D_TAKE:
             self.clearing.remove(action.card)
             self.hands[p].append(action.card)
             self.known[p].add(action.card)
@@ -768,20 +790,20 @@ class GameState:
                     and self._legal_after_take(pend)):
                 pend.need -= 1
                 self.stack.append(pend)
-        elif pend.kind == D_CLEARING_CAVE:
+        elif pk == D_CLEARING_CAVE:
             self.clearing.remove(action.card)
             self._to_cave(p, [action.card])
             pend.paid.append(action.card)
             pend.need -= 1
             if pend.need > 0:
                 self.stack.append(pend)
-        elif pend.kind == D_SAPLINGS:
+        elif pk == D_SAPLINGS:
             if kind != DONE:
                 self._remove_from_hand(p, action.card, hidden=True)
                 self.queue[0:0] = self._place(p, action.card, "", -1, VIA_FREE, True, False)
                 if not self.over and self.hands[p]:
                     self.stack.append(pend)
-        elif pend.kind == D_MULLIGAN:
+        elif pk == D_MULLIGAN:
             if kind == MULLIGAN:
                 hand = self.hands[p]
                 self.box.extend(hand)
@@ -805,13 +827,18 @@ class GameState:
 
     def _do_draw(self, pend: Pending, action: Action) -> None:
         p = pend.player
+        hand = self.hands[p]
         if action.kind == TAKE:
+            cid: int | None = action.card
             self.clearing.remove(action.card)
-            self.hands[p].append(action.card)
+            hand.append(action.card)
             self.known[p].add(action.card)
-        elif not self._draw_into_hand(p):
-            return
-        if pend.kind == D_TURN and len(self.hands[p]) < self.game.hand_limit:
+        else:
+            cid = self._draw_from_deck()
+            if cid is None:
+                return
+            hand.append(cid)
+        if pend.kind == D_TURN and len(hand) < self.game.hand_limit:
             self.stack.append(Pending(D_DRAW, p))
 
     def _start_play(self, p: int, action: Action, via: str,
@@ -820,8 +847,7 @@ class GameState:
         card = self.game.cards[cid]
         self._remove_from_hand(p, cid)
         cost = _species_of(card, action.side).cost
-        pend = Pending(D_PAY, p, card=cid, side=action.side, tree=action.tree, via=via,
-                       need=cost, pool=pool)
+        pend = Pending(D_PAY, p, cid, action.side, action.tree, via, cost, None, pool)
         if cost == 0:
             self._finish_play(pend)
         else:
@@ -839,10 +865,15 @@ class GameState:
 
     def _finish_play(self, pend: Pending) -> None:
         p = pend.player
-        cards = self.game.cards
-        card = cards[pend.card]
-        symbol = _symbol_of(card, pend.side)
-        bonus = all(symbol in cards[c].symbols for c in pend.paid)
+        g = self.game
+        cards = g.cards
+        side = pend.side
+        symbol = cards[pend.card].halves[side].symbol if side else g.host_symbol[pend.card]
+        bonus = True  # every paid card shows the played card's tree symbol
+        for c in pend.paid:
+            if symbol not in cards[c].symbols:
+                bonus = False
+                break
         steps = self._place(p, pend.card, pend.side, pend.tree, pend.via, False, bonus)
         if self.over:  # the tree revealed the third winter card (the stack is cleared)
             return
@@ -1052,7 +1083,7 @@ class GameState:
         }
 
     @staticmethod
-    def from_dict(data: dict[str, Any]) -> GameState:
+    def from_dict(data: Any) -> GameState:  # Any: anything is refused with a message
         """Restore a state saved by :meth:`to_dict`.
         :class:`~forest_shuffle.engine.check.BrokenSaveError` (a ValueError, one line naming
         the first problem) if it is not one a game can reach: the shape and every card are
@@ -1111,9 +1142,9 @@ class GameState:
             for k, text in enumerate(data["history"]):
                 try:
                     s.history.append(_parse_action(text))
-                except ActionParseError as exc:
+                except ActionParseError as bad:  # one name per exception type (mypyc)
                     raise BrokenSaveError(f"broken saved game: history[{k}] "
-                                          f"{printable(repr(text[:40]))}: {exc}") from None
+                                          f"{printable(repr(text[:40]))}: {bad}") from None
             s._legal = None
             s._load_more(data)
         except BrokenSaveError:

@@ -58,12 +58,20 @@ def random_game(num_players: int, seed: int, rules: Rules | None = None,
     actions with ``random.Random(seed)``; return the finished state. ``on_action`` (if
     given) is called with the state after every action. Same arguments, same game."""
     state = GameState.new(num_players, seed, rules, game=game)
-    rng = random.Random(seed)
-    choice = rng.choice
-    apply = state.apply
+    bits = random.Random(seed).getrandbits
+    apply = state.apply_legal  # the action comes from legal_actions(): no check needed
     legal = state.legal_actions
     while not state.over:
-        apply(choice(legal()))
+        acts = legal()
+        # rng.choice(acts) written out, the same numbers: CPython's choice takes
+        # acts[_randbelow(n)], which draws getrandbits(n.bit_length()) until below n
+        # (tests/test_engine_fast_paths.py plays games both ways).
+        n = len(acts)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        apply(acts[r])
         if on_action is not None:
             on_action(state)
     return state
@@ -155,12 +163,12 @@ def read_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"{shown} is not a text file (not UTF-8)") from None
     try:
         data = load_json(text)
-    except JsonInputError as exc:
-        raise RecordError(f"{shown} is {exc}") from None
+    except JsonInputError as bad_json:  # one name per exception type (mypyc)
+        raise RecordError(f"{shown} is {bad_json}") from None
     try:
         check_record(data)
-    except RecordError as exc:
-        why = printable(str(exc))
+    except RecordError as bad:
+        why = printable(str(bad))
         raise RecordError(f"{shown}: {why if len(why) <= 300 else why[:297] + '...'}") from None
     result: dict[str, Any] = data
     return result
@@ -340,8 +348,9 @@ def replay(record: dict[str, Any]) -> ReplayResult:
             return fail("action", f"actions[{i}] {text!r} is not an action: {exc}", index=i)
         try:
             state.apply(action)
-        except IllegalActionError as exc:
-            return fail("action", f"actions[{i}] {text!r} is illegal: {exc.reason}", index=i)
+        except IllegalActionError as illegal:  # one name per exception type (mypyc)
+            return fail("action", f"actions[{i}] {text!r} is illegal: {illegal.reason}",
+                        index=i)
 
     over = record.get("over")
     if over is not None and over != state.over:

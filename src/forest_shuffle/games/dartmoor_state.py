@@ -38,7 +38,6 @@ from forest_shuffle.engine.actions import (
     SAPLING,
     TAKE,
     Action,
-    IllegalActionError,
 )
 from forest_shuffle.engine.state import (
     D_FREE,
@@ -335,7 +334,7 @@ class DartmoorState(GameState):
         if not side:
             sp = card.species
             assert sp is not None
-            forest.trees.append(Host(sp, cid, kind=card.kind, symbol=card.symbol))
+            forest.add_host(Host(sp, cid, kind=card.kind, symbol=g.host_symbol[cid]))
             if card.kind == "tree":
                 top = self._draw_from_deck()
                 if top is None:
@@ -345,7 +344,7 @@ class DartmoorState(GameState):
         else:
             half = card.halves[side]
             sp = half.species
-            forest.trees[tree].slots[side].append(Dweller(sp, half.symbol, cid))
+            forest.add_dweller(tree, side, Dweller(sp, half.symbol, cid))
             steps = self._fire(p, cid, side, sp, False)
         if via == VIA_FREE:
             return steps
@@ -357,7 +356,7 @@ class DartmoorState(GameState):
 
     def _place_universal(self, p: int, cid: int) -> list[tuple[str, int, str, str]]:
         """A hand card face down as a universal moor; the ``moor placed`` draws it fires."""
-        self.forests[p].trees.append(Host(None, cid, kind=UNIVERSAL_MOOR))
+        self.forests[p].add_host(Host(None, cid, kind=UNIVERSAL_MOOR))
         return self._fire(p, cid, "", None, True)
 
     # ------------------------------------------------------------ legal actions
@@ -391,13 +390,12 @@ class DartmoorState(GameState):
 
     # ------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action (the base engine's contract)."""
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action from :meth:`legal_actions` (the base engine's contract; the
+        base :meth:`apply` checks it first)."""
         if self.over or not self.stack or self.stack[-1].kind not in _OWN_KINDS:
-            super().apply(action)
+            super().apply_legal(action)
             return
-        if action not in self.legal_actions():
-            raise IllegalActionError(action, self._why_illegal(action))
         self._legal = None
         self.history.append(action)
         pend = self.stack.pop()

@@ -7,7 +7,9 @@ seed :func:`game_seed` (S, i), so the same options give the same games and the s
 turns and decisions, average score per seat with the mean of each score-pad line of that
 game, win share per seat (a shared victory is split evenly) and the average turn on which
 each winter card came up (as many as end that game). ``--records DIR`` writes
-``DIR/game-<seed>.json`` per game. ``simulate --game dartmoor --solo CHALLENGE|all
+``DIR/game-<seed>.json`` per game. ``--ray ADDRESS`` plays the games as tasks on a Ray
+cluster (extra ``cluster``, :mod:`forest_shuffle.cluster`) with the same numbers; without
+Ray, one line and exit status 2. ``simulate --game dartmoor --solo CHALLENGE|all
 [--bot SPEC]`` plays solo games against the automa with a bot (greedy by default) and
 reports per challenge the mean score, the goal's rate and the medal rates
 (:mod:`.solo`). Bad options: one line on stderr, exit status 2.
@@ -18,7 +20,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -28,7 +32,9 @@ from rich.table import Table
 
 from forest_shuffle.cli.commands.options import (
     GameOption,
+    RayOption,
     check_run_options,
+    executor_from_option,
     game_from_option,
     with_progress,
 )
@@ -59,11 +65,62 @@ class _WinterClock:
             self.turns.extend([state.turn] * (len(state.winter) - len(self.turns)))
 
 
+@dataclass(frozen=True)
+class _Played:
+    """What the summary needs of one random game (picklable: it may come from a worker)."""
+
+    seed: int
+    turns: int
+    decisions: int
+    totals: tuple[int, ...]
+    lines: tuple[dict[str, int], ...]
+    winter_turns: tuple[int, ...]
+    record: dict[str, Any] | None
+
+
+#: One game to play: players, game seed, game id, whether to return its record.
+_Job = tuple[int, int, str, bool]
+
+
+def _play_one(job: _Job) -> _Played:
+    """Top-level (picklable) worker function: play one random game and sum it up."""
+    players, s, gid, with_record = job
+    gdef = make_game(gid)
+    clock = _WinterClock()
+    state = random_game(players, s, on_action=clock, game=gdef)
+    table = gdef.score_table(state.forests)
+    return _Played(
+        seed=s, turns=state.turn, decisions=len(state.history),
+        totals=tuple(int(x) for x in state.scores()),
+        lines=tuple({line: fs.lines[line] for line in gdef.pad_lines} for fs in table),
+        winter_turns=tuple(clock.turns), record=record_of(state) if with_record else None)
+
+
+def _played(jobs: list[_Job], executor: Executor | None) -> Iterator[_Played]:
+    """The games of ``jobs`` in job order: here one after the other, or on ``executor``
+    (submitted at once, yielded in order as they finish)."""
+    if executor is None:
+        for job in jobs:
+            yield _play_one(job)
+        return
+    futures = [executor.submit(_play_one, job) for job in jobs]
+    try:
+        for future in futures:
+            yield future.result()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+
+
 def simulate(players: int, games: int, seed: int, records: Path | None = None,
              progress: Callable[[int], None] | None = None,
-             game: GameDef | str = BASE_ID) -> dict[str, Any]:
+             game: GameDef | str = BASE_ID,
+             executor: Executor | None = None) -> dict[str, Any]:
     """Play ``games`` random games of ``game`` and return the summary (the ``--json``
-    shape)."""
+    shape). ``executor`` (e.g. :func:`forest_shuffle.cluster.ray_executor`) plays them
+    instead of this process; the summary is the same (apart from ``timing``), and the
+    records are written here."""
     gdef = make_game(game) if isinstance(game, str) else game
     lines = gdef.pad_lines
     winter_cards = gdef.winter_to_end
@@ -77,27 +134,25 @@ def simulate(players: int, games: int, seed: int, records: Path | None = None,
     winter_sum = [0.0] * winter_cards
     winter_n = [0] * winter_cards
     start = time.perf_counter()
-    for i in range(games):
-        s = game_seed(seed, i)
-        clock = _WinterClock()
-        state = random_game(players, s, on_action=clock, game=gdef)
-        turns += state.turn
-        decisions += len(state.history)
-        totals = state.scores()
-        for p, fs in enumerate(gdef.score_table(state.forests)):
+    jobs = [(players, game_seed(seed, i), gdef.id, records is not None) for i in range(games)]
+    for i, one in enumerate(_played(jobs, executor)):
+        turns += one.turns
+        decisions += one.decisions
+        totals = one.totals
+        for p in seats:
             score_sum[p] += totals[p]
             for line in lines:
-                line_sum[p][line] += fs.lines[line]
+                line_sum[p][line] += one.lines[p][line]
         best = max(totals)
         winners = [p for p in seats if totals[p] == best]
         ties += len(winners) > 1
         for p in winners:
             wins[p] += 1 / len(winners)
-        for k, t in enumerate(clock.turns[:winter_cards]):
+        for k, t in enumerate(one.winter_turns[:winter_cards]):
             winter_sum[k] += t
             winter_n[k] += 1
-        if records is not None:
-            write_record(records / f"game-{s}.json", record_of(state))
+        if records is not None and one.record is not None:
+            write_record(records / f"game-{one.seed}.json", one.record)
         if progress is not None:
             progress(i + 1)
     elapsed = time.perf_counter() - start
@@ -172,10 +227,14 @@ def simulate_command(
     bot: Annotated[str | None, typer.Option(
         "--bot", metavar="SPEC", help="With --solo: the bot that plays (greedy, hard, "
         "mcts:iterations=20...).", show_default="greedy")] = None,
+    ray: RayOption = None,
 ) -> None:
     """Play complete games with uniformly random legal actions and report statistics."""
     gdef = game_from_option(game)
     if solo is not None or bot is not None:
+        if ray is not None:
+            typer.echo("--ray is not used for solo games", err=True)
+            raise typer.Exit(2)
         _simulate_solo(gdef, solo, bot, games, seed, as_json, records)
         return
     check_run_options(players, games)
@@ -186,8 +245,9 @@ def simulate_command(
             typer.echo(f"cannot create records folder {records}: {exc.strerror or exc}",
                        err=True)
             raise typer.Exit(2) from None
-    summary = with_progress("simulating", games, as_json,
-                            lambda report: simulate(players, games, seed, records, report, gdef))
+    executor = executor_from_option(ray)
+    summary = with_progress("simulating", games, as_json, lambda report: simulate(
+        players, games, seed, records, report, gdef, executor))
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
     else:
