@@ -1,21 +1,35 @@
-"""Throughput of the scorer on realistic end-of-game tables.
+"""Throughput of the scorer on named 2-player end-of-game tables, this tree beside others.
 
-Builds random legal tables (each forest about 8 trees or saplings and about 20 dwellers,
-dealt from one shuffled deck so no card is used twice) and reports tables per second for
-:func:`forest_shuffle.scoring.totals` and :func:`forest_shuffle.scoring.score_table`.
+Three sets of tables: the end tables of greedy self-play (base game), of random play, and
+generated ones (:func:`random_table`: about 8 trees or saplings and 20 dwellers a forest,
+dealt from one shuffled deck). Paths: ``totals`` (fast totals), ``score_table`` (totals and
+lines; the per-card reasons wait until read) and ``score_table+cards`` (every card's reason
+read). Each tree is timed in its own interpreter (tables rebuilt there from card ids), the
+trees in interleaved rounds; medians with min and max of tables per second, the load stated.
 
-Usage: ``python benchmarks/bench_scoring.py [--players 2] [--tables 2000] [--seed 1]``
+Usage: ``python benchmarks/bench_scoring.py [--against /tmp/head/src] [--against
+/tmp/old/src] [--rounds 5] [--game base]`` (a tree of the older layout, with
+``forest_shuffle.scoring`` and ``forest_shuffle.forest``, plays the base game only).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
-import time
-from collections.abc import Callable, Sequence
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
 
+from forest_shuffle.bots.registry import make_bot
 from forest_shuffle.cards import Catalog, Dweller, Forest
 from forest_shuffle.cards.forest import host_of_card
+from forest_shuffle.engine import GameState
+from forest_shuffle.formats.records import random_game
 from forest_shuffle.games import make_game
 from forest_shuffle.scoring import score_table, totals
 
@@ -52,37 +66,149 @@ def random_table(catalog: Catalog, rng: random.Random, players: int, trees: int 
     return forests
 
 
-def rate(fn: Callable[[Sequence[Forest]], object], tables: list[list[Forest]]) -> float:
-    """Tables per second, best of three runs."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for table in tables:
-            fn(table)
-        best = min(best, time.perf_counter() - start)
-    return len(tables) / best
+def table_sets(game: str, greedy: int, games: int, made: int,
+               seed: int) -> dict[str, list[list[Forest]]]:
+    """The named 2-player tables: end tables of greedy self-play (base game), of random
+    play, and generated ones (:func:`random_table`)."""
+    gdef = make_game(game)
+    out: dict[str, list[list[Forest]]] = {}
+    if greedy and game == "base":
+        out["greedy self-play ends"] = [_greedy_end(seed + s) for s in range(greedy)]
+    out["random-play ends"] = [random_game(2, 10_000 + seed + s, game=game).forests
+                               for s in range(games)]
+    rng = random.Random(seed)
+    out["generated"] = [random_table(gdef.catalog, rng, 2) for _ in range(made)]
+    return out
+
+
+def _greedy_end(seed: int) -> list[Forest]:
+    state = GameState.new(2, seed)
+    bots = [make_bot("greedy", seed * 10 + i) for i in range(2)]
+    while not state.over:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bots[seat].choose(state.view(seat)))
+    return state.forests
+
+
+def spec_of(forest: Forest) -> dict[str, Any]:
+    """A forest as card ids (every tree builds it again from its own catalog)."""
+    hosts = []
+    for t in forest.trees:
+        if t.card is None or any(d.card is None for s in t.slots.values() for d in s):
+            raise ValueError("a benchmark table needs the card id of every card")
+        hosts.append([t.card, t.species is None,
+                      {side: [d.card for d in stack] for side, stack in t.slots.items()}])
+    return {"cave": forest.cave, "hosts": hosts}
+
+
+def shape(tables: list[list[Forest]]) -> str:
+    forests = [f for t in tables for f in t]
+    hosts = sum(len(f.trees) for f in forests) / len(forests)
+    dwellers = sum(len(s) for f in forests for t in f.trees for s in t.slots.values())
+    return f"{len(tables)} tables, {hosts:.1f} hosts and {dwellers / len(forests):.1f} " \
+           "dwellers a forest"
+
+
+#: Run in a subprocess with PYTHONPATH set to a source tree: rebuilds the tables from card
+#: ids with that tree's own model (today's layout, or the older one of forest_shuffle.forest
+#: and forest_shuffle.scoring), then times each path in CPU time.
+PROBE = r"""
+import json, sys, time
+spec = json.load(open(sys.argv[1]))
+game, reps = spec["game"], spec["reps"]
+try:
+    from forest_shuffle.cards import Dweller, Forest
+    from forest_shuffle.cards.forest import host_of_card
+    from forest_shuffle.games import make_game
+    catalog = make_game(game).catalog
+    host = lambda cid, sap: host_of_card(catalog, cid, sapling=sap)
+except ImportError:  # the older layout (one game only)
+    from forest_shuffle.cards import CATALOG as catalog
+    from forest_shuffle.forest import Dweller, Forest, tree_site_of_card as host
+from forest_shuffle.scoring import score_table, totals
+def forest(f):
+    out = Forest(cave=f["cave"])
+    for cid, sap, slots in f["hosts"]:
+        h = host(cid, sap)
+        for side, ids in slots.items():
+            h.slots[side].extend(Dweller.of_card(catalog.card(c), side) for c in ids)
+        out.trees.append(h)
+    return out
+def explained(t):
+    for s in score_table(t):
+        s.cards
+paths = {"totals": totals, "score_table": score_table, "score_table+cards": explained}
+out = {}
+for name, raw in spec["sets"].items():
+    tables = [[forest(f) for f in t] for t in raw]
+    for path, fn in paths.items():
+        for t in tables:
+            fn(t)
+        start = time.process_time()
+        for _ in range(reps):
+            for t in tables:
+                fn(t)
+        out[name + " | " + path] = reps * len(tables) / (time.process_time() - start)
+print(json.dumps(out))
+"""
+
+
+def probe(src: str, spec_file: str) -> dict[str, float]:
+    """Tables per second of every set and path in the tree ``src`` (a fresh interpreter)."""
+    env = dict(os.environ, PYTHONPATH=src)
+    done = subprocess.run([sys.executable, "-c", PROBE, spec_file], env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"probe of {src} failed: {done.stderr.strip().splitlines()[-1:]}")
+    return dict(json.loads(done.stdout))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--tables", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default="base", help="a game id (base, base+alpine, ...)")
+    parser.add_argument("--greedy", type=int, default=10, help="greedy self-play games (base)")
+    parser.add_argument("--games", type=int, default=200, help="random-play games")
+    parser.add_argument("--tables", type=int, default=200, help="generated tables")
+    parser.add_argument("--reps", type=int, default=3, help="passes over each set a round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", action="append", default=[], metavar="SRC",
+                        help="another source tree to time in the same rounds (repeatable)")
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    catalog = make_game(args.game).catalog
-    tables = [random_table(catalog, rng, args.players) for _ in range(args.tables)]
-    for table in tables:  # both paths must agree before we time them
-        assert totals(table) == [s.total for s in score_table(table)]
-    sizes = [(len(f.trees), sum(len(s) for t in f.trees for s in t.slots.values()))
-             for t_ in tables for f in t_]
-    avg_trees = sum(a for a, _ in sizes) / len(sizes)
-    avg_dwellers = sum(b for _, b in sizes) / len(sizes)
-    print(f"{args.tables} tables of {args.players} players, "
-          f"{avg_trees:.1f} trees and {avg_dwellers:.1f} dwellers per forest on average")
-    print(f"totals:      {rate(totals, tables):10,.0f} tables/s")
-    print(f"score_table: {rate(score_table, tables):10,.0f} tables/s")
+    sets = table_sets(args.game, args.greedy, args.games, args.tables, args.seed)
+    for tables in sets.values():  # both paths must agree before we time them
+        for table in tables:
+            assert totals(table) == [s.total for s in score_table(table)]
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    trees = [("this tree", here)] + [(src, src) for src in args.against]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump({"game": args.game, "reps": args.reps,
+                   "sets": {k: [[spec_of(f) for f in t] for t in v] for k, v in sets.items()}},
+                  fh)
+    got: dict[str, list[dict[str, float]]] = {name: [] for name, _src in trees}
+    load = [os.getloadavg()[0]]
+    try:
+        for _ in range(args.rounds):
+            for name, src in trees:
+                got[name].append(probe(src, fh.name))
+            load.append(os.getloadavg()[0])
+    finally:
+        os.unlink(fh.name)
+    print(f"game {args.game}, 2 players; {args.rounds} interleaved rounds of {args.reps} passes; "
+          f"tables/s in CPU time (process_time); load average {min(load):.2f}-{max(load):.2f} "
+          f"on {os.cpu_count()} cores")
+    for set_name, tables in sets.items():
+        print(f"{set_name}: {shape(tables)}")
+        for key in [k for k in got[trees[0][0]][0] if k.startswith(set_name + " | ")]:
+            base = statistics.median(r[key] for r in got[trees[0][0]])
+            for name, _src in trees:
+                v = [r[key] for r in got[name] if key in r]
+                if not v:
+                    continue
+                med = statistics.median(v)
+                print(f"  {key.split(' | ')[1]:18} {name:16} median {med:9,.0f}  "
+                      f"min {min(v):9,.0f}  max {max(v):9,.0f}  this tree / it: {base / med:5.2f}")
 
 
 if __name__ == "__main__":

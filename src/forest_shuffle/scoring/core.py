@@ -22,9 +22,8 @@ Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total i
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
@@ -49,13 +48,55 @@ class CardPoints:
     why: str
 
 
-@dataclass(frozen=True)
 class ForestScore:
-    """A forest's total, its four score-pad lines (adding up to ``total``) and per-card points."""
+    """A forest's total, its score-pad lines (adding up to ``total``) and per-card points.
+
+    ``cards`` is given, or made on first read by ``build`` (the scorer writes the reasons
+    only when they are asked for) and then kept. Equal when total, lines and cards are;
+    pickles with its cards written out."""
+
+    __slots__ = ("total", "lines", "_cards", "_build")
 
     total: int
     lines: dict[str, int]
-    cards: tuple[CardPoints, ...]
+    _cards: tuple[CardPoints, ...] | None
+    _build: Callable[[], tuple[CardPoints, ...]] | None
+
+    def __init__(self, total: int, lines: dict[str, int],
+                 cards: tuple[CardPoints, ...] | None = None,
+                 build: Callable[[], tuple[CardPoints, ...]] | None = None) -> None:
+        if cards is None and build is None:
+            raise ValueError("a ForestScore needs its cards or a way to build them")
+        self.total = total
+        self.lines = lines
+        self._cards = cards
+        self._build = build
+
+    @property
+    def cards(self) -> tuple[CardPoints, ...]:
+        """Every visible card's points and why, in forest order (the cave last)."""
+        cards = self._cards
+        if cards is None:
+            build = self._build
+            assert build is not None
+            cards = self._cards = build()
+            self._build = None
+        return cards
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ForestScore):
+            return NotImplemented
+        return (self.total == other.total and self.lines == other.lines
+                and self.cards == other.cards)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return f"ForestScore(total={self.total!r}, lines={self.lines!r}, cards={self.cards!r})"
+
+    def __reduce__(self) -> tuple[type[ForestScore], tuple[int, dict[str, int],
+                                                           tuple[CardPoints, ...]]]:
+        return (ForestScore, (self.total, self.lines, self.cards))
 
 
 # --------------------------------------------------------------------------------------
@@ -134,8 +175,35 @@ class _Plan:
     compares: bool  # needs the other forests of the table
     bee_plus: int  # > 0 for species with a tree_count_modifier permanent effect
     table: tuple[int, ...]
+    idx: int  # this plan's place in _REGISTRY (the index of its count in _Facts.counts)
+    tag_ids: tuple[int, ...]  # the ids (_TAG_IDS) of ``tags``
+    key_tag: int  # the id of ``key`` as a tag
+    target_lists: tuple[list[int], ...]  # per name of ``targets``: _BY_NAME's list of indices
+
+    def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
+        """A plan is a cache of its process: a pickled or copied species compiles anew."""
+        return (_no_plan, ())
 
 
+def _no_plan() -> None:
+    return None
+
+
+#: Every plan compiled in this process, by ``idx``: a forest counts its cards in a list of
+#: ints indexed by plan, with no dict of names (species of several catalogs live side by
+#: side; a species of a catalog built later gets the next indices).
+_REGISTRY: list[_Plan] = []
+#: Tag -> small int id, given on first sight (a plan's tags and the tag its rule counts).
+_TAG_IDS: dict[str, int] = {}
+#: Species name -> the indices of the plans of that name (names recur across catalogs).
+_BY_NAME: dict[str, list[int]] = {}
+
+
+def _tag_id(tag: str) -> int:
+    i = _TAG_IDS.get(tag)
+    if i is None:
+        i = _TAG_IDS[tag] = len(_TAG_IDS)
+    return i
 
 
 def _compile(sp: Species) -> _Plan:
@@ -151,18 +219,25 @@ def _compile(sp: Species) -> _Plan:
     a = g("points_each", g("points_per", g("points_per_card", 0)))
     b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
                                                            g("points_each_if_most", 0)))))
-    return _Plan(
+    key = str(g("tag", g("species", g("tree", g("host", "")))))
+    targets = sp.targets or (str(g("species", "")),)
+    idx = len(_REGISTRY)
+    plan = _Plan(
         species=sp, name=sp.name, tags=sp.tags, tag_seq=tuple(sorted(sp.tags)),
         is_tree=sp.is_tree, rule=rule,
         params=pts.params, code=code, a=int(a), b=int(b),
-        key=str(g("tag", g("species", g("tree", g("host", ""))))),
-        keys=tuple(g("tags", g("symbols", ()))), targets=sp.targets or (str(g("species", "")),),
+        key=key, keys=tuple(g("tags", g("symbols", ()))), targets=targets,
         saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
         per_card=code == _PER_CARD or bee_plus > 0,
         compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
         table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
+        idx=idx, tag_ids=tuple(_tag_id(t) for t in sorted(sp.tags)), key_tag=_tag_id(key),
+        target_lists=tuple(_BY_NAME.setdefault(n, []) for n in targets),
     )
+    _REGISTRY.append(plan)
+    _BY_NAME.setdefault(sp.name, []).append(idx)
+    return plan
 
 
 def _plan(sp: Species) -> _Plan:
@@ -187,65 +262,127 @@ def _symbol(d: Dweller) -> str | None:
 
 @dataclass(slots=True)
 class _Facts:
-    counts: dict[str, int]  # species name -> cards (trees and dwellers)
-    pairs: list[tuple[_Plan, int]]  # (plan, cards) for every species present, as counts
-    dwellers: list[Dweller]
+    counts: list[int]  # plan idx -> cards of that species (trees and dwellers)
+    present: list[_Plan]  # the plans of the species present, in order of first sight
+    trees: list[Host]  # the forest's hosts (read again only for rare rules, then kept)
     sites: int  # trees and saplings (not shrubs)
     tree_cards: int  # trees with a species
     full: int  # fully occupied trees and saplings
     bottom: int  # cards in bottom slots
-    own_slots: dict[str, int]  # tree species -> cards in the slots of trees of that species
     positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
     compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
     boost_all: int  # bee boost to the total number of trees
-    host_symbols: dict[str, int]  # tree symbol -> shrubs showing it
     cave: int
     booster: str  # the species raising tree counts here ("" if none)
-    _tags: Counter[str] | None = None
-    _plans: dict[str, _Plan] | None = None
+    tree_species: int  # different species of the trees (not shrubs, not saplings)
+    _tags: list[int] | None = None
+    _symbols: dict[str | None, int] | None = None
+    _own_slots: dict[str, int] | None = None
+    _host_symbols: dict[str, int] | None = None
+    _names: dict[str, int] | None = None
+    _tree_names: set[str] = field(default_factory=set)
+
+    @property
+    def counts_by_name(self) -> dict[str, int]:
+        """Species name -> cards, for every species present."""
+        names = self._names
+        if names is None:
+            counts = self.counts
+            names = self._names = {p.name: counts[p.idx] for p in self.present}
+        return names
 
     @property
     def plans(self) -> dict[str, _Plan]:
         """Species name -> plan, for every species present."""
-        plans = self._plans
-        if plans is None:
-            plans = self._plans = {p.name: p for p, _n in self.pairs}
-        return plans
-    _symbols: dict[str | None, int] | None = None
+        return {p.name: p for p in self.present}
+
+    def pad(self) -> None:
+        """Make room in ``counts`` for plans compiled after this forest was counted."""
+        short = len(_REGISTRY) - len(self.counts)
+        if short > 0:
+            self.counts.extend([0] * short)
 
     def tag(self, tag: str, saplings: bool = True) -> int:
         """Cards with ``tag``; for ``"tree"`` saplings count unless ``saplings`` is False."""
         if tag == "tree":
             return self.sites if saplings else self.tree_cards
+        i = _TAG_IDS.get(tag)
+        if i is None:
+            return 0
         tags = self._tags
         if tags is None:
             tags = self.count_tags()
-        return tags.get(tag, 0)
+        return tags[i] if i < len(tags) else 0
 
-    def count_tags(self) -> Counter[str]:
-        """Cards per tag, every tag counted at once on the first question (then kept)."""
-        seq: list[str] = []
-        add = seq.extend
-        for p, n in self.pairs:
-            add(p.tag_seq * n)
-        tags = self._tags = Counter(seq)
+    def count_tags(self) -> list[int]:
+        """Cards per tag id, every tag counted at once on the first question (then kept)."""
+        tags = [0] * len(_TAG_IDS)
+        counts = self.counts
+        for p in self.present:
+            n = counts[p.idx]
+            for i in p.tag_ids:
+                tags[i] += n
+        self._tags = tags
         return tags
+
+    @property
+    def own_slots(self) -> dict[str, int]:
+        """Tree species -> cards in the slots of trees of that species (not shrubs)."""
+        own = self._own_slots
+        if own is None:
+            own = self._own_slots = {}
+            for t in self.trees:
+                sp = t.species
+                if sp is not None and t.kind != SHRUB:
+                    s = t.slots
+                    name = sp.name
+                    own[name] = (own.get(name, 0) + len(s["top"]) + len(s["bottom"])
+                                 + len(s["left"]) + len(s["right"]))
+        return own
+
+    def _host_facts(self) -> dict[str, int]:
+        """Tree symbol -> shrubs showing it; tree species on trees (not shrubs) -> 0."""
+        hs = self._host_symbols
+        if hs is None:
+            hs = self._host_symbols = {}
+            for t in self.trees:
+                sp = t.species
+                if sp is not None:
+                    if t.kind != SHRUB:
+                        self._tree_names.add(sp.name)
+                    elif t.symbol:
+                        hs[t.symbol] = hs.get(t.symbol, 0) + 1
+        return hs
 
     def symbol_count(self, symbol: str) -> int:
         """Visible cards showing ``symbol``: tree cards of that species and dweller halves."""
         syms = self._symbols
         if syms is None:
-            syms = Counter([d.symbol for d in self.dwellers])
-            if None in syms:
-                syms = Counter([_symbol(d) for d in self.dwellers])
-            self._symbols = syms
+            syms = self._symbols = {}
+            for t in self.trees:
+                for stack in t.slots.values():
+                    for d in stack:
+                        sym = d.symbol
+                        if sym is None:
+                            sym = d.species.deck_symbol or None
+                        syms[sym] = syms.get(sym, 0) + 1
         return (syms.get(symbol, 0) + self.own_slots_count(symbol)
-                + self.host_symbols.get(symbol, 0))
+                + self._host_facts().get(symbol, 0))
 
     def own_slots_count(self, tree: str) -> int:
         """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
-        return self.counts.get(tree, 0) if tree in self.own_slots else 0
+        self._host_facts()
+        return self.name_count(tree) if tree in self._tree_names else 0
+
+    def name_count(self, name: str) -> int:
+        """Cards of the species called ``name``."""
+        counts = self.counts
+        k = 0
+        for i in _BY_NAME.get(name, ()):
+            if i < len(counts):
+                k += counts[i]
+        return k
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
@@ -255,80 +392,116 @@ class _Facts:
     def count_of(self, plan: _Plan) -> int:
         """Cards of the plan's ``species`` param, those counting as it included."""
         counts = self.counts
-        return sum(counts.get(n, 0) for n in plan.targets)
+        size = len(counts)
+        k = 0
+        for lst in plan.target_lists:
+            for i in lst:
+                if i < size:
+                    k += counts[i]
+        return k
 
     def distinct(self, tag: str) -> int:
         """Different species with ``tag`` in the forest."""
-        return sum(1 for p, _n in self.pairs if tag in p.tags)
+        return sum(1 for p in self.present if tag in p.tags)
 
     def own_count(self, plan: _Plan) -> int:
         """Cards of the plan's species, plus bees at such trees if the plan says so."""
-        name = plan.name
-        n = self.counts.get(name, 0)
-        return n + self.boost.get(name, 0) if plan.vcb else n
+        n = self.counts[plan.idx]
+        return n + self.boost.get(plan.name, 0) if plan.vcb else n
+
+
+def _add_plan(sp: Species, counts: list[int]) -> _Plan:
+    """The plan of a species seen for the first time in this process (``counts`` grows)."""
+    p = _plan(sp)
+    short = p.idx + 1 - len(counts)
+    if short > 0:
+        counts.extend([0] * short)
+    return p
 
 
 def _facts(forest: Forest) -> _Facts:
+    """Count the forest's cards by plan in one pass over its hosts."""
     trees = forest.trees
-    own_slots: dict[str, int] = {}
-    host_symbols: dict[str, int] = {}
-    tree_cards = full = bottom = shrubs = 0
-    hosts: list[Species] = []
-    dwellers: list[Dweller] = []
+    counts = [0] * len(_REGISTRY)
+    present: list[_Plan] = []
     positional: list[tuple[Host, str, Dweller]] = []
-    add = dwellers.append
+    compares: list[_Plan] = []
+    new = present.append
     pos = positional.append
+    tree_cards = full = bottom = shrubs = tree_species = 0
     for t in trees:
         slots = t.slots
+        sp = t.species
+        if sp is not None:
+            p = sp.plan or _add_plan(sp, counts)
+            i = p.idx
+            c = counts[i]
+            if not c:
+                new(p)
+                if p.compares:
+                    compares.append(p)
+            counts[i] = c + 1
+            if t.kind != SHRUB:
+                tree_cards += 1
+                if not c:
+                    tree_species += 1
+            else:
+                shrubs += 1
         top = slots["top"]
         bot = slots["bottom"]
         left = slots["left"]
         right = slots["right"]
-        nb = len(bot)
-        bottom += nb
-        is_tree = t.kind != SHRUB
         if top:
             for d in top:
-                add(d)
-                if (d.species.plan or _plan(d.species)).per_card:
+                p = d.species.plan or _add_plan(d.species, counts)
+                i = p.idx
+                c = counts[i]
+                if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
+                counts[i] = c + 1
+                if p.per_card:
                     pos((t, "top", d))
         if bot:
+            bottom += len(bot)
             for d in bot:
-                add(d)
-                if (d.species.plan or _plan(d.species)).per_card:
+                p = d.species.plan or _add_plan(d.species, counts)
+                i = p.idx
+                c = counts[i]
+                if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
+                counts[i] = c + 1
+                if p.per_card:
                     pos((t, "bottom", d))
         if left:
             for d in left:
-                add(d)
-                if (d.species.plan or _plan(d.species)).per_card:
+                p = d.species.plan or _add_plan(d.species, counts)
+                i = p.idx
+                c = counts[i]
+                if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
+                counts[i] = c + 1
+                if p.per_card:
                     pos((t, "left", d))
-            if right:
-                for d in right:
-                    add(d)
-                    if (d.species.plan or _plan(d.species)).per_card:
-                        pos((t, "right", d))
-                if top and nb and is_tree:
-                    full += 1
-        elif right:
+            if right and top and bot and t.kind != SHRUB:
+                full += 1
+        if right:
             for d in right:
-                add(d)
-                if (d.species.plan or _plan(d.species)).per_card:
+                p = d.species.plan or _add_plan(d.species, counts)
+                i = p.idx
+                c = counts[i]
+                if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
+                counts[i] = c + 1
+                if p.per_card:
                     pos((t, "right", d))
-        sp = t.species
-        if sp is not None:
-            hosts.append(sp)
-            if is_tree:
-                tree_cards += 1
-                name = sp.name
-                own_slots[name] = own_slots.get(name, 0) + len(top) + nb + len(left) + len(right)
-            else:
-                shrubs += 1
-                if t.symbol:
-                    host_symbols[t.symbol] = host_symbols.get(t.symbol, 0) + 1
-    hosts.extend([d.species for d in dwellers])
-    pairs = [(sp.plan or _plan(sp), n) for sp, n in Counter(hosts).items()]
-    counts = {p.name: n for p, n in pairs}
-    compares = [p for p, _n in pairs if p.compares]
     boost: dict[str, int] = {}
     boost_all = 0
     booster = ""
@@ -339,9 +512,8 @@ def _facts(forest: Forest) -> _Facts:
             booster = d.species.name
             if t.species is not None:
                 boost[t.species.name] = boost.get(t.species.name, 0) + plus
-    return _Facts(counts, pairs, dwellers, len(trees) - shrubs, tree_cards, full, bottom,
-                  own_slots, positional, compares, boost, boost_all, host_symbols, forest.cave,
-                  booster)
+    return _Facts(counts, present, trees, len(trees) - shrubs, tree_cards, full, bottom,
+                  positional, compares, boost, boost_all, forest.cave, booster, tree_species)
 
 
 def _compared(f: _Facts, p: _Plan) -> int:
@@ -486,24 +658,27 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     butterfly_plan: _Plan | None = None
     bats: list[int] = []
     bat_plan: _Plan | None = None
-    for p, n in f.pairs:
+    tags = f._tags
+    for p in f.present:
         code = p.code
         if code in (_NONE, _PER_CARD):
             continue
+        n = counts[p.idx]
         name = p.name
         if code == _FLAT:
             total += p.a * n
         elif code == _PER_TAG:  # f.tag inlined: the most common rule
-            key = p.key
-            if key == "tree":
+            if p.key == "tree":
                 k = f.sites if p.saplings else f.tree_cards
             else:
-                tc = f._tags
-                k = (tc if tc is not None else f.count_tags()).get(key, 0)
+                if tags is None:
+                    tags = f.count_tags()
+                k = tags[p.key_tag]
             total += p.a * n * k
         elif code == _PER_SPECIES:
-            targets = p.targets
-            k = counts.get(p.key, 0) if len(targets) == 1 else f.count_of(p)
+            lists = p.target_lists
+            one = len(lists) == 1 and len(lists[0]) == 1
+            k = counts[lists[0][0]] if one else f.count_of(p)
             total += p.a * n * k
         elif code == _SET:
             total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
@@ -527,7 +702,7 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
             if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
                 total += p.a * n
         elif code == _ALL_SPECIES:
-            if len(f.own_slots) >= p.b:
+            if f.tree_species >= p.b:
                 total += p.a * n
         elif code == _MAJORITY:
             most = _is_most(p, f.own_count(p), best_other.get(name, 0))
@@ -574,13 +749,13 @@ def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
 
 
 def _tree_species(f: _Facts) -> int:
-    return len(f.own_slots)
+    return f.tree_species
 
 
 def totals(forests: Sequence[Forest]) -> list[int]:
     """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
     (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
-    facts = [_facts(fo) for fo in forests]
+    facts = _facts_of(forests)
     tables = _tables(facts)
     return [_forest_total(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
 
@@ -618,20 +793,23 @@ def _plural(name: str) -> str:
 _Explainer = Callable[[str, int], tuple[int, str]]
 
 
-def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _Explainer]:
-    """species -> function(where, index among its copies) -> (points, why) for count rules."""
-    counts = f.counts
+def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[str, _Explainer]:
+    """species -> function(where, index among its copies) -> (points, why) for count rules
+    (``order``: the plans present, hosts first, as :func:`_in_order` gives them; a
+    ``per_card_in_own_slots`` card is explained by :func:`_walk`, from its host)."""
+    counts = {p.name: f.counts[p.idx] for p in order}
+    plans = {p.name: p for p in order}
     out: dict[str, _Explainer] = {}
 
     def const(pts: int, why: str) -> _Explainer:
         return lambda _w, _i: (pts, why)
 
     # Set rules: compute the per-copy split once.
-    butterfly_names = [n for n in counts if f.plans[n].rule == "butterfly_sets"]
-    bat_names = [n for n in counts if f.plans[n].rule == "bat_variety"]
+    butterfly_names = [n for n in counts if plans[n].rule == "butterfly_sets"]
+    bat_names = [n for n in counts if plans[n].rule == "bat_variety"]
 
     for names in ([butterfly_names] if butterfly_names else []):
-        table_ = max((f.plans[bn].table for bn in names), key=len)
+        table_ = max((plans[bn].table for bn in names), key=len)
         layers = max(counts[bn] for bn in names)
         shares: dict[str, list[tuple[int, str]]] = {bn: [] for bn in names}
         for k in range(1, layers + 1):
@@ -648,14 +826,14 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
             out[bn] = (lambda s: lambda _w, i: s[i])(shares[bn])
 
     for names in ([bat_names] if bat_names else []):
-        p0 = f.plans[names[0]]
+        p0 = plans[names[0]]
         need = p0.params["min_distinct_bat_species"]
         nbats = sum(counts[bn] for bn in names)
         kinds = len(names)
         if kinds >= need:
             why = f"{_n(nbats, 'bat')} of {_n(kinds, 'species')}"
             for bn in names:
-                out[bn] = const(int(f.plans[bn].params["points_each"]), why)
+                out[bn] = const(int(plans[bn].params["points_each"]), why)
         else:
             why = f"only {kinds} bat species, {need} needed"
             for bn in names:
@@ -664,7 +842,7 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
     for name, n in counts.items():
         if name in out:
             continue
-        p = f.plans[name]
+        p = plans[name]
         rule = p.rule
         params = p.params
         if rule == "none" or p.per_card:
@@ -735,8 +913,7 @@ def _explainers(forest: Forest, f: _Facts, table: dict[str, int]) -> dict[str, _
                               f"{_n(params['points_per'], 'point')} per fully occupied tree: "
                               f"{_n(f.full, 'tree')}")
         elif rule == "per_card_in_own_slots":
-            out[name] = (lambda per: lambda w, _i: _own_slots(forest, w, per))(
-                int(params["points_per_card"]))
+            continue  # explained card by card from its host (_walk)
         elif rule == "threshold_own_species":
             eff = f.own_count(p)
             need = params["min_count"]
@@ -796,52 +973,225 @@ def _trees_desc(f: _Facts, p: _Plan) -> str:
     return f"{desc} ({', '.join(notes)})" if notes else desc
 
 
-def _own_slots(forest: Forest, where: str, per: int) -> tuple[int, str]:
-    index = int(where.split()[1]) - 1
-    k = sum(len(s) for s in forest.trees[index].slots.values())
+def _in_order(f: _Facts) -> list[_Plan]:
+    """The plans present in the order the explanations take them: host species in the
+    order of the hosts, then dweller species in the order they are first seen."""
+    out: list[_Plan] = []
+    seen: set[int] = set()
+    for t in f.trees:
+        sp = t.species
+        if sp is not None:
+            p: _Plan = sp.plan
+            if p.idx not in seen:
+                seen.add(p.idx)
+                out.append(p)
+    if len(out) == len(f.present):
+        return out
+    for p in f.present:
+        if p.idx not in seen:
+            out.append(p)
+    return out
+
+
+def _each(p: _Plan, n: int, f: _Facts, table: dict[str, int]) -> int | list[int]:
+    """The points of each copy of a species scored by count (a list by copy for a set
+    split over its cards); the numbers :func:`_explainers` explains. Butterflies and bats
+    are done by :func:`_copy_points`."""
+    rule = p.rule
+    params = p.params
+    if rule == "none" or p.per_card or rule == "per_card_in_own_slots":
+        return 0
+    if rule == "flat":
+        return int(params["points_each"])
+    if rule == "per_tag":
+        return int(params["points_per"] * f.tag(params["tag"], params.get("saplings_count", True)))
+    if rule == "per_tags":
+        sap = params.get("saplings_count", True)
+        return int(params["points_per"] * sum(f.tag(t, sap) for t in params["tags"]))
+    if rule == "per_species":
+        return int(params["points_per"] * f.count_of(p))
+    if rule == "set_table":
+        return _split(_lookup(p.table, f.own_count(p)), n)
+    if rule == "requires_species":
+        return int(params["points_each"]) if f.count_of(p) >= params["min_count"] else 0
+    if rule == "per_distinct_species":
+        return p.a * f.distinct(p.key)
+    if rule == "distinct_species_table":
+        return _lookup(p.table, f.distinct(p.key))
+    if rule == "per_tree_symbols":
+        return p.a * sum(f.symbol_count(sym) for sym in p.keys)
+    if rule == "per_cave_card":
+        return p.a * f.cave
+    if rule == "per_bottom_card":
+        return int(params["points_per"] * f.bottom)
+    if rule == "per_fully_occupied_tree":
+        return int(params["points_per"] * f.full)
+    if rule == "threshold_own_species":
+        return int(params["points_each"]) if f.own_count(p) >= params["min_count"] else 0
+    if rule == "all_tree_species":
+        return int(params["points_each"]) if _tree_species(f) >= params["species_needed"] else 0
+    if rule == "majority":
+        most = _is_most(p, f.own_count(p), table.get(p.name, 0))
+        return int(params["points_each_if_most"] if most else params["points_each"])
+    if rule == "most_trees":
+        return int(params["points_each"]) if _is_most(p, f.trees_for(p),
+                                                      table.get(p.name, 0)) else 0
+    if rule == "min_trees":
+        return int(params["points_each"]) if f.trees_for(p) >= params["min_trees"] else 0
+    raise ValueError(f"{p.name}: no scoring for rule {rule!r}")
+
+
+def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]:
+    """Plan idx -> the points of each copy (an int) or of copy k (a list), for every
+    species present scored by count."""
+    counts = f.counts
+    out: dict[int, int | list[int]] = {}
+    butterflies: list[_Plan] = []
+    bats: list[_Plan] = []
+    for p in f.present:
+        rule = p.rule
+        if rule == "butterfly_sets":
+            butterflies.append(p)
+        elif rule == "bat_variety":
+            bats.append(p)
+        else:
+            out[p.idx] = _each(p, counts[p.idx], f, table)
+    if butterflies:
+        names = [p for p in _in_order(f) if p.rule == "butterfly_sets"]
+        table_ = max((p.table for p in names), key=len)
+        shares: dict[int, list[int]] = {p.idx: [] for p in names}
+        for k in range(1, max(counts[p.idx] for p in names) + 1):
+            members = [p for p in names if counts[p.idx] >= k]
+            for p, pts in zip(members, _split(_lookup(table_, len(members)), len(members)),
+                              strict=True):
+                shares[p.idx].append(pts)
+        out.update(shares)
+    if bats:
+        names = [p for p in _in_order(f) if p.rule == "bat_variety"]
+        enough = len(names) >= names[0].params["min_distinct_bat_species"]
+        for p in names:
+            out[p.idx] = int(p.params["points_each"]) if enough else 0
+    return out
+
+
+#: A visible card as the explained path keeps it until its words are asked for: host
+#: number (1-based), side ("" for the host), species name, points, index among the copies
+#: of its species, and its reason when it was written at once ("" otherwise).
+_Card = tuple[int, str, str, int, int, str]
+_SAPLING_WHY = "a sapling scores no points (it counts as a tree)"
+
+
+def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
+    """Every visible card with its points, in forest order, adding them to ``lines``
+    (trees, top_bottom, left_right). Reasons that read the card's host are written now;
+    the others wait for :func:`_explain`."""
+    each = _copy_points(f, table)
+    seen: dict[int, int] = {}
+    out: list[_Card] = []
+    add = out.append
+    trees_line = 0
+    for i, t in enumerate(f.trees, start=1):
+        sp = t.species
+        if sp is None:
+            add((i, "", "sapling", 0, 0, _SAPLING_WHY))
+        else:
+            p: _Plan = sp.plan
+            v = each[p.idx]
+            if p.code == _OWN_SLOTS:
+                pts, why = _own_slots(t, int(p.params["points_per_card"]))
+                add((i, "", p.name, pts, 0, why))
+            elif isinstance(v, int):
+                add((i, "", p.name, v, 0, ""))
+                pts = v
+            else:
+                k = seen.get(p.idx, 0)
+                seen[p.idx] = k + 1
+                pts = v[k]
+                add((i, "", p.name, pts, k, ""))
+            trees_line += pts
+        slots = t.slots
+        for side in SIDES:
+            stack = slots[side]
+            if not stack:
+                continue
+            line = 1 if side == "top" or side == "bottom" else 2
+            for d in stack:
+                p = d.species.plan
+                if p.per_card:
+                    pts, why = _per_card(p, f, t, side, d)
+                    add((i, side, p.name, pts, 0, why))
+                elif p.code == _OWN_SLOTS:
+                    pts, why = _own_slots(t, int(p.params["points_per_card"]))
+                    add((i, side, p.name, pts, 0, why))
+                else:
+                    v = each[p.idx]
+                    if isinstance(v, int):
+                        pts = v
+                        add((i, side, p.name, pts, 0, ""))
+                    else:
+                        k = seen.get(p.idx, 0)
+                        seen[p.idx] = k + 1
+                        pts = v[k]
+                        add((i, side, p.name, pts, k, ""))
+                lines[line] += pts
+    lines[0] += trees_line
+    return out
+
+
+def _own_slots(t: Host, per: int) -> tuple[int, str]:
+    k = sum(len(s) for s in t.slots.values())
     return per * k, f"{_n(per, 'point')} per card in its slots: {_n(k, 'card')}"
 
 
-def _explain(forest: Forest, f: _Facts, table: dict[str, int]) -> ForestScore:
-    explain = _explainers(forest, f, table)
-    seen: dict[str, int] = {}
+def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[CardPoints, ...]:
+    """Every card's points in words (the cave last), from what :func:`_walk` kept."""
+    f.pad()
+    by_name = {p.name: p for p in f.present}
+    order: list[_Plan] = []
+    taken: set[int] = set()
+    for _i, side, name, _pts, _k, _why in walked:  # host species first, as _in_order
+        p = by_name.get(name) if not side else None
+        if p is not None and p.idx not in taken:
+            taken.add(p.idx)
+            order.append(p)
+    order += [p for p in f.present if p.idx not in taken]
+    explain = _explainers(f, table, order)
     cards: list[CardPoints] = []
-    lines = dict.fromkeys(LINES, 0)
-
-    def add(where: str, name: str, line: str, pts: int, why: str) -> None:
+    for i, side, name, pts, k, why in walked:
+        where = f"tree {i} {side}" if side else f"tree {i}"
+        if not why:
+            why = explain[name](where, k)[1]
         cards.append(CardPoints(where, name, pts, why))
-        lines[line] += pts
+    if f.cave:
+        cards.append(CardPoints("cave", "cave", f.cave, f"{_n(f.cave, 'card')} under the cave"))
+    return tuple(cards)
 
-    for i, t in enumerate(forest.trees, start=1):
-        where = f"tree {i}"
-        if t.species is None:
-            add(where, "sapling", "trees", 0, "a sapling scores no points (it counts as a tree)")
-        else:
-            name = t.species.name
-            k = seen.get(name, 0)
-            seen[name] = k + 1
-            pts, why = explain[name](where, k)
-            add(where, name, "trees", pts, why)
-        for side in SIDES:
-            for d in t.slots[side]:
-                name = d.species.name
-                p = f.plans[name]
-                if p.per_card:
-                    pts, why = _per_card(p, f, t, side, d)
-                else:
-                    k = seen.get(name, 0)
-                    seen[name] = k + 1
-                    pts, why = explain[name](where, k)
-                add(f"{where} {side}", name, _LINE_OF_SIDE[side], pts, why)
-    if forest.cave:
-        add("cave", "cave", "cave", forest.cave, f"{_n(forest.cave, 'card')} under the cave")
-    return ForestScore(sum(lines.values()), lines, tuple(cards))
+
+def _score(f: _Facts, table: dict[str, int]) -> ForestScore:
+    lines = [0, 0, 0]
+    walked = _walk(f, table, lines)
+    cave = f.cave
+    return ForestScore(lines[0] + lines[1] + lines[2] + cave,
+                       {"trees": lines[0], "top_bottom": lines[1], "left_right": lines[2],
+                        "cave": cave},
+                       build=lambda: _explain(f, table, walked))
+
+
+def _facts_of(forests: Sequence[Forest]) -> list[_Facts]:
+    """The facts of every forest, each with room for every plan compiled meanwhile."""
+    known = len(_REGISTRY)
+    facts = [_facts(fo) for fo in forests]
+    if len(_REGISTRY) != known:
+        for fa in facts:
+            fa.pad()
+    return facts
 
 
 def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
     """Score every forest of a table of the base family, with the four lines and every
     card's points explained (a game's definition names its scorer: Dartmoor tables go to
-    :func:`forest_shuffle.scoring.dartmoor.score_table`)."""
-    facts = [_facts(fo) for fo in forests]
+    :func:`forest_shuffle.scoring.dartmoor.score_table`). Totals and lines are counted at
+    once; the per-card reasons are written when ``cards`` is first read."""
+    facts = _facts_of(forests)
     tables = _tables(facts)
-    return [_explain(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
+    return [_score(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
