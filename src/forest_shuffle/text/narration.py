@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
@@ -43,8 +43,28 @@ from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.text import cardtext
 
-if TYPE_CHECKING:  # the words read the solo game's result; the game module is not needed
-    from forest_shuffle.games.dartmoor_solo import SoloResult
+
+class SoloResult(Protocol):
+    """What the solo result words read (``games.dartmoor_solo.SoloResult``: words sit
+    below the games, so they name its shape, not the class)."""
+
+    @property
+    def challenge(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def have(self) -> int: ...
+    @property
+    def need(self) -> int: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def medal(self) -> str: ...
+    @property
+    def thresholds(self) -> Mapping[str, int]: ...
+    @property
+    def goal_met(self) -> bool: ...
+    def reached(self, medal: str) -> bool: ...
 
 
 def card_of(cid: int, catalog: Catalog) -> Card:
