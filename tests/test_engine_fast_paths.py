@@ -160,3 +160,42 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_what_if_placements_restore_the_indexes(gid: str) -> None:
+    """``remove_last_host`` and ``remove_top_dweller`` (the bots' what-if) undo
+    ``add_host`` and ``add_dweller`` exactly: counts (with their order), free slots, hosts."""
+    from forest_shuffle.cards.forest import Dweller
+
+    checked = 0
+    for seed in range(6):
+        state = random_game(3, seed, game=gid)
+        for forest in state.forests:
+            if not forest.trees:
+                continue
+            before = (list(forest.species_counts.items()),
+                      {k: v[:] for k, v in forest.free_slots.items()}, repr(forest.trees))
+            host = forest.trees[-1].copy()
+            forest.add_host(host)
+            forest.remove_last_host()
+            d: Dweller | None = None
+            for t in forest.trees:
+                for stack in t.slots.values():
+                    if stack:
+                        d = stack[-1]
+            assert d is not None
+            for side, free in list(forest.free_slots.items()):
+                for tree in (free[:1] + [i for i, t in enumerate(forest.trees)
+                                        if t.slots[side]][:1]):
+                    forest.add_dweller(tree, side, d)
+                    forest.remove_top_dweller(tree, side)
+                    checked += 1
+            after = (list(forest.species_counts.items()),
+                     {k: v[:] for k, v in forest.free_slots.items()}, repr(forest.trees))
+            assert after == before
+            fresh = forest.copy()
+            fresh.reindex()
+            assert fresh.species_counts == forest.species_counts
+            assert fresh.free_slots == forest.free_slots
+    assert checked > 0

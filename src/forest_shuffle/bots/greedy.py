@@ -663,20 +663,21 @@ class _Eval:
         if self.base is None:
             self.base = totals(forests)
         forest = forests[s.player]
+        # What if: placed and taken back through the forest's own methods, so its indexes
+        # stay true for the scorer and after.
         if isinstance(place, Host):
-            forest.trees.append(place)
+            forest.add_host(place)
             try:
                 new = totals(forests)
             finally:
-                forest.trees.pop()
+                forest.remove_last_host()
         else:
             tree, side, d = place
-            stack = forest.trees[tree].slots[side]
-            stack.append(d)
+            forest.add_dweller(tree, side, d)
             try:
                 new = totals(forests)
             finally:
-                stack.pop()
+                forest.remove_top_dweller(tree, side)
         base = self.base
         p = s.player
         mine = new[p] - base[p]

@@ -19,6 +19,7 @@ a species join occupied side slots of its host.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species
@@ -333,6 +334,31 @@ class Forest:
         name = dweller.species.name
         counts[name] = counts.get(name, 0) + 1
 
+    def remove_last_host(self) -> Host:
+        """Undo :meth:`add_host`: take the last host (with what its slots hold) out of the
+        forest and its indexes, which become what they were before it was added."""
+        host = self.trees.pop()
+        counts = self.species_counts
+        if host.species is not None:
+            _uncount(counts, host.species.name)
+        free = self.free_slots
+        for side, stack in host.slots.items():
+            if not stack:
+                free[side].pop()  # i, the highest index, was appended last
+            for d in stack:
+                _uncount(counts, d.species.name)
+        return host
+
+    def remove_top_dweller(self, tree: int, side: str) -> Dweller:
+        """Undo :meth:`add_dweller`: take the top card of the ``side`` slot of host
+        ``tree`` out of the forest and its indexes."""
+        stack = self.trees[tree].slots[side]
+        d = stack.pop()
+        if not stack:
+            insort(self.free_slots[side], tree)
+        _uncount(self.species_counts, d.species.name)
+        return d
+
     def copy(self) -> Forest:
         free = self.free_slots
         return Forest([t.copy() for t in self.trees], self.cave, self.cave_number,
@@ -349,6 +375,14 @@ class Forest:
             for side in SIDES:
                 out.extend(d.card for d in t.slots[side] if d.card is not None)
         return out
+
+
+def _uncount(counts: dict[str, int], name: str) -> None:
+    n = counts[name] - 1
+    if n:
+        counts[name] = n
+    else:
+        del counts[name]
 
 
 def host_of_card(catalog: Catalog, card_id: int, sapling: bool = False) -> Host:
