@@ -197,12 +197,16 @@ _REGISTRY: list[_Plan] = []
 _TAG_IDS: dict[str, int] = {}
 #: Species name -> the indices of the plans of that name (names recur across catalogs).
 _BY_NAME: dict[str, list[int]] = {}
+#: Tag id -> the indices of the plans whose species have that tag (a forest's cards with a
+#: tag are the sum of those plans' counts, added up in C).
+_TAG_PLANS: list[list[int]] = []
 
 
 def _tag_id(tag: str) -> int:
     i = _TAG_IDS.get(tag)
     if i is None:
         i = _TAG_IDS[tag] = len(_TAG_IDS)
+        _TAG_PLANS.append([])
     return i
 
 
@@ -237,6 +241,8 @@ def _compile(sp: Species) -> _Plan:
     )
     _REGISTRY.append(plan)
     _BY_NAME.setdefault(sp.name, []).append(idx)
+    for t in plan.tag_ids:
+        _TAG_PLANS[t].append(idx)
     return plan
 
 
@@ -276,7 +282,6 @@ class _Facts:
     cave: int
     booster: str  # the species raising tree counts here ("" if none)
     tree_species: int  # different species of the trees (not shrubs, not saplings)
-    _tags: list[int] | None = None
     _symbols: dict[str | None, int] | None = None
     _own_slots: dict[str, int] | None = None
     _host_symbols: dict[str, int] | None = None
@@ -308,23 +313,14 @@ class _Facts:
         if tag == "tree":
             return self.sites if saplings else self.tree_cards
         i = _TAG_IDS.get(tag)
-        if i is None:
-            return 0
-        tags = self._tags
-        if tags is None:
-            tags = self.count_tags()
-        return tags[i] if i < len(tags) else 0
+        return 0 if i is None else self.tag_count(i)
 
-    def count_tags(self) -> list[int]:
-        """Cards per tag id, every tag counted at once on the first question (then kept)."""
-        tags = [0] * len(_TAG_IDS)
+    def tag_count(self, tag_id: int) -> int:
+        """Cards whose species has the tag of id ``tag_id``."""
         counts = self.counts
-        for p in self.present:
-            n = counts[p.idx]
-            for i in p.tag_ids:
-                tags[i] += n
-        self._tags = tags
-        return tags
+        if len(counts) < len(_REGISTRY):
+            self.pad()
+        return sum(map(counts.__getitem__, _TAG_PLANS[tag_id]))
 
     @property
     def own_slots(self) -> dict[str, int]:
@@ -651,6 +647,10 @@ def _tag(tag: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
+#: Codes that score nothing by count (per-card rules are added from ``positional``).
+_UNSCORED = frozenset({_NONE, _PER_CARD})
+
+
 def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     total = forest.cave
     counts = f.counts
@@ -658,10 +658,9 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
     butterfly_plan: _Plan | None = None
     bats: list[int] = []
     bat_plan: _Plan | None = None
-    tags = f._tags
     for p in f.present:
         code = p.code
-        if code in (_NONE, _PER_CARD):
+        if code in _UNSCORED:
             continue
         n = counts[p.idx]
         name = p.name
@@ -671,53 +670,52 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
             if p.key == "tree":
                 k = f.sites if p.saplings else f.tree_cards
             else:
-                if tags is None:
-                    tags = f.count_tags()
-                k = tags[p.key_tag]
+                k = f.tag_count(p.key_tag)
             total += p.a * n * k
+        elif code == _SET:
+            total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
+        elif code == _THRESHOLD:
+            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
+                total += p.a * n
+        elif code == _MAJORITY:  # _is_most and own_count inlined
+            mine = n + f.boost.get(name, 0) if p.vcb else n
+            other = best_other.get(name, 0)
+            total += (p.b if (mine >= other if p.ties else mine > other) else p.a) * n
+        elif code == _BUTTERFLY:
+            butterflies.append(n)
+            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                butterfly_plan = p
         elif code == _PER_SPECIES:
             lists = p.target_lists
             one = len(lists) == 1 and len(lists[0]) == 1
             k = counts[lists[0][0]] if one else f.count_of(p)
             total += p.a * n * k
-        elif code == _SET:
-            total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
-        elif code == _BUTTERFLY:
-            butterflies.append(n)
-            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
-                butterfly_plan = p
         elif code == _BATS:
             bats.append(n)
             bat_plan = p
         elif code == _REQUIRES:
             if f.count_of(p) >= p.b:
                 total += p.a * n
-        elif code == _BOTTOM:
-            total += p.a * n * f.bottom
-        elif code == _FULL:
-            total += p.a * n * f.full
-        elif code == _OWN_SLOTS:
-            total += p.a * f.own_slots.get(name, 0)
-        elif code == _THRESHOLD:
-            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
+        elif code == _MOST_TREES:
+            if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
                 total += p.a * n
         elif code == _ALL_SPECIES:
             if f.tree_species >= p.b:
                 total += p.a * n
-        elif code == _MAJORITY:
-            most = _is_most(p, f.own_count(p), best_other.get(name, 0))
-            total += (p.b if most else p.a) * n
-        elif code == _MOST_TREES:
-            if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
+        elif code == _MIN_TREES:
+            if f.trees_for(p) >= p.b:
                 total += p.a * n
         elif code == _PER_TAGS:
             k = 0
             for tag in p.keys:
                 k += f.tag(tag, p.saplings)
             total += p.a * n * k
-        elif code == _MIN_TREES:
-            if f.trees_for(p) >= p.b:
-                total += p.a * n
+        elif code == _FULL:
+            total += p.a * n * f.full
+        elif code == _BOTTOM:
+            total += p.a * n * f.bottom
+        elif code == _OWN_SLOTS:
+            total += p.a * f.own_slots.get(name, 0)
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
