@@ -293,25 +293,18 @@ class Forest:
 
     def reindex(self) -> None:
         """Build :attr:`species_counts` and :attr:`free_slots` from the hosts."""
-        counts: dict[str, int] = {}
-        free: dict[str, list[int]] = {side: [] for side in SIDES}
+        self.species_counts = {}
+        self.free_slots = {side: [] for side in SIDES}
         for i, t in enumerate(self.trees):
-            if t.species is not None:
-                name = t.species.name
-                counts[name] = counts.get(name, 0) + 1
-            for side, stack in t.slots.items():
-                if not stack:
-                    free[side].append(i)
-                for d in stack:
-                    name = d.species.name
-                    counts[name] = counts.get(name, 0) + 1
-        self.species_counts = counts
-        self.free_slots = free
+            self._index(i, t)
 
     def add_host(self, host: Host) -> None:
         """Put ``host`` (with what its slots hold) at the end of the forest."""
-        i = len(self.trees)
         self.trees.append(host)
+        self._index(len(self.trees) - 1, host)
+
+    def _index(self, i: int, host: Host) -> None:
+        """Count host ``i`` (the last so far) and what its slots hold into the indexes."""
         counts = self.species_counts
         if host.species is not None:
             name = host.species.name
