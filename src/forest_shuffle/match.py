@@ -26,7 +26,7 @@ import hashlib
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,6 +114,33 @@ class MatchResult:
             "seconds": list(self.seconds),
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchResult:
+        """The inverse of :meth:`to_dict`. ValueError (one line) for anything malformed."""
+        try:
+            if not isinstance(data, dict):
+                raise TypeError("not an object")
+            n = len(data["bots"])
+            out = cls(
+                seed=int(data["seed"]), bots=tuple(str(b) for b in data["bots"]),
+                scores=tuple(int(x) for x in data["scores"]),
+                lines=tuple({str(k): int(v) for k, v in x.items()} for x in data["lines"]),
+                winners=tuple(int(x) for x in data["winners"]), turns=int(data["turns"]),
+                decisions=tuple(int(x) for x in data["decisions"]),
+                species_played=tuple({str(k): int(v) for k, v in x.items()}
+                                     for x in data["species_played"]),
+                species_points=tuple({str(k): int(v) for k, v in x.items()}
+                                     for x in data["species_points"]),
+                seconds=tuple(float(x) for x in data.get("seconds", ())),
+                game=str(data.get("game", "base")),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not a game result: {exc}") from None
+        if not (len(out.scores) == len(out.lines) == len(out.decisions) == n
+                and all(0 <= w < n for w in out.winners) and out.winners):
+            raise ValueError("not a game result: its lists do not match its seats")
+        return out
+
 
 def _game_id(game: GameDef | str) -> str:
     return game if isinstance(game, str) else game.id
@@ -189,20 +216,28 @@ def _play_job(job: Job) -> MatchResult:
 
 def run_matches(jobs: Sequence[Job], workers: int = 1,
                 progress: Callable[[int], None] | None = None,
-                executor: Executor | None = None) -> list[MatchResult]:
+                executor: Executor | None = None,
+                on_result: Callable[[int, MatchResult], None] | None = None,
+                ) -> list[MatchResult]:
     """Play every job and return the results in job order, whatever ``workers`` is.
 
     ``workers`` > 1 uses that many fresh worker processes
     (:func:`~forest_shuffle.workers.process_pool`; they exit if this process dies);
     ``progress`` (if given) is called with the number of finished games after each one;
-    ``executor`` (e.g. :func:`forest_shuffle.cluster.ray_executor`) runs them instead.
+    ``executor`` (e.g. :func:`forest_shuffle.cluster.ray_executor`) runs them instead;
+    ``on_result`` (if given) is called with a job's index and its result as each one
+    finishes (in finishing order), before ``progress``.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if not jobs:
+        return []
     results: list[MatchResult | None] = [None] * len(jobs)
     if executor is None and (workers == 1 or len(jobs) <= 1):
         for i, job in enumerate(jobs):
-            results[i] = _play_job(job)
+            results[i] = r = _play_job(job)
+            if on_result is not None:
+                on_result(i, r)
             if progress is not None:
                 progress(i + 1)
     else:
@@ -210,7 +245,10 @@ def run_matches(jobs: Sequence[Job], workers: int = 1,
             futures = {pool.submit(_play_job, job): i for i, job in enumerate(jobs)}
             try:
                 for done, future in enumerate(as_completed(futures), start=1):
-                    results[futures[future]] = future.result()
+                    i = futures[future]
+                    results[i] = r = future.result()
+                    if on_result is not None:
+                        on_result(i, r)
                     if progress is not None:
                         progress(done)
             except BaseException:
@@ -306,7 +344,10 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
                rules: Rules | None = None,
                progress: Callable[[int], None] | None = None,
                game: GameDef | str = "base",
-               executor: Executor | None = None) -> TournamentResult:
+               executor: Executor | None = None,
+               done: Mapping[int, MatchResult] | None = None,
+               on_result: Callable[[int, MatchResult], None] | None = None,
+               ) -> TournamentResult:
     """Play at least ``games`` games of ``game`` (an id or a definition; the base game by
     default) of ``players`` seats between ``bots`` (specifications).
 
@@ -314,6 +355,13 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
     is rounded up to a multiple of ``len(bots)``. Bad specifications raise
     :class:`~forest_shuffle.bots.BotSpecError` before any game starts; ValueError for bad
     numbers. Same arguments, same result, for any ``workers``.
+
+    Resuming: ``done`` maps game indexes (deal-major, then seating, as in
+    :attr:`TournamentResult.matches`) to results already played, e.g. read back from a
+    journal; those games are not played again (ValueError if one is not the game of its
+    index: other bots, seed or game). ``on_result(index, result)`` is called as each new
+    game finishes, so a caller can journal it. ``seconds`` counts only the games played
+    by this call; ``progress`` counts all games, the ones from ``done`` included.
     """
     if not bots:
         raise ValueError("a tournament needs at least one bot")
@@ -332,9 +380,24 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
         s = deal_seed(seed, d)
         for seating in order:
             jobs.append((tuple(specs[b] for b in seating), s, rules, gid))
+    old = dict(done or {})
+    for i, m in old.items():
+        if not 0 <= i < len(jobs):
+            raise ValueError(f"game {i + 1} is not part of a tournament of {len(jobs)} games")
+        want = jobs[i]
+        if (m.bots, m.seed, m.game) != (want[0], want[1], gid):
+            raise ValueError(f"game {i + 1} of the results was not played by these bots "
+                             "on this deal")
+    todo = [i for i in range(len(jobs)) if i not in old]
+    shown = None if progress is None else (lambda k: progress(len(old) + k))
+    if progress is not None and old:
+        progress(len(old))
+    record = None if on_result is None else (lambda k, r: on_result(todo[k], r))
     start = time.perf_counter()
-    matches = run_matches(jobs, workers, progress, executor)
+    played = run_matches([jobs[i] for i in todo], workers, shown, executor, record)
     elapsed = time.perf_counter() - start
+    old.update(zip(todo, played, strict=True))
+    matches = [old[i] for i in range(len(jobs))]
     stats = _bot_stats(specs, order, matches)
     ties = sum(len(m.winners) > 1 for m in matches)
     return TournamentResult(

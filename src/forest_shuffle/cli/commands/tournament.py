@@ -1,20 +1,26 @@
 """The ``tournament`` sub-command: bots against each other, seats rotated, deals replayed.
 
 Contract: ``forest-shuffle tournament --bots A,B[,C...] [--game ID] --games G --players N
---seed S [--workers W | --ray ADDRESS] [--json]`` plays :func:`forest_shuffle.match.tournament`
-of the game ID (default ``base``; with ``--ray`` on a Ray cluster): every deal once per
-seating (cyclic rotations of the bot list, so each bot sits in each seat equally often),
-G rounded up to a multiple of the number of bots. Prints per bot the games, wins (a shared
-victory split evenly), win rate with its 95 % Wilson interval, mean score and the mean of
-each score-pad line of that game; ``--json`` prints :meth:`TournamentResult.to_dict` (with
-the ``game`` id) instead. A progress
-bar goes to stderr when it is a terminal (never with ``--json``). A bad bot specification
-or option: one line on stderr, exit status 2.
+--seed S [--workers W | --ray ADDRESS] [--journal FILE] [--json]`` plays
+:func:`forest_shuffle.match.tournament` of the game ID (default ``base``; with ``--ray`` on a
+Ray cluster): every deal once per seating (cyclic rotations of the bot list, so each bot sits
+in each seat equally often), G rounded up to a multiple of the number of bots. Prints per bot
+the games, wins (a shared victory split evenly), win rate with its 95 % Wilson interval, mean
+score and the mean of each score-pad line of that game; ``--json`` prints
+:meth:`TournamentResult.to_dict` (with the ``game`` id) instead. A progress bar goes to stderr
+when it is a terminal (never with ``--json``). A bad bot specification or option: one line on
+stderr, exit status 2. ``--journal FILE`` writes every game to FILE as it finishes
+(:mod:`forest_shuffle.journal`) and, when FILE already holds games of the same tournament
+(game, bots, players, seed), plays only the missing ones: a killed or stopped run goes on where
+it was, and a finished one can be extended to more games. The figures printed are over all the
+games, the journal's included; the time is this run's. Another tournament's journal, a
+malformed one, or one holding more games than asked: one line, exit 2, the file unchanged.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -32,7 +38,8 @@ from forest_shuffle.cli.commands.options import (
     with_progress,
 )
 from forest_shuffle.games import BASE_ID, GameDef
-from forest_shuffle.match import TournamentResult, deals_for, tournament
+from forest_shuffle.journal import Journal, JournalError, open_journal
+from forest_shuffle.match import MatchResult, TournamentResult, deals_for, tournament
 
 __all__ = ["parse_bots", "register", "tournament_command"]
 
@@ -102,6 +109,11 @@ def tournament_command(
         "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     ray: RayOption = None,
+    journal: Annotated[Path | None, typer.Option(
+        "--journal", metavar="FILE",
+        help="Write each finished game to FILE as it ends and, when FILE holds games of "
+             "this tournament already, play only the rest (resume or extend a long run).",
+        show_default=False)] = None,
 ) -> None:
     """Play bots against each other with seats rotated and the same deals for every seating."""
     gdef = game_from_option(game)
@@ -115,8 +127,31 @@ def tournament_command(
         raise typer.Exit(2) from None
     executor = executor_from_option(ray)
     total = deals_for(games, len(specs)) * len(specs)
-    result = with_progress("tournament", total, as_json, lambda report: tournament(
-        specs, games, players, seed, workers, progress=report, game=gdef, executor=executor))
+    done: dict[int, MatchResult] = {}
+    book: Journal | None = None
+    if journal is not None:
+        try:
+            book, done = open_journal(journal, gdef.id, tuple(specs), players, seed)
+        except JournalError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(2) from None
+        beyond = [i for i in done if i >= total]
+        if beyond:
+            book.close()
+            typer.echo(f"{journal} holds {len(done)} games of this tournament, game "
+                       f"{max(beyond) + 1} among them: ask for at least {max(beyond) + 1} "
+                       "games", err=True)
+            raise typer.Exit(2)
+    try:
+        result = with_progress("tournament", total, as_json, lambda report: tournament(
+            specs, games, players, seed, workers, progress=report, game=gdef,
+            executor=executor, done=done, on_result=None if book is None else book.write))
+    except ValueError as exc:
+        typer.echo(str(exc) if journal is None else f"{journal}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    finally:
+        if book is not None:
+            book.close()
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
