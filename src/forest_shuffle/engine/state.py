@@ -381,10 +381,15 @@ class GameState:
         assert eff is not None
         return eff
 
+    def _clear_full_clearing(self) -> None:
+        """A full clearing at the end of a turn goes out of the game (Dartmoor's to its
+        discard pile)."""
+        self.box.extend(self.clearing)
+        self.clearing.clear()
+
     def _end_turn(self) -> None:
         if len(self.clearing) >= self.game.clearing_limit:
-            self.box.extend(self.clearing)
-            self.clearing.clear()
+            self._clear_full_clearing()
         if self.extra_turns > 0:
             self.extra_turns -= 1
             self._begin_turn(self.current)

@@ -382,8 +382,7 @@ class DartmoorSoloState(DartmoorState):
     def _end_turn(self) -> None:
         limit = self.game.clearing_limit
         if len(self.clearing) >= limit:
-            self.discard.extend(self.clearing)
-            self.clearing.clear()
+            self._clear_full_clearing()
         if self.extra_turns > 0:
             self.extra_turns -= 1
             self._begin_turn(self.current)
@@ -392,8 +391,7 @@ class DartmoorSoloState(DartmoorState):
         if self.over:
             return
         if len(self.clearing) >= limit:
-            self.discard.extend(self.clearing)
-            self.clearing.clear()
+            self._clear_full_clearing()
             assert self.anna_last is not None
             self.anna_last = self.anna_last._replace(cleared=True)
         self._begin_turn(self.current)

@@ -169,15 +169,10 @@ class DartmoorState(GameState):
             self.stack[-1] = Pending(D_DISCARD, p, need=min(2, len(hand)), via=DISCARD_STUCK)
             self.known[p] = set(hand)
 
-    def _end_turn(self) -> None:
-        if len(self.clearing) >= self.game.clearing_limit:
-            self.discard.extend(self.clearing)
-            self.clearing.clear()
-        if self.extra_turns > 0:
-            self.extra_turns -= 1
-            self._begin_turn(self.current)
-        else:
-            self._begin_turn((self.current + 1) % self.num_players)
+    def _clear_full_clearing(self) -> None:
+        # A full clearing goes to the discard pile (public), not out of the game.
+        self.discard.extend(self.clearing)
+        self.clearing.clear()
 
     def _advance(self) -> None:
         # Turn 0 is the draft: a cave effect's decision (the first player's, resolved last,
@@ -435,12 +430,7 @@ class DartmoorState(GameState):
             elif pend.via == DISCARD_STUCK:
                 self._draw_n(p, len(pend.paid))
         elif kind == D_DRAW_OR_TAKE:
-            if action.kind == TAKE:
-                self.clearing.remove(cid)
-                self.hands[p].append(cid)
-                self.known[p].add(cid)
-            else:
-                self._draw_into_hand(p)
+            self._do_draw(pend, action)  # the base draw's card (its second is not offered)
             pend.need -= 1
             if (pend.need > 0 and not self.over
                     and len(self.hands[p]) < self.game.hand_limit):
