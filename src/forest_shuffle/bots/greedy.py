@@ -157,6 +157,10 @@ class Tables:
     host_tags: bool
     #: Whether the game has shrubs (hosts that are no trees).
     shrubs: bool
+    #: Species name -> the tags a card of it counts for in a slot (none for a host).
+    dweller_tags: Mapping[str, tuple[str, ...]]
+    #: Species name -> the tags besides "tree" a host of it counts for (none for a dweller).
+    host_extra_tags: Mapping[str, tuple[str, ...]]
 
 
 _TABLES: dict[str, Tables] = {}
@@ -219,6 +223,10 @@ def _build_tables(game: GameDef) -> Tables:
                       if sp.points.rule == "per_cave_card"},
         host_tags=any(sp.is_host and sp.tags - {"tree"} for sp in species.values()),
         shrubs=any(sp.is_host and not sp.is_tree for sp in species.values()),
+        dweller_tags={n: () if sp.is_host else tuple(sorted(sp.tags))
+                      for n, sp in species.items()},
+        host_extra_tags={n: tuple(sorted(sp.tags - {"tree"})) if sp.is_host else ()
+                         for n, sp in species.items()},
     )
 
 
@@ -294,7 +302,6 @@ class _Ctx:
     bottom: int
     full: int
     most_trees: bool
-    symbols: dict[str, int]  # tree symbol -> visible cards showing it
     hand: int
     late: float  # 0 at the start of the game, 1 when the deck is exhausted
     clearing: Sequence[int]
@@ -304,6 +311,16 @@ class _Ctx:
     shares: frozenset[tuple[str, str]]  # (side, tag) a host permanent lets share its slot
     cave: int
     cave_points: float  # points one more cave card is worth here
+    forest: Forest
+    #: tree symbol -> visible cards showing it (:meth:`symbol_counts`, on first use)
+    symbols: dict[str, int] | None = None
+
+    def symbol_counts(self) -> dict[str, int]:
+        """Visible cards by the tree symbol they show (hosts and dwellers)."""
+        sym = self.symbols
+        if sym is None:
+            sym = self.symbols = _symbol_counts(self.forest)
+        return sym
 
     def n_tag(self, tag: str) -> int:
         """Visible cards with ``tag`` (trees and saplings for ``"tree"``)."""
@@ -328,7 +345,91 @@ class _Ctx:
         return self.trees - self.saplings
 
 
+def _symbol_counts(forest: Forest) -> dict[str, int]:
+    symbols: dict[str, int] = {}
+    for h in forest.trees:
+        sym = h.symbol
+        if sym:
+            symbols[sym] = symbols.get(sym, 0) + 1
+        for stack in h.slots.values():
+            for d in stack:
+                if d.symbol:
+                    symbols[d.symbol] = symbols.get(d.symbol, 0) + 1
+    return symbols
+
+
 def _ctx(s: Situation) -> _Ctx:
+    """The facts of the own forest, from its indexes (``species_counts``, ``free_slots``)
+    and one pass over its hosts (not their dwellers); the same facts as
+    :func:`_ctx_rescan`."""
+    t = tables_of(s.game)
+    forest = s.forests[s.player]
+    counts = forest.species_counts.copy()
+    fs = forest.free_slots
+    free = {side: len(fs[side]) for side in SIDES}
+    bottom = full = trees = empty = shrubs = saplings = 0
+    tree_species: set[str] = set()
+    for h in forest.trees:
+        hs = h.species
+        slots = h.slots
+        is_tree = h.kind != SHRUB
+        if is_tree:
+            trees += 1
+            if hs is None:
+                saplings += 1
+            else:
+                tree_species.add(hs.name)
+        else:
+            shrubs += 1
+        top, bot, left, right = slots["top"], slots["bottom"], slots["left"], slots["right"]
+        bottom += len(bot)
+        if top and bot and left and right:
+            if is_tree:
+                full += 1
+        elif not (top or bot or left or right):
+            empty += 1
+    dweller_tags = t.dweller_tags
+    tags: dict[str, int] = {}
+    for n, k in counts.items():
+        for tag in dweller_tags[n]:
+            tags[tag] = tags.get(tag, 0) + k
+    all_tags = tags
+    if t.host_tags:
+        all_tags = dict(tags)
+        host_extra = t.host_extra_tags
+        for n, k in counts.items():
+            for tag in host_extra[n]:
+                all_tags[tag] = all_tags.get(tag, 0) + k
+    return _finish(s, t, forest, counts, all_tags, tags, trees, len(tree_species), free,
+                   bottom, full, shrubs, saplings, empty, None)
+
+
+def _finish(s: Situation, t: Tables, forest: Forest, counts: dict[str, int],
+            all_tags: dict[str, int], tags: dict[str, int], trees: int, tree_species: int,
+            free: dict[str, int], bottom: int, full: int, shrubs: int, saplings: int,
+            empty: int, symbols: dict[str, int] | None) -> _Ctx:
+    """The context from the forest's facts plus what the rest of the table gives."""
+    shares: frozenset[tuple[str, str]] = frozenset()
+    if t.host_sharers:
+        shares = frozenset(v for n, v in t.host_sharers.items() if n in counts)
+    cave_points = 1.0
+    if t.cave_scorers:
+        cave_points += sum(pp * counts.get(n, 0) for n, pp in t.cave_scorers.items())
+    if t.shrubs:  # the most trees: shrubs are no trees
+        most = all(sum(1 for h in f.trees if h.kind != SHRUB) <= trees for f in s.forests)
+    else:
+        ntrees = len(forest.trees)
+        most = all(len(f.trees) <= ntrees for f in s.forests)
+    start = t.deck_start.get(len(s.forests)) or float(len(s.game.deck_ids))
+    late = 1.0 - min(1.0, s.deck_size / start)
+    return _Ctx(t, counts, all_tags, tags, trees, tree_species, free, sum(free.values()),
+                bottom, full, most, len(s.hand), late, s.clearing, shrubs, saplings,
+                empty, shares, forest.cave, cave_points, forest, symbols)
+
+
+def _ctx_rescan(s: Situation) -> _Ctx:
+    """:func:`_ctx` by a full rescan of the forest (hosts and every dweller): the
+    reference the fast context is tested against."""
     t = tables_of(s.game)
     forest = s.forests[s.player]
     counts: dict[str, int] = {}
@@ -386,22 +487,8 @@ def _ctx(s: Situation) -> _Ctx:
         all_tags = dict(tags)
         for tag, k in host_tags.items():
             all_tags[tag] = all_tags.get(tag, 0) + k
-    shares: frozenset[tuple[str, str]] = frozenset()
-    if t.host_sharers:
-        shares = frozenset(v for n, v in t.host_sharers.items() if n in counts)
-    cave_points = 1.0
-    if t.cave_scorers:
-        cave_points += sum(pp * counts.get(n, 0) for n, pp in t.cave_scorers.items())
-    if t.shrubs:  # the most trees: shrubs are no trees
-        most = all(sum(1 for h in f.trees if h.kind != SHRUB) <= trees for f in s.forests)
-    else:
-        ntrees = len(forest.trees)
-        most = all(len(f.trees) <= ntrees for f in s.forests)
-    start = t.deck_start.get(len(s.forests)) or float(len(s.game.deck_ids))
-    late = 1.0 - min(1.0, s.deck_size / start)
-    return _Ctx(t, counts, all_tags, tags, trees, len(tree_species), free, sum(free.values()),
-                bottom, full, most, symbols, len(s.hand), late, s.clearing, shrubs, saplings,
-                empty, shares, forest.cave, cave_points)
+    return _finish(s, t, forest, counts, all_tags, tags, trees, len(tree_species), free,
+                   bottom, full, shrubs, saplings, empty, symbols)
 
 
 # ---------------------------------------------------------------------- estimates
@@ -527,7 +614,8 @@ def potential(sp: Species, c: _Ctx) -> float:
         d2 = d + 1 if r.key in sp.tags and have == 0 else d
         return (have + 1) * _at(r.table, d2) - have * _at(r.table, d) + 1.5 * early
     if rule == "per_tree_symbols":
-        n = sum(c.symbols.get(sym, 0) for sym in r.keys)
+        symbols = c.symbol_counts()
+        n = sum(symbols.get(sym, 0) for sym in r.keys)
         return a * n + a * 1.5 * early
     if rule == "per_cave_card":
         return a * (c.cave + 3.0 * early)
@@ -643,11 +731,29 @@ class _Eval:
     def __init__(self, s: Situation, exact: bool) -> None:
         self.s = s
         self.exact = exact
-        self.c = _ctx(s)
-        self.t = self.c.t
-        self.hv = {cid: hand_value(cid, self.c) for cid in s.hand}
+        self.t = tables_of(s.game)
+        # The context and the keep values are made on first use (a forced or trivial
+        # decision needs neither); a what-if restores the forest, so they come out the same.
+        self._c: _Ctx | None = None
+        self._hv: dict[int, float] | None = None
         self.base: list[int] | None = None
         self.totals = totals if s.game.scorer == "core" else s.game.totals
+        self._pv: dict[tuple[str, int, str], float] = {}
+
+    @property
+    def c(self) -> _Ctx:
+        c = self._c
+        if c is None:
+            c = self._c = _ctx(self.s)
+        return c
+
+    @property
+    def hv(self) -> dict[int, float]:
+        hv = self._hv
+        if hv is None:
+            c = self.c
+            hv = self._hv = {cid: hand_value(cid, c) for cid in self.s.hand}
+        return hv
 
     def card(self, cid: int) -> Card:
         c = self.t.cards[cid]
@@ -732,6 +838,17 @@ class _Eval:
         return 1.5 * (1.0 - self.c.late)
 
     def play_value(self, a: Action, pool: Sequence[int] | None = None) -> float:
+        if self.exact or pool is not None:
+            return self._play_value(a, pool)
+        # The fast variant does not look at the host or slot: one value per card and side.
+        key = (a.kind, a.card, a.side)
+        memo = self._pv
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = self._play_value(a, None)
+        return v
+
+    def _play_value(self, a: Action, pool: Sequence[int] | None) -> float:
         s, c = self.s, self.c
         card = self.card(a.card)
         if a.kind == SAPLING:
@@ -831,7 +948,8 @@ class _Eval:
         return CARD * n * crowd
 
     def _take_value(self, cid: int) -> float:
-        return self.hv.get(cid, hand_value(cid, self.c))
+        v = self.hv.get(cid)
+        return hand_value(cid, self.c) if v is None else v
 
     def turn_values(self) -> list[tuple[float, Action]]:
         """Every legal turn action with its estimated value."""
