@@ -54,8 +54,8 @@ def test_package_imports_only_lower_layers(package: str) -> None:
 
 def test_every_module_lives_in_a_package() -> None:
     loose = sorted(p.name for p in PKG.glob("*.py"))
-    assert loose == ["__init__.py", "__main__.py", "_build.py", "cluster.py", "match.py",
-                     "workers.py"]
+    assert loose == ["__init__.py", "__main__.py", "_build.py", "cluster.py", "journal.py",
+                     "match.py", "workers.py"]
 
 
 @pytest.mark.parametrize("module", ["workers.py", "cluster.py"])
