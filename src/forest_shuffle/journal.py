@@ -88,7 +88,7 @@ def open_journal(path: Path, game: str, bots: tuple[str, ...], players: int,
                                f"{head.get(diff)!r}, this one's {want[diff]!r}")
         offset = len(lines[0]) + 1
         for number, line in enumerate(lines[1:], start=2):
-            last = number == len(lines) or (number == len(lines) - 1 and not lines[-1])
+            cut = number == len(lines) and not text.endswith("\n")  # a killed run's last
             if not line:
                 offset += 1
                 continue
@@ -99,8 +99,8 @@ def open_journal(path: Path, game: str, bots: tuple[str, ...], players: int,
                     raise ValueError("a bad game index")
                 result = MatchResult.from_dict(entry["match"])
             except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-                if last and not text.endswith("\n"):
-                    keep = offset  # a line cut short by a killed run: dropped
+                if cut:
+                    keep = offset  # dropped, and played again
                     break
                 reason = exc.msg if isinstance(exc, json.JSONDecodeError) else exc
                 raise JournalError(f"{path}: line {number} is not a game: {reason}") from None

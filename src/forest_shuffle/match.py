@@ -381,9 +381,12 @@ def tournament(bots: Sequence[str], games: int, players: int, seed: int, workers
         for seating in order:
             jobs.append((tuple(specs[b] for b in seating), s, rules, gid))
     old = dict(done or {})
+    beyond = [i for i in old if not 0 <= i < len(jobs)]
+    if beyond:
+        last = max(beyond) + 1
+        raise ValueError(f"game {last} is not part of a tournament of {len(jobs)} games: "
+                         f"ask for at least {last} games")
     for i, m in old.items():
-        if not 0 <= i < len(jobs):
-            raise ValueError(f"game {i + 1} is not part of a tournament of {len(jobs)} games")
         want = jobs[i]
         if (m.bots, m.seed, m.game) != (want[0], want[1], gid):
             raise ValueError(f"game {i + 1} of the results was not played by these bots "

@@ -135,13 +135,6 @@ def tournament_command(
         except JournalError as exc:
             typer.echo(str(exc), err=True)
             raise typer.Exit(2) from None
-        beyond = [i for i in done if i >= total]
-        if beyond:
-            book.close()
-            typer.echo(f"{journal} holds {len(done)} games of this tournament, game "
-                       f"{max(beyond) + 1} among them: ask for at least {max(beyond) + 1} "
-                       "games", err=True)
-            raise typer.Exit(2)
     try:
         result = with_progress("tournament", total, as_json, lambda report: tournament(
             specs, games, players, seed, workers, progress=report, game=gdef,
