@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 #: Page states in which the test may act (see app.js: document.body.dataset.status).
@@ -14,10 +19,50 @@ def status(page: Page) -> str:
 
 def wait_settled(page: Page, states: tuple[str, ...] = ("your-turn", "over", "handover"),
                  timeout: float = 15_000) -> str:
-    """Wait until the page is in one of ``states``; that state."""
-    page.wait_for_function("states => states.includes(document.body.dataset.status)",
-                           arg=list(states), timeout=timeout)
+    """Wait until the page is in one of ``states``; that state. On a timeout the error
+    says what the page and the server held (so a failure on CI can be read)."""
+    try:
+        page.wait_for_function("states => states.includes(document.body.dataset.status)",
+                               arg=list(states), timeout=timeout)
+    except PlaywrightError as exc:
+        raise AssertionError(f"the page did not settle in {timeout / 1000:g} s "
+                             f"(waited for {', '.join(states)}): {stuck(page)}") from exc
     return status(page)
+
+
+#: What the page holds, for a failure's message.
+_PAGE_FACTS = """() => {
+  const fs = window.forestShuffle, p = fs && fs.payload;
+  const banner = document.querySelector('.banner:not([hidden])');
+  return {status: document.body.dataset.status, version: document.body.dataset.version,
+          connected: fs ? fs.connected : null, busy: fs ? fs.busy : null,
+          to_move: p ? p.to_move : null, you: p ? p.you : null, over: p ? p.over : null,
+          decision: p ? p.decision : null, legal: p && p.legal ? p.legal.length : null,
+          banner: banner ? banner.textContent : null};
+}"""
+
+
+def stuck(page: Page) -> str:
+    """The page's status and payload and the server's own payload for the page's game."""
+    try:
+        facts = page.evaluate(_PAGE_FACTS)
+    except PlaywrightError as exc:
+        facts = {"error": str(exc).splitlines()[0]}
+    url = urlsplit(page.url)
+    parts = url.path.strip("/").split("/")
+    server: object = None
+    if len(parts) == 2 and parts[0] == "game":
+        token = parse_qs(url.query).get("token", [None])[0]
+        try:
+            r = httpx.get(f"{url.scheme}://{url.netloc}/api/games/{parts[1]}",
+                          headers={"x-seat-token": token} if token else {}, timeout=10)
+            body = r.json()
+            server = {"http": r.status_code, **{k: body.get(k) for k in
+                                                  ("version", "to_move", "you", "over",
+                                                   "decision", "error")}}
+        except (httpx.HTTPError, ValueError) as exc:
+            server = f"not asked: {exc}"
+    return f"url {page.url}; page {json.dumps(facts)}; server {json.dumps(server)}"
 
 
 def version(page: Page) -> int:

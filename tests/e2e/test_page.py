@@ -45,7 +45,7 @@ def test_a_game_against_an_easy_bot_to_the_end(desktop: Page, server: str) -> No
     old = page.url
     page.click("[data-testid=rematch]")
     page.wait_for_url(lambda url: url != old and "/game/" in url)
-    wait_settled(page)
+    wait_settled(page, timeout=30_000)  # a new page, and the bot starts the rematch
     expect(page.locator("[data-testid=hand] .tile")).to_have_count(6)
     expect(page.locator(".players")).to_contain_text("Robin")
 
