@@ -44,7 +44,6 @@ from forest_shuffle.engine.actions import (
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
-from forest_shuffle.scoring.core import totals
 
 #: Value of one unknown card drawn from the deck, in points.
 CARD = 2.2
@@ -737,7 +736,7 @@ class _Eval:
         self._c: _Ctx | None = None
         self._hv: dict[int, float] | None = None
         self.base: list[int] | None = None
-        self.totals = totals if s.game.scorer == "core" else s.game.totals
+        self.totals = s.game.totals_fn()
         self._pv: dict[tuple[str, int, str], float] = {}
 
     @property

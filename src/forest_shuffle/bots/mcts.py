@@ -65,7 +65,6 @@ from forest_shuffle.cards.model import Card
 from forest_shuffle.engine.actions import DRAW, PLAY, SAPLING, TAKE, Action
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
-from forest_shuffle.scoring.core import totals
 from forest_shuffle.workers import process_pool
 
 #: Points one hand card is worth when a rollout is cut off.
@@ -146,7 +145,7 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
     :func:`~forest_shuffle.bots.value.learned_reward`)."""
     if hv >= 5 and not state.over:
         return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
-    sc = totals(state.forests) if state.game.scorer == "core" else state.scores()
+    sc = state.game.totals_fn()(state.forests)
     if state.over:
         vals = [float(v) for v in sc]
     elif hv == 3:

@@ -130,8 +130,13 @@ class GameDef:
 
     def totals(self, forests: Sequence[Forest]) -> list[int]:
         """Each forest's total by this game's scorer."""
+        return self.totals_fn()(forests)
+
+    def totals_fn(self) -> Callable[[Sequence[Forest]], list[int]]:
+        """This game's scorer's ``totals`` function itself (``fn(forests)`` is
+        :meth:`totals`): a caller scoring many tables looks it up once."""
         fn: Callable[[Sequence[Forest]], list[int]] = self._scoring().totals
-        return fn(forests)
+        return fn
 
     def score_table(self, forests: Sequence[Forest]) -> list[Any]:
         """Every forest's :class:`~forest_shuffle.scoring.core.ForestScore` by this game's
