@@ -2,7 +2,8 @@
 
 With this checkout on both sides and the same deterministic bot, the two seatings of a deal
 are the same game (only the side playing each seat differs): the new side wins exactly
-half, with a margin of zero. A journal is resumed without playing again; another run's journal is refused."""
+half, with a margin of zero. A journal is resumed without playing again; another run's
+journal is refused."""
 
 from __future__ import annotations
 

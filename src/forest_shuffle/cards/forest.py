@@ -279,13 +279,22 @@ class Forest:
     ``trees`` when a forest is made (or by :meth:`reindex`) and kept by :meth:`add_host` and
     :meth:`add_dweller`, the engine's only ways of placing a card; code that changes
     ``trees`` or a slot directly must restore it (as a what-if does) or call
-    :meth:`reindex`. They take no part in equality."""
+    :meth:`reindex`. They take no part in equality.
+
+    ``version`` counts the changes made through those methods (and :meth:`reindex`), so a
+    reader may keep what it worked out from the hosts while the number stays the same;
+    ``synced`` and ``synced_to`` are such a reader's mark (the rules engine's: the version
+    whose mushroom counts it last copied, and into which dict). Neither takes part in
+    equality or in a save; a copy starts unsynced."""
 
     trees: list[Host] = field(default_factory=list)
     cave: int = 0
     cave_number: int = 0
     species_counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     free_slots: dict[str, list[int]] = field(default_factory=dict, compare=False, repr=False)
+    version: int = field(default=0, compare=False, repr=False)
+    synced: int = field(default=-1, compare=False, repr=False)
+    synced_to: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.free_slots:  # not given (a copy gives both)
@@ -293,6 +302,7 @@ class Forest:
 
     def reindex(self) -> None:
         """Build :attr:`species_counts` and :attr:`free_slots` from the hosts."""
+        self.version += 1
         self.species_counts = {}
         self.free_slots = {side: [] for side in SIDES}
         for i, t in enumerate(self.trees):
@@ -300,6 +310,7 @@ class Forest:
 
     def add_host(self, host: Host) -> None:
         """Put ``host`` (with what its slots hold) at the end of the forest."""
+        self.version += 1
         self.trees.append(host)
         self._index(len(self.trees) - 1, host)
 
@@ -319,6 +330,7 @@ class Forest:
 
     def add_dweller(self, tree: int, side: str, dweller: Dweller) -> None:
         """Put ``dweller`` on top of the ``side`` slot of host ``tree``."""
+        self.version += 1
         stack = self.trees[tree].slots[side]
         if not stack:
             self.free_slots[side].remove(tree)
@@ -330,6 +342,7 @@ class Forest:
     def remove_last_host(self) -> Host:
         """Undo :meth:`add_host`: take the last host (with what its slots hold) out of the
         forest and its indexes, which become what they were before it was added."""
+        self.version += 1
         host = self.trees.pop()
         counts = self.species_counts
         if host.species is not None:
@@ -345,6 +358,7 @@ class Forest:
     def remove_top_dweller(self, tree: int, side: str) -> Dweller:
         """Undo :meth:`add_dweller`: take the top card of the ``side`` slot of host
         ``tree`` out of the forest and its indexes."""
+        self.version += 1
         stack = self.trees[tree].slots[side]
         d = stack.pop()
         if not stack:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from forest_shuffle.cards.forest import Forest
+from forest_shuffle.cards.forest import Dweller, Forest
 from forest_shuffle.cards.model import TRIGGERS, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
@@ -86,6 +86,8 @@ class GameDef:
     cards: tuple[Any, ...] = ()
     deck_ids: tuple[int, ...] = ()  # every card of the deck but the winter cards
     winter_ids: tuple[int, ...] = ()
+    #: Every card of the catalog that is a winter card (what a draw lays aside).
+    winter_cards: frozenset[int] = frozenset()
     mushrooms: tuple[str, ...] = ()  # species with a draw_on_play permanent, sorted
     triggers: tuple[Trigger, ...] = ()  # in firing order
     permanent_sides: frozenset[str] = frozenset()  # sides where such species can sit
@@ -113,6 +115,9 @@ class GameDef:
     half_plays: tuple[tuple[tuple[str, Species, list[Action], int, bool], ...], ...] = ()
     #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
     host_symbol: tuple[str, ...] = ()
+    #: By card id: side -> the :class:`Dweller` a split card shows there
+    #: (``Dweller.of_card``; frozen, so every forest may hold the same one); {} for others.
+    dwellers: tuple[dict[str, Dweller], ...] = ()
 
     def __reduce__(self) -> tuple[Callable[[str], GameDef], tuple[str]]:
         """Pickle as the id (worker processes look the definition up again)."""
@@ -162,6 +167,7 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.cards = cards
     g.deck_ids = tuple(c.id for c in cards if c is not None and not c.is_winter)
     g.winter_ids = tuple(c.id for c in cards if c is not None and c.is_winter)
+    g.winter_cards = frozenset(c.id for c in cards if c is not None and c.is_winter)
     trig: list[Trigger] = []
     sides: set[str] = set()
     hosts = False
@@ -195,6 +201,8 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
                                    for side, h in c.halves.items())
         for c in cards)
     g.host_symbol = tuple("" if c is None else c.symbol for c in cards)
+    g.dwellers = tuple({} if c is None else {side: Dweller.of_card(c, side) for side in c.halves}
+                       for c in cards)
     return g
 
 

@@ -51,20 +51,28 @@ class Shuffler(Protocol):
 class KeyedShuffler:
     """Fisher-Yates with random words from BLAKE2b(counter) keyed with the seed."""
 
-    __slots__ = ("_key", "_counter", "_buf", "_pos")
+    __slots__ = ("_key", "_keyed", "_counter", "_buf", "_pos")
 
     def __init__(self, seed: int) -> None:
         check_seed(seed, KEYED)
         self._key = seed.to_bytes(SEED_BITS // 8, "big")
+        # BLAKE2b with the key block already taken in: a copy of it, fed the counter, gives
+        # the keyed hash of the counter (one compression fewer than keying every block).
+        self._keyed = hashlib.blake2b(key=self._key, person=_PERSON, digest_size=64)
         self._counter = 0
         self._buf: tuple[int, ...] = ()
         self._pos = 0
 
+    def _block(self, counter: int) -> tuple[int, ...]:
+        """The eight big-endian 64-bit words of BLAKE2b(counter), keyed with the seed."""
+        h = self._keyed.copy()
+        h.update(counter.to_bytes(8, "big"))
+        words: tuple[int, ...] = _WORDS.unpack(h.digest())
+        return words
+
     def _word(self) -> int:
         if self._pos >= len(self._buf):
-            block = hashlib.blake2b(self._counter.to_bytes(8, "big"), key=self._key,
-                                    person=_PERSON, digest_size=64).digest()
-            self._buf = _WORDS.unpack(block)  # eight big-endian 64-bit words
+            self._buf = self._block(self._counter)
             self._counter += 1
             self._pos = 0
         w: int = self._buf[self._pos]
@@ -83,16 +91,16 @@ class KeyedShuffler:
 
     def shuffle(self, x: list[int]) -> None:
         # below() and _word() written out (every deal runs this): the same numbers.
-        buf, pos, counter, key = self._buf, self._pos, self._counter, self._key
+        buf, pos, counter = self._buf, self._pos, self._counter
+        size = len(buf)  # 8 once a block is drawn
         limits = _LIMITS
         for i in range(len(x) - 1, 0, -1):
             n = i + 1
             limit = limits[n] if n < _N_LIMITS else _TWO64 - _TWO64 % n
             while True:
-                if pos >= len(buf):
-                    buf = _WORDS.unpack(hashlib.blake2b(
-                        counter.to_bytes(8, "big"), key=key, person=_PERSON,
-                        digest_size=64).digest())
+                if pos >= size:
+                    buf = self._block(counter)
+                    size = len(buf)
                     counter += 1
                     pos = 0
                 w: int = buf[pos]

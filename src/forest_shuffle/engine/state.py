@@ -315,10 +315,10 @@ class GameState:
         """Take the top deck card; winter cards are laid aside and replaced. None when the
         third winter card ends the game (or, never in a real game, the deck is empty)."""
         deck = self.deck
-        cards = self.game.cards
+        winter_cards = self.game.winter_cards
         while deck:
             cid = deck.pop()
-            if cards[cid].kind != "winter":
+            if cid not in winter_cards:
                 return cid
             self.winter.append(cid)
             if len(self.winter) >= self.game.winter_to_end:
@@ -368,10 +368,15 @@ class GameState:
         if counts:
             # The forest counts its cards by species (Forest.species_counts): a card of a
             # species with a draw_on_play permanent can only sit where that permanent
-            # counts (a host, or a side in the species' positions: make_def).
-            have = self.forests[p].species_counts
-            for name in counts:
-                counts[name] = have.get(name, 0)
+            # counts (a host, or a side in the species' positions: make_def). Skipped when
+            # these counts were copied from this forest, unchanged since, into this dict.
+            forest = self.forests[p]
+            if forest.synced != forest.version or forest.synced_to is not counts:
+                have = forest.species_counts
+                for name in counts:
+                    counts[name] = have.get(name, 0)
+                forest.synced = forest.version
+                forest.synced_to = counts
         self.stack.append(Pending(D_TURN, p))
 
     def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
@@ -579,11 +584,15 @@ class GameState:
                     continue
                 if len(acts) < n_trees:
                     g.half_actions(cid, side, n_trees)  # grows acts
+                # Plain loops with append: cheaper than a comprehension or a map for the
+                # few actions of one half.
                 if stacks:
-                    out.extend([acts[i] for i, t in enumerate(trees)
-                                if t.accepts(hs, side, joins)])
+                    for i, t in enumerate(trees):
+                        if t.accepts(hs, side, joins):
+                            out.append(acts[i])
                 else:  # the hosts whose slot on that side is empty, in order
-                    out += map(acts.__getitem__, free[side])
+                    for i in free[side]:
+                        out.append(acts[i])
         return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
@@ -625,9 +634,9 @@ class GameState:
             if sp is None:
                 return steps
         else:
-            half = card.halves[side]
-            sp = half.species
-            forest.add_dweller(tree, side, Dweller(sp, half.symbol, cid))
+            dweller = g.dwellers[cid][side]
+            sp = dweller.species
+            forest.add_dweller(tree, side, dweller)
             if fire:
                 tags = sp.tags
                 for trg in g.triggers:
@@ -673,23 +682,39 @@ class GameState:
         hand = self.hands[p]
         g = self.game
         if kind == D_TURN:
+            # Draw, take, play, sapling, in that order (loops with append: a few items).
             if len(hand) < g.hand_limit:
-                out = [g.a_draw, *map(g.a_take.__getitem__, self.clearing),
-                       *self._placements(p, None, None, len(hand) - 1)]
+                out = [g.a_draw]
+                a_take = g.a_take
+                for c in self.clearing:
+                    out.append(a_take[c])
+                out += self._placements(p, None, None, len(hand) - 1)
             else:
                 out = self._placements(p, None, None, len(hand) - 1)
             if g.turn_saplings:
-                out += map(g.a_sapling.__getitem__, hand)
+                a_sapling = g.a_sapling
+                for c in hand:
+                    out.append(a_sapling[c])
             return out
         if kind == D_DRAW:
-            return [g.a_draw, *map(g.a_take.__getitem__, self.clearing)]
+            out = [g.a_draw]
+            a_take = g.a_take
+            for c in self.clearing:
+                out.append(a_take[c])
+            return out
         if kind == D_PAY:
             pool = sorted(hand) if pend.pool is None else sorted(set(hand) & pend.pool)
             last = pend.paid[-1] if pend.paid else 0
-            need = pend.need
             a_pay = g.a_pay
-            return [a_pay[c] for i, c in enumerate(pool)
-                    if c > last and len(pool) - i >= need]
+            out = []
+            # Cards above the last one paid that leave enough above them for the rest.
+            room = len(pool) - pend.need
+            for i, c in enumerate(pool):
+                if i > room:
+                    break
+                if c > last:
+                    out.append(a_pay[c])
+            return out
         if kind == D_OPTION:
             return [g.a_yes, g.a_no]
         if kind == D_FREE:
@@ -844,14 +869,23 @@ class GameState:
                 return
             hand.append(cid)
         if pend.kind == D_TURN and len(hand) < self.game.hand_limit:
-            self.stack.append(Pending(D_DRAW, p))
+            # The turn's record (off the stack, every other field at its default: a turn
+            # is pushed as Pending(D_TURN, p)) becomes the second card's, as a payment's
+            # record is pushed back with one card less to pay.
+            pend.kind = D_DRAW
+            self.stack.append(pend)
 
     def _start_play(self, p: int, action: Action, via: str,
                     pool: frozenset[int] | None) -> None:
         cid = action.card
         card = self.game.cards[cid]
         self._remove_from_hand(p, cid)
-        cost = _species_of(card, action.side).cost
+        side = action.side
+        if side:
+            cost = card.halves[side].species.cost
+        else:
+            assert card.species is not None
+            cost = card.species.cost
         pend = Pending(D_PAY, p, cid, action.side, action.tree, via, cost, None, pool)
         if cost == 0:
             self._finish_play(pend)
