@@ -14,7 +14,11 @@ Contract:
   writes the weights the ``learned`` bot reads with numpy (``bots/data/value.npz`` is the
   shipped one); prints the held-out figures.
 
-Both show a progress bar on standard error when it is a terminal. Bad input (a player count
+- ``forest-shuffle learn run --out NET.npz [--data DATA.npz]`` with the options of both:
+  ``generate`` into DATA (default: NET's name with ``-data``), then ``train`` on it, from
+  the one seed; PyTorch is checked before the self-play starts.
+
+Each shows a progress bar on standard error when it is a terminal. Bad input (a player count
 outside 2-5, a folder that does not exist, a file that is no data, no PyTorch, ``--ray``
 without Ray): one line on standard error, exit status 2, nothing written.
 """
@@ -56,11 +60,11 @@ def _players(text: str) -> list[int]:
     return sorted(set(counts))
 
 
-def _out(path: Path) -> None:
+def _out(path: Path, option: str = "--out") -> None:
     if not path.parent.is_dir():
-        _refuse(f"--out: the folder {str(path.parent)!r} does not exist")
+        _refuse(f"{option}: the folder {str(path.parent)!r} does not exist")
     if path.is_dir():
-        _refuse(f"--out: {str(path)!r} is a folder")
+        _refuse(f"{option}: {str(path)!r} is a folder")
 
 
 @learn_app.command("generate")
@@ -82,17 +86,27 @@ def generate_command(
         "--fast-only", help="Only fast-greedy self-play (a quick smoke run).")] = False,
 ) -> None:
     """Play self-play games and record positions from the mover's view."""
-    from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
+    game_from_option(game)
+    _check_generate(games, rate, workers)
+    _out(out)
+    _generate(out, seed, games, _players(players), rate, game, workers, ray, fast_only)
 
-    gdef = game_from_option(game)
-    counts = _players(players)
+
+def _check_generate(games: int, rate: float, workers: int) -> None:
     if games < 1:
         _refuse(f"--games must be at least 1, not {games}")
     if not 0 < rate <= 1:
         _refuse(f"--rate must be above 0 and at most 1, not {rate}")
     if workers < 1:
         _refuse(f"--workers must be at least 1, not {workers}")
-    _out(out)
+
+
+def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, game: str,
+              workers: int, ray: str | None, fast_only: bool) -> None:
+    """Play the self-play plan and write its data to ``out`` (the options checked)."""
+    from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
+
+    gdef = game_from_option(game)
     executor = executor_from_option(ray)
     lineups = ((1.0, ("greedy:exact=0",)),) if fast_only else DEFAULT_LINEUPS
     jobs = plan(seed, games, counts, lineups, rate=rate, game=gdef.id)
@@ -116,18 +130,31 @@ def train_command(
     layers: Annotated[int, typer.Option("--layers", help="Hidden layers.")] = 2,
 ) -> None:
     """Train the value network on self-play data (needs PyTorch: extra 'learn')."""
-    from forest_shuffle.bots.selfplay import load_dataset
-    from forest_shuffle.bots.train import TrainingUnavailable, train
-
-    if epochs < 1 or hidden < 1 or not 1 <= layers <= 4:
-        _refuse("--epochs and --hidden must be at least 1, --layers from 1 to 4")
+    _check_train(epochs, hidden, layers)
     if not data.is_file():
         _refuse(f"--data: no file {str(data)!r}")
     _out(out)
+    _need_torch()
+    _train(data, out, seed, epochs, hidden, layers)
+
+
+def _check_train(epochs: int, hidden: int, layers: int) -> None:
+    if epochs < 1 or hidden < 1 or not 1 <= layers <= 4:
+        _refuse("--epochs and --hidden must be at least 1, --layers from 1 to 4")
+
+
+def _need_torch() -> None:
     try:
         import torch  # noqa: F401 - only to refuse early without it
     except ImportError:
         _refuse("training needs PyTorch: pip install 'forest-shuffle[learn]'")
+
+
+def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: int) -> None:
+    """Train on the data file ``data`` and write the weights to ``out`` (options checked)."""
+    from forest_shuffle.bots.selfplay import load_dataset
+    from forest_shuffle.bots.train import TrainingUnavailable, train
+
     try:
         ds = load_dataset(str(data))
         result = with_progress("training", epochs, False, lambda report: train(
@@ -142,6 +169,45 @@ def train_command(
         f"{f['margin_rmse_points']:.1f} points (R2 {f['margin_r2']:.2f}), winner right "
         f"{f['win_accuracy']:.1%} (current leader: {f['win_accuracy_of_current_margin']:.1%})"
         f" -> {out}")
+
+
+@learn_app.command("run")
+def run_command(
+    out: Annotated[Path, typer.Option("--out", "-o", help="The weights to write (.npz).",
+                                      show_default=False)],
+    data: Annotated[Path | None, typer.Option(
+        "--data", "-d", help="Where the self-play data goes (default: OUT's name with "
+                             "-data before .npz).", show_default=False)] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the data and the "
+                                                          "training.")] = 2026,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="Fast-greedy games per player count (the others in share).")
+    ] = 300,
+    players: Annotated[str, typer.Option("--players", "-p", help="Player counts.")] = "2,3,4,5",
+    rate: Annotated[float, typer.Option(
+        "--rate", help="Share of the turn decisions recorded.")] = 0.25,
+    game: GameOption = BASE_ID,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    ray: RayOption = None,
+    epochs: Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")] = 30,
+    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 64,
+    layers: Annotated[int, typer.Option("--layers", help="Hidden layers.")] = 2,
+) -> None:
+    """Self-play data, then the network trained on it, in one go (needs PyTorch)."""
+    game_from_option(game)
+    counts = _players(players)
+    _check_generate(games, rate, workers)
+    _check_train(epochs, hidden, layers)
+    _out(out)
+    if data is None:
+        data = out.with_name(f"{out.stem}-data.npz")
+    _out(data, "--data")
+    if data.resolve() == out.resolve():
+        _refuse("--data and --out must be two files")
+    _need_torch()  # before hours of self-play, not after
+    _generate(data, seed, games, counts, rate, game, workers, ray, False)
+    _train(data, out, seed, epochs, hidden, layers)
 
 
 def register(app: typer.Typer) -> None:
