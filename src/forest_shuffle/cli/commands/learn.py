@@ -45,6 +45,19 @@ __all__ = ["register"]
 learn_app = typer.Typer(name="learn", help="Self-play data and training of the learned bot.",
                         no_args_is_help=True)
 
+#: The options ``generate``, ``train`` and ``run`` share.
+GamesOption = Annotated[int, typer.Option(
+    "--games", "-g", help="Fast-greedy games per player count (the others in share).")]
+PlayersOption = Annotated[str, typer.Option("--players", "-p", help="Player counts.")]
+RateOption = Annotated[float, typer.Option("--rate",
+                                           help="Share of the turn decisions recorded.")]
+WorkersOption = Annotated[int, typer.Option(
+    "--workers", "-w", help="Worker processes playing games in parallel.")]
+EpochsOption = Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")]
+HiddenOption = Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")]
+LayersOption = Annotated[int, typer.Option("--layers", help="Hidden layers.")]
+
+
 def _refuse(message: str) -> NoReturn:
     typer.echo(message, err=True)
     raise typer.Exit(2)
@@ -72,15 +85,11 @@ def generate_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="The data file to write (.npz).",
                                       show_default=False)],
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the data.")] = 2026,
-    games: Annotated[int, typer.Option(
-        "--games", "-g", help="Fast-greedy games per player count (the others in share).")
-    ] = 300,
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts.")] = "2,3,4,5",
-    rate: Annotated[float, typer.Option(
-        "--rate", help="Share of the turn decisions recorded.")] = 0.25,
+    games: GamesOption = 300,
+    players: PlayersOption = "2,3,4,5",
+    rate: RateOption = 0.25,
     game: GameOption = BASE_ID,
-    workers: Annotated[int, typer.Option(
-        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    workers: WorkersOption = 1,
     ray: RayOption = None,
     fast_only: Annotated[bool, typer.Option(
         "--fast-only", help="Only fast-greedy self-play (a quick smoke run).")] = False,
@@ -125,9 +134,9 @@ def train_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="The weights to write (.npz).",
                                       show_default=False)],
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the training.")] = 0,
-    epochs: Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")] = 30,
-    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 64,
-    layers: Annotated[int, typer.Option("--layers", help="Hidden layers.")] = 2,
+    epochs: EpochsOption = 30,
+    hidden: HiddenOption = 64,
+    layers: LayersOption = 2,
 ) -> None:
     """Train the value network on self-play data (needs PyTorch: extra 'learn')."""
     _check_train(epochs, hidden, layers)
@@ -180,19 +189,15 @@ def run_command(
                              "-data before .npz).", show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the data and the "
                                                           "training.")] = 2026,
-    games: Annotated[int, typer.Option(
-        "--games", "-g", help="Fast-greedy games per player count (the others in share).")
-    ] = 300,
-    players: Annotated[str, typer.Option("--players", "-p", help="Player counts.")] = "2,3,4,5",
-    rate: Annotated[float, typer.Option(
-        "--rate", help="Share of the turn decisions recorded.")] = 0.25,
+    games: GamesOption = 300,
+    players: PlayersOption = "2,3,4,5",
+    rate: RateOption = 0.25,
     game: GameOption = BASE_ID,
-    workers: Annotated[int, typer.Option(
-        "--workers", "-w", help="Worker processes playing games in parallel.")] = 1,
+    workers: WorkersOption = 1,
     ray: RayOption = None,
-    epochs: Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")] = 30,
-    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 64,
-    layers: Annotated[int, typer.Option("--layers", help="Hidden layers.")] = 2,
+    epochs: EpochsOption = 30,
+    hidden: HiddenOption = 64,
+    layers: LayersOption = 2,
 ) -> None:
     """Self-play data, then the network trained on it, in one go (needs PyTorch)."""
     game_from_option(game)
