@@ -21,22 +21,23 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass, field
+from typing import Any, Final
 
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species
 
 #: Host kinds: ``tree`` and ``sapling`` count as trees, ``shrub`` does not; ``moor`` and
 #: ``universal moor`` (Dartmoor) are moors.
-TREE = "tree"
-SAPLING = "sapling"
-SHRUB = "shrub"
-MOOR = "moor"
-UNIVERSAL_MOOR = "universal moor"
-MOOR_KINDS: frozenset[str] = frozenset({MOOR, UNIVERSAL_MOOR})
-_FOUR = {"top": 1, "bottom": 1, "left": 1, "right": 1}
-_MOOR = {"top": 2, "bottom": 2, "left": 0, "right": 0}
+TREE: Final = "tree"
+SAPLING: Final = "sapling"
+SHRUB: Final = "shrub"
+MOOR: Final = "moor"
+UNIVERSAL_MOOR: Final = "universal moor"
+MOOR_KINDS: Final[frozenset[str]] = frozenset({MOOR, UNIVERSAL_MOOR})
+_FOUR: Final = {"top": 1, "bottom": 1, "left": 1, "right": 1}
+_MOOR: Final = {"top": 2, "bottom": 2, "left": 0, "right": 0}
 #: Slots per side by host kind.
-LAYOUT: dict[str, dict[str, int]] = {TREE: _FOUR, SAPLING: _FOUR, SHRUB: _FOUR, MOOR: _MOOR,
-                                     UNIVERSAL_MOOR: _MOOR}
+LAYOUT: Final[dict[str, dict[str, int]]] = {TREE: _FOUR, SAPLING: _FOUR, SHRUB: _FOUR,
+                                            MOOR: _MOOR, UNIVERSAL_MOOR: _MOOR}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ def _group(sp: Species, joins: bool) -> str:
     return sp.share or (sp.share_as if joins else "")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Host:
     """A tree, sapling or shrub in a forest with its four slots (side -> stack, bottom
     first). ``species`` is None for a sapling; ``symbol`` is the tree symbol the host card
@@ -77,6 +78,22 @@ class Host:
     slots: dict[str, list[Dweller]] = field(default_factory=empty_slots)
     kind: str = TREE
     symbol: str = ""
+
+    def __init__(self, species: Species | None, card: int | None = None,
+                 slots: dict[str, list[Dweller]] | None = None, kind: str = TREE,
+                 symbol: str = "") -> None:
+        # Written out (not the dataclass's, which a compiled build runs interpreted): a
+        # host is made for every tree played and for every host of a copied forest.
+        self.species = species
+        self.card = card
+        self.slots = empty_slots() if slots is None else slots
+        self.kind = kind
+        self.symbol = symbol
+
+    def __reduce__(self) -> tuple[type[Host], tuple[Any, ...]]:
+        """Pickle through ``__init__`` (compiled, a class with a written ``__init__`` cannot
+        be made empty and filled in)."""
+        return Host, (self.species, self.card, self.slots, self.kind, self.symbol)
 
     @property
     def is_sapling(self) -> bool:

@@ -20,9 +20,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-SIDES: tuple[str, ...] = ("top", "bottom", "left", "right")
+SIDES: Final[tuple[str, ...]] = ("top", "bottom", "left", "right")
 OPPOSITE: Mapping[str, str] = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 #: The kinds of species that are hosts (cards with slots played into a forest): trees and
 #: shrubs (four slots), Dartmoor's moors (two top, two bottom).

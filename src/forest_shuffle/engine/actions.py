@@ -27,34 +27,34 @@ Text forms (tree numbers count from 1, card numbers are the deck ids):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from forest_shuffle.cards.model import SIDES
 
-KEEP = "keep"
-MULLIGAN = "mulligan"
-DRAW = "draw"
-TAKE = "take"
-PLAY = "play"
-SAPLING = "sapling"
-PAY = "pay"
-YES = "yes"
-NO = "no"
-CAVE = "cave"
-DONE = "done"
-CHOOSE = "choose"
-MOOR = "moor"
-DISCARD = "discard"
+KEEP: Final = "keep"
+MULLIGAN: Final = "mulligan"
+DRAW: Final = "draw"
+TAKE: Final = "take"
+PLAY: Final = "play"
+SAPLING: Final = "sapling"
+PAY: Final = "pay"
+YES: Final = "yes"
+NO: Final = "no"
+CAVE: Final = "cave"
+DONE: Final = "done"
+CHOOSE: Final = "choose"
+MOOR: Final = "moor"
+DISCARD: Final = "discard"
 
-_BARE = (KEEP, MULLIGAN, DRAW, YES, NO, DONE)
-_WITH_CARD = (TAKE, SAPLING, PAY, CAVE, CHOOSE, MOOR, DISCARD)
+_BARE: Final = (KEEP, MULLIGAN, DRAW, YES, NO, DONE)
+_WITH_CARD: Final = (TAKE, SAPLING, PAY, CAVE, CHOOSE, MOOR, DISCARD)
 
 #: The longest action text parsed (the longest canonical one, ``play 161 bottom 158``, has
 #: 19 characters; the web server accepts texts of up to 200 characters).
-MAX_ACTION_TEXT = 200
+MAX_ACTION_TEXT: Final = 200
 #: Card and tree numbers have at most this many digits (ids go to 161, leading zeros are
 #: allowed), so no number is too long for ``int``.
-MAX_NUMBER_DIGITS = 6
+MAX_NUMBER_DIGITS: Final = 6
 
 
 class ActionParseError(ValueError):

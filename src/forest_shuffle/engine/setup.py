@@ -24,22 +24,22 @@ import hashlib
 import random
 import secrets
 import struct
-from typing import Protocol
+from typing import Final, Protocol
 
-KEYED = "keyed"
-LEGACY = "legacy"
-SCHEMES = (KEYED, LEGACY)
+KEYED: Final = "keyed"
+LEGACY: Final = "legacy"
+SCHEMES: Final = (KEYED, LEGACY)
 #: Seeds of the keyed scheme are 0 <= seed < 2**SEED_BITS (the BLAKE2b key).
-SEED_BITS = 256
+SEED_BITS: Final = 256
 #: Bits of secret in a seed drawn by :func:`new_seed`.
-SECRET_BITS = 128
+SECRET_BITS: Final = 128
 
-_PERSON = b"fs-deal-keyed-1"  # at most 16 bytes; names the scheme and its version
-_WORDS = struct.Struct(">8Q")  # a 64-byte block as eight big-endian words
-_TWO64 = 2**64
-_N_LIMITS = 1024
+_PERSON: Final = b"fs-deal-keyed-1"  # at most 16 bytes; names the scheme and its version
+_WORDS: Final = struct.Struct(">8Q")  # a 64-byte block as eight big-endian words
+_TWO64: Final = 2**64
+_N_LIMITS: Final = 1024
 #: below(n) accepts a word under _LIMITS[n] (the largest multiple of n up to 2**64).
-_LIMITS: tuple[int, ...] = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_N_LIMITS))
+_LIMITS: Final[tuple[int, ...]] = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_N_LIMITS))
 
 
 class Shuffler(Protocol):

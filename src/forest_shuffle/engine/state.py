@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from operator import indexOf
-from typing import Any
+from typing import Any, Final
 
 from forest_shuffle.cards.forest import SAPLING as K_SAPLING
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, empty_slots
@@ -45,30 +45,30 @@ from forest_shuffle.engine.game import GameDef, game_by_id
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import KEYED, LEGACY, check_seed, shuffler
 
-FORMAT = "forest-shuffle state 1"
+FORMAT: Final = "forest-shuffle state 1"
 
 # Decision kinds (the ``kind`` of a pending decision).
-D_MULLIGAN = "mulligan"  # keep or mulligan the opening hand
-D_TURN = "turn"  # start of a turn: draw, take, play or sapling
-D_DRAW = "draw"  # the second card of a draw action
-D_PAY = "pay"  # choose the next payment card
-D_OPTION = "option"  # use an optional effect, bonus or mushroom draw (yes/no)
-D_FREE = "free"  # free play of a card with a tag (or done)
-D_RACCOON = "raccoon"  # put hand cards under the cave (or done)
-D_MOLE = "mole"  # play another card through the Mole (or done)
-D_TAKE = "take"  # take a card from the clearing into the hand (an effect)
-D_CLEARING_CAVE = "clearing cave"  # choose clearing cards to put in the cave (an effect)
-D_SAPLINGS = "saplings"  # play hand cards as saplings for free (or done)
+D_MULLIGAN: Final = "mulligan"  # keep or mulligan the opening hand
+D_TURN: Final = "turn"  # start of a turn: draw, take, play or sapling
+D_DRAW: Final = "draw"  # the second card of a draw action
+D_PAY: Final = "pay"  # choose the next payment card
+D_OPTION: Final = "option"  # use an optional effect, bonus or mushroom draw (yes/no)
+D_FREE: Final = "free"  # free play of a card with a tag (or done)
+D_RACCOON: Final = "raccoon"  # put hand cards under the cave (or done)
+D_MOLE: Final = "mole"  # play another card through the Mole (or done)
+D_TAKE: Final = "take"  # take a card from the clearing into the hand (an effect)
+D_CLEARING_CAVE: Final = "clearing cave"  # choose clearing cards to put in the cave (an effect)
+D_SAPLINGS: Final = "saplings"  # play hand cards as saplings for free (or done)
 
 # Where a play comes from: decides payment, effects and bonus.
-VIA_TURN = "turn"
-VIA_MOLE = "mole"
-VIA_FREE = "free"
+VIA_TURN: Final = "turn"
+VIA_MOLE: Final = "mole"
+VIA_FREE: Final = "free"
 
 # Step kinds in the resolution queue.
-S_EFFECT = "effect"
-S_BONUS = "bonus"
-S_MUSHROOM = "mushroom"
+S_EFFECT: Final = "effect"
+S_BONUS: Final = "bonus"
+S_MUSHROOM: Final = "mushroom"
 
 #: Action texts parsed once (actions are immutable values): loading a saved game parses
 #: hundreds of history entries drawn from a few thousand distinct texts.
@@ -559,8 +559,16 @@ class GameState:
         answers ``tag`` (a tag or a species it counts as; any if None) and costs at most
         ``max_cost``."""
         out: list[Action] = []
+        self._add_placements(out, p, tag, pool, max_cost)
+        return out
+
+    def _add_placements(self, out: list[Action], p: int, tag: str | None,
+                        pool: frozenset[int] | None, max_cost: int) -> None:
+        """Append :meth:`_placements` ``(p, tag, pool, max_cost)`` to ``out`` (a turn's
+        legal actions are built in one list). A state class with its own
+        :meth:`_placements` overrides this too."""
         g = self.game
-        cards = g.cards
+        cards: tuple[Card, ...] = g.cards  # typed: compiled code reads fields natively
         plays = g.half_plays
         a_tree = g.a_tree
         forest = self.forests[p]
@@ -593,7 +601,6 @@ class GameState:
                 else:  # the hosts whose slot on that side is empty, in order
                     for i in free[side]:
                         out.append(acts[i])
-        return out
 
     def _place(self, p: int, cid: int, side: str, tree: int, via: str, sapling: bool,
                bonus: bool) -> list[tuple[str, int, str, str]]:
@@ -601,12 +608,17 @@ class GameState:
         and bonus steps in order. A tree (or sapling, by the rules setting) turns a deck
         card into the clearing; a shrub does not."""
         g = self.game
-        card = g.cards[cid]
+        card: Card = g.cards[cid]
         forest = self.forests[p]
         rules = self.rules
         steps: list[tuple[str, int, str, str]] = []
         counts = self.active[p]
-        fire = (via != VIA_FREE or rules.free_plays_trigger_mushrooms) and any(counts.values())
+        fire = False  # any(counts.values()), as a loop (compiled, any() is looked up)
+        if via != VIA_FREE or rules.free_plays_trigger_mushrooms:
+            for k in counts.values():
+                if k:
+                    fire = True
+                    break
         if sapling or not side:
             if sapling:
                 forest.add_host(Host(None, cid, empty_slots(), K_SAPLING, ""))
@@ -688,9 +700,9 @@ class GameState:
                 a_take = g.a_take
                 for c in self.clearing:
                     out.append(a_take[c])
-                out += self._placements(p, None, None, len(hand) - 1)
             else:
-                out = self._placements(p, None, None, len(hand) - 1)
+                out = []
+            self._add_placements(out, p, None, None, len(hand) - 1)
             if g.turn_saplings:
                 a_sapling = g.a_sapling
                 for c in hand:
@@ -718,7 +730,9 @@ class GameState:
         if kind == D_OPTION:
             return [g.a_yes, g.a_no]
         if kind == D_FREE:
-            return self._placements(p, pend.tag, None) + [g.a_done]
+            out = self._placements(p, pend.tag, None)  # a new list
+            out.append(g.a_done)
+            return out
         if kind == D_RACCOON:
             last = pend.paid[-1] if pend.paid else 0
             return [g.a_cave[c] for c in sorted(hand) if c > last] + [g.a_done]
@@ -770,7 +784,7 @@ class GameState:
                 self._remove_from_hand(p, action.card, hidden=True)
                 self.queue = self._place(p, action.card, "", -1, VIA_TURN, True, False)
             else:
-                self._start_play(p, action, VIA_TURN, None)
+                self._start_play(p, action, VIA_TURN, None, pend)
         elif pk == D_PAY:
             self._do_pay(pend, action.card)
         elif pk == D_OPTION:
@@ -875,10 +889,13 @@ class GameState:
             pend.kind = D_DRAW
             self.stack.append(pend)
 
-    def _start_play(self, p: int, action: Action, via: str,
-                    pool: frozenset[int] | None) -> None:
+    def _start_play(self, p: int, action: Action, via: str, pool: frozenset[int] | None,
+                    record: Pending | None = None) -> None:
+        """Take the played card from p's hand and pay for it: a payment record (or, when
+        ``record`` is given, that record, no longer used, made into one) on the stack, or
+        at once :meth:`_finish_play` for a card that costs nothing."""
         cid = action.card
-        card = self.game.cards[cid]
+        card: Card = self.game.cards[cid]
         self._remove_from_hand(p, cid)
         side = action.side
         if side:
@@ -886,7 +903,24 @@ class GameState:
         else:
             assert card.species is not None
             cost = card.species.cost
-        pend = Pending(D_PAY, p, cid, action.side, action.tree, via, cost, None, pool)
+        if record is None:
+            pend = Pending(D_PAY, p, cid, action.side, action.tree, via, cost, None, pool)
+        else:
+            # The turn's record (off the stack, p's) becomes the payment's, every field as
+            # the Pending(D_PAY, ...) above sets it (a draw's record is made the same way).
+            pend = record
+            pend.kind = D_PAY
+            pend.card = cid
+            pend.side = action.side
+            pend.tree = action.tree
+            pend.via = via
+            pend.need = cost
+            pend.pool = pool
+            pend.step = None
+            pend.tag = ""
+            pend.paid = []  # a new list: one read off the turn's record stays empty
+            if pend.steps:
+                pend.steps = []
         if cost == 0:
             self._finish_play(pend)
         else:
@@ -905,7 +939,7 @@ class GameState:
     def _finish_play(self, pend: Pending) -> None:
         p = pend.player
         g = self.game
-        cards = g.cards
+        cards: tuple[Card, ...] = g.cards
         side = pend.side
         symbol = cards[pend.card].halves[side].symbol if side else g.host_symbol[pend.card]
         bonus = True  # every paid card shows the played card's tree symbol

@@ -25,10 +25,10 @@ No species is named here: everything comes from the card data.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Dweller, Forest, Host
-from forest_shuffle.cards.model import SIDES, Effect, Species
+from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
+from forest_shuffle.cards.model import SIDES, Card, Effect, Species
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
@@ -53,27 +53,27 @@ from forest_shuffle.engine.state import (
 from forest_shuffle.engine.view import PlayerView
 
 # Decision kinds Dartmoor adds.
-D_CAVE_DRAFT = "cave draft"  # choose a cave from the clearing (setup)
-D_UNIVERSAL = "universal moor"  # put a hand card face down as a universal moor
-D_DISCARD = "discard"  # put hand cards face up into the clearing (cave 3, the stuck turn)
-D_DRAW_OR_TAKE = "draw or take"  # one card from the deck top or the clearing (an effect)
+D_CAVE_DRAFT: Final = "cave draft"  # choose a cave from the clearing (setup)
+D_UNIVERSAL: Final = "universal moor"  # put a hand card face down as a universal moor
+D_DISCARD: Final = "discard"  # put hand cards face up into the clearing (cave 3, the stuck turn)
+D_DRAW_OR_TAKE: Final = "draw or take"  # one card from the deck top or the clearing (an effect)
 
 # Where a Dartmoor free play takes its card from (the ``via`` of a free decision).
-FREE_HAND = ""
-FREE_CLEARING = "clearing"
-FREE_WITH_EFFECT = "effect"  # from the hand, the placed card's effect is used
-VIA_FREE_EFFECT = "free effect"
+FREE_HAND: Final = ""
+FREE_CLEARING: Final = "clearing"
+FREE_WITH_EFFECT: Final = "effect"  # from the hand, the placed card's effect is used
+VIA_FREE_EFFECT: Final = "free effect"
 # Why hand cards are discarded (the ``via`` of a discard decision).
-DISCARD_STUCK = "stuck"
-DISCARD_EFFECT = "effect"
+DISCARD_STUCK: Final = "stuck"
+DISCARD_EFFECT: Final = "effect"
 
 #: The ops this class resolves itself (the others are the base engine's).
-OWN_OPS: frozenset[str] = frozenset({
+OWN_OPS: Final[frozenset[str]] = frozenset({
     "free_play_clearing", "free_play_with_effect", "free_play_one_of",
     "free_play_species_any", "universal_moor", "draw_or_take", "deck_to_cave",
     "deck_to_cave_per_tag", "draw_then_discard",
 })
-_OWN_KINDS = frozenset({D_FREE, D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
+_OWN_KINDS: Final = frozenset({D_FREE, D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
 
 
 def _answers(sp: Species, tags: list[str] | None) -> bool:
@@ -271,7 +271,7 @@ class DartmoorState(GameState):
         every slot the host accepts (moors: split halves only, moor-only species)."""
         out: list[Action] = []
         g = self.game
-        cards = g.cards
+        cards: tuple[Card, ...] = g.cards  # typed: compiled code reads fields natively
         trees = self.forests[p].trees
         n_trees = len(trees)
         joins = self.rules.counts_as_joins_stack
@@ -294,6 +294,11 @@ class DartmoorState(GameState):
                 acts = g.half_actions(cid, side, n_trees)
                 out.extend([acts[i] for i, t in enumerate(trees) if t.accepts(hs, side, joins)])
         return out
+
+    def _add_placements(self, out: list[Action], p: int, tag: str | None,
+                        pool: frozenset[int] | None, max_cost: int) -> None:
+        """This game's :meth:`_placements`, appended to ``out``."""
+        out.extend(self._placements(p, tag, pool, max_cost))
 
     def _fire(self, p: int, cid: int, side: str, sp: Species | None,
               moor: bool) -> list[tuple[str, int, str, str]]:
@@ -324,7 +329,7 @@ class DartmoorState(GameState):
         Only a tree card reveals a deck card into the clearing. A free play uses neither
         effect nor bonus, a free play with effect (``VIA_FREE_EFFECT``) its effect."""
         g = self.game
-        card = g.cards[cid]
+        card: Card = g.cards[cid]
         forest = self.forests[p]
         if not side:
             sp = card.species
@@ -337,9 +342,9 @@ class DartmoorState(GameState):
                 self.clearing.append(top)
             steps = self._fire(p, cid, "", sp, card.kind == "moor")
         else:
-            half = card.halves[side]
-            sp = half.species
-            forest.add_dweller(tree, side, Dweller(sp, half.symbol, cid))
+            dweller = g.dwellers[cid][side]  # the shared Dweller.of_card(card, side)
+            sp = dweller.species
+            forest.add_dweller(tree, side, dweller)
             steps = self._fire(p, cid, side, sp, False)
         if via == VIA_FREE:
             return steps
