@@ -49,9 +49,15 @@ def test_run_writes_the_data_and_the_network_train_makes_from_it(tmp_path: Path)
     assert trained.exit_code == 0, trained.output
     with np.load(out) as a, np.load(again) as b:
         weights = [k for k in a.files if a[k].dtype.kind == "f"]
-        assert weights and sorted(a.files) == sorted(b.files)
+        assert weights and sorted(a.files) == sorted(b.files) and "skip" in a.files
         for k in weights:
             assert np.array_equal(a[k], b[k]), k
+    plain = tmp_path / "plain.npz"
+    trained = _cli(["learn", "train", "--data", str(data), "--out", str(plain), "--seed", "4",
+                    "--epochs", "2", "--hidden", "8", "--no-skip", "--weight-decay", "0"])
+    assert trained.exit_code == 0, trained.output
+    with np.load(plain) as c, np.load(out) as a:
+        assert "skip" not in c.files and not np.array_equal(c["w0"], a["w0"])
 
 
 def test_run_without_torch_refuses_before_self_play(tmp_path: Path,
@@ -73,6 +79,7 @@ def test_run_refuses_bad_options(tmp_path: Path) -> None:
     _one_line_refusal(_cli([*RUN, "--out", out, "--players", "1"]), "--players")
     _one_line_refusal(_cli([*RUN, "--out", out, "--layers", "9"]), "--layers")
     _one_line_refusal(_cli([*RUN, "--out", out, "--rate", "2"]), "--rate")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--weight-decay", "-1"]), "--weight-decay")
     _one_line_refusal(_cli([*RUN, "--out", out, "--game", "chess"]), "--game")
     _one_line_refusal(_cli([*RUN, "--out", out, "--data", str(tmp_path / "no" / "d.npz")]),
                       "--data")

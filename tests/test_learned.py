@@ -14,9 +14,15 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from forest_shuffle.bots import DIFFICULTIES, Budget, make_bot
+from forest_shuffle.bots import DIFFICULTIES, Budget, make_bot, mcts
+from forest_shuffle.bots import features as feats_mod
 from forest_shuffle.bots.determinize import Determinizer
-from forest_shuffle.bots.features import NUM_FEATURES, state_features, view_features
+from forest_shuffle.bots.features import (
+    FEATURE_NAMES,
+    NUM_FEATURES,
+    state_features,
+    view_features,
+)
 from forest_shuffle.bots.greedy import greedy_action
 from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import evaluate
@@ -78,6 +84,33 @@ def test_hidden_cards_change_nothing_when_swapped_by_hand() -> None:
     assert state_features(other, 1) != state_features(state, 1) or hand == top
 
 
+def test_the_search_judgement_among_the_features_is_the_search_evaluation() -> None:
+    assert (feats_mod.HAND_WEIGHT, feats_mod.SLOT, feats_mod.SCALE) == (
+        mcts.HAND_WEIGHT, mcts.SLOT, mcts.SCALE)
+    at = FEATURE_NAMES.index("me_base")
+    checked = 0
+    for n in (2, 3, 4):
+        for state in _positions("base", n, 30 + n, every=17)[::4]:
+            for p in range(n):
+                f = state_features(state, p)
+                free = sum(1 for t in state.forests[p].trees for st in t.slots.values()
+                           if not st)
+                mine = (state.game.totals(state.forests)[p] + mcts.hand_points(state, p)
+                        + mcts.SLOT * mcts.deck_left(state) * free)
+                assert f[at] * 100 == pytest.approx(mine, abs=1e-9)
+            # With the rivals' hands gone (into the deck) nothing is hidden that the search
+            # would count, and the last feature is the search's own reward.
+            bare = state.clone()
+            for i in range(1, n):
+                bare.deck.extend(bare.hands[i])
+                bare.hands[i].clear()
+            f = state_features(bare, 0)
+            assert f[-1] == pytest.approx(mcts.evaluate(bare, 0, 2), abs=1e-9)
+            assert f[at + 2] == pytest.approx(f[at] - f[at + 1], abs=1e-12)
+            checked += 1
+    assert checked >= 6
+
+
 # ---------------------------------------------------------------- the network
 
 
@@ -97,6 +130,31 @@ def test_numpy_network_shapes_are_checked() -> None:
     assert out.shape == (5, 2)
     margin, win = net.predict([0.0] * NUM_FEATURES)
     assert 0.0 <= win <= 1.0 and np.isfinite(margin)
+
+
+def test_a_network_of_the_first_features_reads_only_those(tmp_path: Path) -> None:
+    from forest_shuffle.bots.train import TrainResult
+
+    rng = np.random.default_rng(2)
+    k = NUM_FEATURES - 4
+    layers = [(rng.normal(size=(k, 8)), rng.normal(size=8)),
+              (rng.normal(size=(8, 2)), rng.normal(size=2))]
+    mean, std = rng.normal(size=k), rng.uniform(0.5, 2, k)
+    TrainResult(mean, std, layers).save(str(tmp_path / "old.npz"))
+    with np.load(tmp_path / "old.npz") as d:
+        arrays = dict(d)
+    arrays["names"] = np.array(FEATURE_NAMES[:k])
+    np.savez(tmp_path / "old.npz", **arrays)
+    net = load_net(tmp_path / "old.npz")
+    assert net.inputs == k
+    x = rng.normal(size=(4, NUM_FEATURES))
+    y = x.copy()
+    y[:, k:] = 99.0  # the appended features do not reach it
+    assert np.allclose(net.forward(x), net.forward(y))
+    arrays["names"] = np.array(FEATURE_NAMES[1:k + 1])
+    np.savez(tmp_path / "shifted.npz", **arrays)
+    with pytest.raises(ValueError, match="other features"):
+        load_net(tmp_path / "shifted.npz")
 
 
 def test_a_file_that_is_no_network_is_refused(tmp_path: Path) -> None:
@@ -122,21 +180,29 @@ def test_numpy_forward_equals_torch(tmp_path: Path) -> None:
     import torch
     from torch import nn
 
-    from forest_shuffle.bots.train import TrainResult, export_layers
+    from forest_shuffle.bots.train import TrainResult, export_layers, export_skip
 
     torch.manual_seed(3)
     net = nn.Sequential(nn.Linear(NUM_FEATURES, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(),
                         nn.Linear(32, 2))
+    lin = nn.Linear(NUM_FEATURES, 2, bias=False)
     mean = np.linspace(-1, 1, NUM_FEATURES)
     std = np.linspace(0.5, 2, NUM_FEATURES)
     TrainResult(mean, std, export_layers(net)).save(str(tmp_path / "n.npz"))
+    TrainResult(mean, std, export_layers(net), skip=export_skip(lin)).save(
+        str(tmp_path / "s.npz"))
     ours = load_net(tmp_path / "n.npz")
+    with_skip = load_net(tmp_path / "s.npz")
+    assert ours.skip is None and with_skip.skip is not None
     x = np.random.default_rng(4).normal(size=(64, NUM_FEATURES))
     scaled = torch.tensor((x - mean.astype(np.float32)) / std.astype(np.float32),
                           dtype=torch.float32)
     with torch.no_grad():
         theirs = net(scaled).numpy()
+        theirs_skip = (net(scaled) + lin(scaled)).numpy()
     assert np.allclose(ours.forward(x), theirs, atol=1e-4)
+    assert np.allclose(with_skip.forward(x), theirs_skip, atol=1e-4)
+    assert not np.allclose(theirs, theirs_skip, atol=1e-3)
 
 
 # ---------------------------------------------------------------- data and training
@@ -183,6 +249,9 @@ def test_tiny_training_run_end_to_end(tmp_path: Path) -> None:
     again = train(data, seed=1, epochs=3, hidden=8)
     for (w1, b1), (w2, b2) in zip(first.layers, again.layers, strict=True):
         assert np.array_equal(w1, w2) and np.array_equal(b1, b2)
+    assert first.skip is not None and again.skip is not None
+    assert np.array_equal(first.skip, again.skip) and np.abs(first.skip).sum() > 0
+    assert train(data, seed=1, epochs=1, hidden=8, skip=False).skip is None
     first.save(str(tmp_path / "net.npz"))
     net = load_net(tmp_path / "net.npz")
     assert np.allclose(net.forward(data.x[:3]).shape, (3, 2))

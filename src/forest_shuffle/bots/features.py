@@ -20,11 +20,19 @@ seat changes nothing. Every feature is scaled to roughly [0, 1] (documented in
   hand-limit of them summed) / 20, its best card's keep value / 7, the hand cards whose
   cost the rest of the hand can pay / 10, the best clearing card's keep value / 7;
 - the margin now to the best rival / 100, the mean rival total / 100 and the second-best
-  rival's total / 100 (0 with one rival).
+  rival's total / 100 (0 with one rival);
+- the search's own cut-off judgement (``mcts`` with its default ``hv=2``), as far as the
+  seat sees it: ``me_base`` its value for the player (the total, ``HAND_WEIGHT`` times the
+  best hand-limit keep values, ``SLOT`` times the fraction of the deck left per empty slot
+  of every host) / 100; ``riv_base`` the same for the best rival by it, the hidden hand
+  counted as ``RIVAL_CARD`` points a card up to the hand limit, / 100; ``base_margin``
+  their difference / 100 and ``base_reward`` its logistic over ``SCALE`` points (the
+  search's reward when the rival's hand is worth the flat value).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from forest_shuffle.bots.greedy import Situation, _ctx, deck_start, hand_value
@@ -35,6 +43,18 @@ from forest_shuffle.engine.view import PlayerView
 
 _SIDE = ("total", "hand", "cave", "trees", "free", "dwellers")
 
+# The search's cut-off evaluation (``bots.mcts``, ``hv=2``; the same values, which a test
+# checks: importing them would be circular, mcts imports the network).
+#: Weight of greedy's keep value of a hand card.
+HAND_WEIGHT = 0.6
+#: Points an empty slot of a host is worth at the start, times the fraction of the deck left.
+SLOT = 0.648
+#: The score difference over which the reward is the logistic.
+SCALE = 15.0
+#: What a hidden hand card of a rival is counted as: ``HAND_WEIGHT`` times the mean keep
+#: value of a hand card (2.3 in greedy self-play, 2 to 4 players).
+RIVAL_CARD = 1.4
+
 #: The name of every feature, in the order of the vector.
 FEATURE_NAMES: tuple[str, ...] = (
     "players2", "players3", "players4", "players5", "deck_left", "winter_out", "clearing",
@@ -42,20 +62,33 @@ FEATURE_NAMES: tuple[str, ...] = (
     "me_hand_value", "me_best_card", "me_affordable", "me_best_clearing",
     *(f"riv_{x}" for x in _SIDE),
     "margin", "rival_mean", "rival_second",
+    "me_base", "riv_base", "base_margin", "base_reward",
 )
 #: Length of a feature vector.
 NUM_FEATURES = len(FEATURE_NAMES)
 
 
-def _forest_facts(f: Forest) -> tuple[int, int, int]:
-    """Trees (saplings included, shrubs not), empty slots of trees, dwellers."""
-    trees = free = dwellers = 0
+def _forest_facts(f: Forest) -> tuple[int, int, int, int]:
+    """Trees (saplings included, shrubs not), empty slots of trees, dwellers, empty slots
+    of every host (shrubs too, as the search's evaluation counts them)."""
+    trees = free = dwellers = empty = 0
     for h in f.trees:
+        k = 0
+        for st in h.slots.values():
+            if st:
+                dwellers += len(st)
+            else:
+                k += 1
+        empty += k
         if h.is_tree:
             trees += 1
-            free += sum(1 for st in h.slots.values() if not st)
-        dwellers += sum(len(st) for st in h.slots.values())
-    return trees, free, dwellers
+            free += k
+    return trees, free, dwellers, empty
+
+
+def _free_slots(f: Forest) -> int:
+    """Empty slots of every host."""
+    return sum(1 for h in f.trees for st in h.slots.values() if not st)
 
 
 def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
@@ -73,10 +106,12 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     rivals = sorted((i for i in range(n) if i != me), key=lambda i: (-totals[i], (i - me) % n))
     limit = game.hand_limit
 
+    empty = [0] * n
+
     def side(at: int, p: int) -> int:
         out[at] = totals[p] / 100.0
         at += 1
-        trees, free, dwellers = _forest_facts(forests[p])
+        trees, free, dwellers, empty[p] = _forest_facts(forests[p])
         out[at] = hand_sizes[p] / limit
         out[at + 1] = cave_sizes[p] / 20.0
         out[at + 2] = trees / 10.0
@@ -108,6 +143,21 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
         out[at] = (totals[me] - totals[rivals[0]]) / 100.0
         out[at + 1] = sum(totals[i] for i in rivals) / len(rivals) / 100.0
         out[at + 2] = totals[rivals[1]] / 100.0 if len(rivals) > 1 else 0.0
+    at = NUM_FEATURES - 4
+    early = out[4] * SLOT
+    mine = totals[me] + HAND_WEIGHT * sum(vals[:limit]) + early * empty[me]
+    best = 0.0
+    if rivals:
+        first = rivals[0]
+        best = -1e18
+        for i in rivals:
+            free = empty[i] if i == first else _free_slots(forests[i])
+            best = max(best, totals[i] + early * free + RIVAL_CARD * min(hand_sizes[i], limit))
+    diff = mine - best
+    out[at] = mine / 100.0
+    out[at + 1] = best / 100.0
+    out[at + 2] = diff / 100.0
+    out[at + 3] = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / SCALE))))
     return out
 
 

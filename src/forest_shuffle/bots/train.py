@@ -4,8 +4,13 @@ Contract: :func:`train` fits a multilayer perceptron (``hidden`` units in each o
 hidden layers, ReLU) to a :class:`~forest_shuffle.bots.selfplay.Dataset`: output
 :data:`~forest_shuffle.bots.value.MARGIN` regresses the final margin / 100 (mean squared
 error), output :data:`~forest_shuffle.bots.value.WIN` the win share (binary cross-entropy
-on the logit); the loss is their sum. The games are split by game index (``holdout`` of
-them held out, never a position of one game on both sides). Adam, mini-batches, ``epochs``
+on the logit); the loss is their sum. With ``skip`` (the default) a linear map of the
+scaled features is added to the outputs (no bias), so the search's own judgement among the
+features (``base_margin``, ``base_reward``) passes straight through and the hidden layers
+learn corrections to it. The games are split by game index (``holdout`` of
+them held out, never a position of one game on both sides). Adam with an L2 penalty
+``weight_decay`` (1e-3: the positions of one game are alike, so the data holds far fewer
+independent samples than rows, and a weaker penalty overfits), mini-batches, ``epochs``
 passes; one thread and ``torch.manual_seed(seed)``, so the same data and seed give the same
 weights. Returns a :class:`TrainResult` whose :meth:`TrainResult.save` writes the ``.npz``
 that :func:`~forest_shuffle.bots.value.load_net` reads (so the bot needs no torch). Torch is
@@ -38,6 +43,7 @@ class TrainResult:
     layers: list[tuple[NDArray[np.float64], NDArray[np.float64]]]
     figures: dict[str, float] = field(default_factory=dict)
     meta: dict[str, object] = field(default_factory=dict)
+    skip: NDArray[np.float64] | None = None
 
     def save(self, path: str) -> None:
         """Write the network as an ``.npz`` (float32 weights, the names, the settings)."""
@@ -49,6 +55,8 @@ class TrainResult:
         for k, (w, b) in enumerate(self.layers):
             arrays[f"w{k}"] = w.astype(np.float32)
             arrays[f"b{k}"] = b.astype(np.float32)
+        if self.skip is not None:
+            arrays["skip"] = self.skip.astype(np.float32)
         np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
@@ -72,9 +80,16 @@ def split(data: Dataset, holdout: float, seed: int) -> tuple[NDArray[np.bool_],
     return ~test, test
 
 
+def export_skip(lin: Any) -> NDArray[np.float64]:
+    """The weight of a torch ``nn.Linear`` without bias as (inputs x outputs)."""
+    w: NDArray[np.float64] = lin.weight.detach().numpy().T.astype(np.float64).copy()
+    return w
+
+
 def train(data: Dataset, seed: int = 0, epochs: int = 30, hidden: int = 64,
           layers: int = 2, lr: float = 2e-3, batch: int = 256, holdout: float = 0.15,
-          progress: Callable[[int], None] | None = None) -> TrainResult:
+          progress: Callable[[int], None] | None = None, skip: bool = True,
+          weight_decay: float = 1e-3) -> TrainResult:
     """Fit the network (see the module contract); ``progress(epoch)`` after each epoch."""
     try:
         import torch
@@ -102,13 +117,20 @@ def train(data: Dataset, seed: int = 0, epochs: int = 30, hidden: int = 64,
         mods += [nn.Linear(width, hidden), nn.ReLU()]
         width = hidden
     mods.append(nn.Linear(width, 2))
-    net = nn.Sequential(*mods)
-    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
+    mlp = nn.Sequential(*mods)
+    lin = nn.Linear(x.shape[1], 2, bias=False)
+    nn.init.zeros_(lin.weight)
+
+    def net(v: Any) -> Any:
+        return mlp(v) + lin(v) if skip else mlp(v)
+
+    params = list(mlp.parameters()) + (list(lin.parameters()) if skip else [])
+    opt = torch.optim.Adam(params, lr=lr, weight_decay=weight_decay)
     bce = nn.BCEWithLogitsLoss()
     idx = torch.tensor(np.flatnonzero(tr))
     gen = torch.Generator().manual_seed(seed)
     for epoch in range(epochs):
-        net.train()
+        mlp.train()
         order = idx[torch.randperm(len(idx), generator=gen)]
         for start in range(0, len(order), batch):
             b = order[start:start + batch]
@@ -119,7 +141,7 @@ def train(data: Dataset, seed: int = 0, epochs: int = 30, hidden: int = 64,
             opt.step()
         if progress is not None:
             progress(epoch + 1)
-    net.eval()
+    mlp.eval()
     with torch.no_grad():
         tt = torch.tensor(np.flatnonzero(te))
         out = net(xs[tt])
@@ -129,12 +151,16 @@ def train(data: Dataset, seed: int = 0, epochs: int = 30, hidden: int = 64,
         acc = float((pred_win == won).float().mean())
     now = data.x[te][:, FEATURE_NAMES.index("margin")] > 0
     base_acc = float((now == (data.win[te] > 0.5)).mean())
-    ws = export_layers(net)
+    judged = data.x[te][:, FEATURE_NAMES.index("base_margin")] > 0
+    judged_acc = float((judged == (data.win[te] > 0.5)).mean())
+    ws = export_layers(mlp)
     var = float(np.var(data.margin[te] / 100.0))
     figures = {"positions": float(len(data)), "held_out": float(te.sum()),
                "margin_rmse_points": 100.0 * mse ** 0.5,
                "margin_r2": 1.0 - mse / var if var > 0 else 0.0,
-               "win_accuracy": acc, "win_accuracy_of_current_margin": base_acc}
+               "win_accuracy": acc, "win_accuracy_of_current_margin": base_acc,
+               "win_accuracy_of_search_judgement": judged_acc}
     meta: dict[str, object] = {"seed": seed, "epochs": epochs, "hidden": hidden,
-                               "layers": layers, "lr": lr, "batch": batch}
-    return TrainResult(mean, std, ws, figures, meta)
+                               "layers": layers, "lr": lr, "batch": batch, "skip": skip,
+                               "weight_decay": weight_decay}
+    return TrainResult(mean, std, ws, figures, meta, export_skip(lin) if skip else None)

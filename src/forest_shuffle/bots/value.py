@@ -3,8 +3,11 @@
 Contract: :class:`ValueNet` is a small multilayer perceptron read from an ``.npz`` file
 (:func:`load_net`; the shipped one is ``bots/data/value.npz``, :data:`DEFAULT_WEIGHTS`):
 arrays ``mean`` and ``std`` (the feature scaling), ``w0``, ``b0``, ``w1``, ``b1``, ... (ReLU
-between layers, none after the last) and ``names`` (the feature names it was trained on,
-which must equal :data:`~forest_shuffle.bots.features.FEATURE_NAMES`). Its two outputs for a
+between layers, none after the last), optionally ``skip`` (a linear map of the scaled
+features added to the outputs, so the network learns corrections to a linear judgement)
+and ``names`` (the feature names it was trained on, which must be
+:data:`~forest_shuffle.bots.features.FEATURE_NAMES` or its beginning: a network trained
+before features were appended reads the first ones). Its two outputs for a
 player's features (:mod:`forest_shuffle.bots.features`) are the predicted final score
 margin to the best rival, in points / 100 (:data:`MARGIN`), and the logit of winning
 (:data:`WIN`). :func:`learned_reward` turns a position into the search's reward in [0, 1]
@@ -45,28 +48,37 @@ class ValueNet:
     """A multilayer perceptron over scaled features (see the module contract)."""
 
     def __init__(self, mean: Array, std: Array, layers: list[tuple[Array, Array]],
-                 meta: str = "") -> None:
-        if mean.shape != (NUM_FEATURES,) or std.shape != (NUM_FEATURES,):
-            raise ValueError(f"value network: feature scaling must have {NUM_FEATURES} "
+                 meta: str = "", skip: Array | None = None) -> None:
+        k = mean.shape[0] if mean.ndim == 1 else 0
+        if not 1 <= k <= NUM_FEATURES or std.shape != (k,):
+            raise ValueError(f"value network: feature scaling must have 1 to {NUM_FEATURES} "
                              "entries")
-        if not layers or layers[0][0].shape[0] != NUM_FEATURES or layers[-1][0].shape[1] != 2:
+        if not layers or layers[0][0].shape[0] != k or layers[-1][0].shape[1] != 2:
             raise ValueError("value network: layer shapes do not fit the features")
+        if skip is not None and skip.shape != (k, 2):
+            raise ValueError("value network: skip shape does not fit the features")
         for (w, b), (w2, _) in zip(layers, layers[1:], strict=False):
             if b.shape != (w.shape[1],) or w2.shape[0] != w.shape[1]:
                 raise ValueError("value network: layer shapes do not chain")
+        #: How many of the features (the first ones) the network reads.
+        self.inputs = k
         self.mean = mean
         self.inv_std = 1.0 / np.where(std > 1e-9, std, 1.0)
         self.layers = layers
         self.meta = meta
+        self.skip = skip
 
     def forward(self, x: Array) -> Array:
         """The outputs for a batch of feature rows (shape ``(n, NUM_FEATURES)``) or one row."""
-        h = (np.asarray(x, dtype=np.float64) - self.mean) * self.inv_std
+        z = (np.asarray(x, dtype=np.float64)[..., :self.inputs] - self.mean) * self.inv_std
+        h = z
         last = len(self.layers) - 1
         for k, (w, b) in enumerate(self.layers):
             h = h @ w + b
             if k < last:
                 h = np.maximum(h, 0.0)
+        if self.skip is not None:
+            h = h + z @ self.skip
         return h
 
     def predict(self, feats: list[float]) -> tuple[float, float]:
@@ -81,7 +93,7 @@ def load_net(path: Path | str) -> ValueNet:
     try:
         with np.load(path, allow_pickle=False) as data:
             names = tuple(str(x) for x in data["names"])
-            if names != FEATURE_NAMES:
+            if not names or names != FEATURE_NAMES[:len(names)]:
                 raise ValueError(f"value network {Path(path).name}: trained on other "
                                  "features")
             layers = []
@@ -91,8 +103,12 @@ def load_net(path: Path | str) -> ValueNet:
                                data[f"b{k}"].astype(np.float64)))
                 k += 1
             meta = str(data["meta"]) if "meta" in data else ""
+            skip = data["skip"].astype(np.float64) if "skip" in data else None
+            if data["mean"].shape != (len(names),):
+                raise ValueError(f"value network {Path(path).name}: feature scaling does "
+                                 "not fit its names")
             return ValueNet(data["mean"].astype(np.float64), data["std"].astype(np.float64),
-                            layers, meta)
+                            layers, meta, skip)
     except (OSError, KeyError, ValueError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if msg.startswith("value network"):

@@ -10,10 +10,9 @@ Contract:
   with the final margin and win share, and writes them (``--fast-only``: the fast-greedy
   games alone). Same seed and options, same data.
 - ``forest-shuffle learn train --data DATA.npz --out NET.npz [--seed S] [--epochs E]
-  [--hidden H] [--layers L]`` trains the value network with PyTorch (extra ``learn``) and
-  writes the weights the ``learned`` bot reads with numpy (``bots/data/value.npz`` is the
-  shipped one); prints the held-out figures.
-
+  [--hidden H] [--layers L] [--weight-decay D] [--no-skip]`` trains the value network with
+  PyTorch (extra ``learn``) and writes the weights the ``learned`` bot reads with numpy
+  (``bots/data/value.npz`` is the shipped one); prints the held-out figures.
 - ``forest-shuffle learn run --out NET.npz [--data DATA.npz]`` with the options of both:
   ``generate`` into DATA (default: NET's name with ``-data``), then ``train`` on it, from
   the one seed; PyTorch is checked before the self-play starts.
@@ -56,6 +55,11 @@ WorkersOption = Annotated[int, typer.Option(
 EpochsOption = Annotated[int, typer.Option("--epochs", "-e", help="Passes over the data.")]
 HiddenOption = Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")]
 LayersOption = Annotated[int, typer.Option("--layers", help="Hidden layers.")]
+DecayOption = Annotated[float, typer.Option(
+    "--weight-decay", help="AdamW weight decay (less over-confident win odds).")]
+SkipOption = Annotated[bool, typer.Option(
+    "--skip/--no-skip", help="A linear path from the inputs to the outputs beside the "
+                             "hidden layers.")]
 
 
 def _refuse(message: str) -> NoReturn:
@@ -137,19 +141,23 @@ def train_command(
     epochs: EpochsOption = 30,
     hidden: HiddenOption = 64,
     layers: LayersOption = 2,
+    weight_decay: DecayOption = 1e-3,
+    skip: SkipOption = True,
 ) -> None:
     """Train the value network on self-play data (needs PyTorch: extra 'learn')."""
-    _check_train(epochs, hidden, layers)
+    _check_train(epochs, hidden, layers, weight_decay)
     if not data.is_file():
         _refuse(f"--data: no file {str(data)!r}")
     _out(out)
     _need_torch()
-    _train(data, out, seed, epochs, hidden, layers)
+    _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
 
 
-def _check_train(epochs: int, hidden: int, layers: int) -> None:
+def _check_train(epochs: int, hidden: int, layers: int, weight_decay: float) -> None:
     if epochs < 1 or hidden < 1 or not 1 <= layers <= 4:
         _refuse("--epochs and --hidden must be at least 1, --layers from 1 to 4")
+    if not 0 <= weight_decay < 1:
+        _refuse(f"--weight-decay must be at least 0 and below 1, not {weight_decay}")
 
 
 def _need_torch() -> None:
@@ -159,7 +167,8 @@ def _need_torch() -> None:
         _refuse("training needs PyTorch: pip install 'forest-shuffle[learn]'")
 
 
-def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: int) -> None:
+def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: int,
+           weight_decay: float, skip: bool) -> None:
     """Train on the data file ``data`` and write the weights to ``out`` (options checked)."""
     from forest_shuffle.bots.selfplay import load_dataset
     from forest_shuffle.bots.train import TrainingUnavailable, train
@@ -167,7 +176,8 @@ def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: i
     try:
         ds = load_dataset(str(data))
         result = with_progress("training", epochs, False, lambda report: train(
-            ds, seed, epochs, hidden, layers, progress=report))
+            ds, seed, epochs, hidden, layers, progress=report, skip=skip,
+            weight_decay=weight_decay))
     except (ValueError, TrainingUnavailable) as exc:
         _refuse(str(exc))
     result.meta["data"] = data.name
@@ -198,12 +208,14 @@ def run_command(
     epochs: EpochsOption = 30,
     hidden: HiddenOption = 64,
     layers: LayersOption = 2,
+    weight_decay: DecayOption = 1e-3,
+    skip: SkipOption = True,
 ) -> None:
     """Self-play data, then the network trained on it, in one go (needs PyTorch)."""
     game_from_option(game)
     counts = _players(players)
     _check_generate(games, rate, workers)
-    _check_train(epochs, hidden, layers)
+    _check_train(epochs, hidden, layers, weight_decay)
     _out(out)
     if data is None:
         data = out.with_name(f"{out.stem}-data.npz")
@@ -212,7 +224,7 @@ def run_command(
         _refuse("--data and --out must be two files")
     _need_torch()  # before hours of self-play, not after
     _generate(data, seed, games, counts, rate, game, workers, ray, False)
-    _train(data, out, seed, epochs, hidden, layers)
+    _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
 
 
 def register(app: typer.Typer) -> None:
