@@ -59,10 +59,10 @@ def random_game(num_players: int, seed: int, rules: Rules | None = None,
     given) is called with the state after every action. Same arguments, same game."""
     state = GameState.new(num_players, seed, rules, game=game)
     bits = random.Random(seed).getrandbits
-    apply = state.apply_legal  # the action comes from legal_actions(): no check needed
-    legal = state.legal_actions
+    # The engine's methods are called on the state, not through bound methods kept in
+    # locals: compiled, such a call is a native call (a bound method is a generic one).
     while not state.over:
-        acts = legal()
+        acts = state.legal_actions()
         # rng.choice(acts) written out, the same numbers: CPython's choice takes
         # acts[_randbelow(n)], which draws getrandbits(n.bit_length()) until below n
         # (tests/test_engine_fast_paths.py plays games both ways).
@@ -71,7 +71,7 @@ def random_game(num_players: int, seed: int, rules: Rules | None = None,
         r = bits(k)
         while r >= n:
             r = bits(k)
-        apply(acts[r])
+        state.apply_legal(acts[r])  # from legal_actions(): no check needed
         if on_action is not None:
             on_action(state)
     return state
