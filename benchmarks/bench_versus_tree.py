@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_versus_tree.py OLD_SRC [--new NEW_SRC] [--bot mcts:time=1.0]
 [--old-bot SPEC] [--games 100] [--players 2] [--seed 2070] [--workers 2] [--journal FILE]
-[--json]``
+[--json] [--report]`` (``--report``: the figures of the journal's games so far, none played)
 
 What it answers: "is the bot of this tree stronger than the bot of that commit?", for
 instance the search at 1 s a turn after a speed-up against the search before it (issue 14:
@@ -233,6 +233,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--journal", type=Path, default=None)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--report", action="store_true",
+                    help="print the figures of the journal's games; play none")
     args = ap.parse_args()
     for tree in (args.old, args.new):
         if not (tree / "forest_shuffle" / "__init__.py").is_file():
@@ -272,7 +274,11 @@ def main() -> None:
             for s in sides:
                 s.close()
 
-    todo = [j for j in jobs if j[0] not in done]
+    if args.report and not args.journal:
+        fail("--report reads a journal: give --journal FILE")
+    if args.report and not done:
+        fail(f"{args.journal} holds no game yet")
+    todo = [] if args.report else [j for j in jobs if j[0] not in done]
     parts = [todo[i::args.workers] for i in range(args.workers)]
     with ThreadPoolExecutor(args.workers) as pool:
         for fut in [pool.submit(worker, p) for p in parts if p]:

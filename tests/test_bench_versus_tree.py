@@ -44,6 +44,10 @@ def test_the_same_bot_on_both_sides_wins_half_and_a_journal_resumes(tmp_path: Pa
     assert "game " not in again.stderr  # nothing played again
     assert json.loads(again.stdout)["new_wins"] == out["new_wins"]
     assert journal.read_text().splitlines() == lines
+    report = _run(*args[:-1], "--games", "100", "--report", "--json")  # 4 of 100 played
+    assert report.returncode == 0 and "game " not in report.stderr, report.stderr
+    assert json.loads(report.stdout)["games"] == 4
+    assert journal.read_text().splitlines() == lines
 
 
 def test_another_runs_journal_and_a_tree_without_the_package_are_refused(
@@ -57,3 +61,5 @@ def test_another_runs_journal_and_a_tree_without_the_package_are_refused(
     bad = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path), "--games", "2"],
                          text=True, capture_output=True, timeout=60, check=False)
     assert bad.returncode == 2 and "holds no forest_shuffle package" in bad.stderr
+    no_journal = _run("--bot", "greedy", "--games", "2", "--report")
+    assert no_journal.returncode == 2 and "--journal" in no_journal.stderr
