@@ -300,9 +300,11 @@ class Forest:
 
     ``version`` counts the changes made through those methods (and :meth:`reindex`), so a
     reader may keep what it worked out from the hosts while the number stays the same;
-    ``synced`` and ``synced_to`` are such a reader's mark (the rules engine's: the version
-    whose mushroom counts it last copied, and into which dict). Neither takes part in
-    equality or in a save; a copy starts unsynced."""
+    ``pversion`` counts those that may change the count of a species with a permanent
+    effect (a card of such a species added, any card taken out, a reindex). ``synced`` and
+    ``synced_to`` are a reader's mark (the rules engine's: the ``pversion`` whose mushroom
+    counts it last copied, and into which dict). None takes part in equality or in a save;
+    a copy starts unsynced."""
 
     trees: list[Host] = field(default_factory=list)
     cave: int = 0
@@ -310,6 +312,7 @@ class Forest:
     species_counts: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     free_slots: dict[str, list[int]] = field(default_factory=dict, compare=False, repr=False)
     version: int = field(default=0, compare=False, repr=False)
+    pversion: int = field(default=0, compare=False, repr=False)
     synced: int = field(default=-1, compare=False, repr=False)
     synced_to: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
@@ -320,6 +323,7 @@ class Forest:
     def reindex(self) -> None:
         """Build :attr:`species_counts` and :attr:`free_slots` from the hosts."""
         self.version += 1
+        self.pversion += 1
         self.species_counts = {}
         self.free_slots = {side: [] for side in SIDES}
         for i, t in enumerate(self.trees):
@@ -334,9 +338,12 @@ class Forest:
     def _index(self, i: int, host: Host) -> None:
         """Count host ``i`` (the last so far) and what its slots hold into the indexes."""
         counts = self.species_counts
-        if host.species is not None:
-            name = host.species.name
+        sp = host.species
+        if sp is not None:
+            name = sp.name
             counts[name] = counts.get(name, 0) + 1
+            if sp.permanent is not None:
+                self.pversion += 1
         free = self.free_slots
         for side, stack in host.slots.items():
             if not stack:
@@ -344,6 +351,8 @@ class Forest:
             for d in stack:
                 name = d.species.name
                 counts[name] = counts.get(name, 0) + 1
+                if d.species.permanent is not None:
+                    self.pversion += 1
 
     def add_dweller(self, tree: int, side: str, dweller: Dweller) -> None:
         """Put ``dweller`` on top of the ``side`` slot of host ``tree``."""
@@ -353,13 +362,17 @@ class Forest:
             self.free_slots[side].remove(tree)
         stack.append(dweller)
         counts = self.species_counts
-        name = dweller.species.name
+        sp = dweller.species
+        name = sp.name
         counts[name] = counts.get(name, 0) + 1
+        if sp.permanent is not None:
+            self.pversion += 1
 
     def remove_last_host(self) -> Host:
         """Undo :meth:`add_host`: take the last host (with what its slots hold) out of the
         forest and its indexes, which become what they were before it was added."""
         self.version += 1
+        self.pversion += 1
         host = self.trees.pop()
         counts = self.species_counts
         if host.species is not None:
@@ -376,6 +389,7 @@ class Forest:
         """Undo :meth:`add_dweller`: take the top card of the ``side`` slot of host
         ``tree`` out of the forest and its indexes."""
         self.version += 1
+        self.pversion += 1
         stack = self.trees[tree].slots[side]
         d = stack.pop()
         if not stack:

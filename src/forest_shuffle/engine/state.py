@@ -123,6 +123,27 @@ class Pending:
         self.tag = tag
         self.steps = [] if steps is None else steps
 
+    def renew(self, kind: str, player: int,
+              step: tuple[str, int, str, str] | None = None) -> Pending:
+        """This record made into ``Pending(kind, player, step=step)``, every other field at
+        its default; a list that is not empty is replaced (one read off the old record
+        keeps its cards). For a finished record that nothing else holds."""
+        self.kind = kind
+        self.player = player
+        self.card = 0
+        self.side = ""
+        self.tree = -1
+        self.via = ""
+        self.need = 0
+        if self.paid:
+            self.paid = []
+        self.pool = None
+        self.step = step
+        self.tag = ""
+        if self.steps:
+            self.steps = []
+        return self
+
     def copy(self) -> Pending:
         return Pending(self.kind, self.player, self.card, self.side, self.tree, self.via,
                        self.need, self.paid[:], self.pool, self.step, self.tag, self.steps[:])
@@ -361,7 +382,9 @@ class GameState:
 
     # ------------------------------------------------------------ turn flow
 
-    def _begin_turn(self, p: int) -> None:
+    def _begin_turn(self, p: int, record: Pending | None = None) -> None:
+        """Begin p's turn. ``record``: a finished decision's record (off the stack, held by
+        nothing else), made into the turn's instead of a new one."""
         self.current = p
         self.turn += 1
         counts = self.active[p]
@@ -369,15 +392,19 @@ class GameState:
             # The forest counts its cards by species (Forest.species_counts): a card of a
             # species with a draw_on_play permanent can only sit where that permanent
             # counts (a host, or a side in the species' positions: make_def). Skipped when
-            # these counts were copied from this forest, unchanged since, into this dict.
+            # these counts were copied from this forest into this dict and no change since
+            # could have changed them (Forest.pversion).
             forest = self.forests[p]
-            if forest.synced != forest.version or forest.synced_to is not counts:
+            if forest.synced != forest.pversion or forest.synced_to is not counts:
                 have = forest.species_counts
                 for name in counts:
                     counts[name] = have.get(name, 0)
-                forest.synced = forest.version
+                forest.synced = forest.pversion
                 forest.synced_to = counts
-        self.stack.append(Pending(D_TURN, p))
+        if record is None:
+            self.stack.append(Pending(D_TURN, p))
+            return
+        self.stack.append(record.renew(D_TURN, p))
 
     def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
         kind, _cid, _side, name = step
@@ -392,25 +419,32 @@ class GameState:
         self.box.extend(self.clearing)
         self.clearing.clear()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, record: Pending | None = None) -> None:
+        """End the turn and begin the next (``record``: as :meth:`_begin_turn`'s)."""
         if len(self.clearing) >= self.game.clearing_limit:
             self._clear_full_clearing()
         if self.extra_turns > 0:
             self.extra_turns -= 1
-            self._begin_turn(self.current)
+            self._begin_turn(self.current, record)
         else:
-            self._begin_turn((self.current + 1) % self.num_players)
+            self._begin_turn((self.current + 1) % self.num_players, record)
 
-    def _advance(self) -> None:
-        """Resolve queued steps until a decision is needed or the turn ends."""
+    def _advance(self, record: Pending | None = None) -> None:
+        """Resolve queued steps until a decision is needed or the turn ends. ``record``: a
+        finished decision's record (off the stack, held by nothing else), made into the
+        next decision's (an option or the next turn) instead of a new one."""
         while not self.over and not self.stack:
             if not self.queue:
-                self._end_turn()
+                self._end_turn(record)
                 return
             step = self.queue.pop(0)
             if self._step_possible(step):
-                self.stack.append(Pending(D_OPTION, self.current, 0, "", -1, "", 0, None,
-                                          None, step))
+                if record is None:
+                    self.stack.append(Pending(D_OPTION, self.current, 0, "", -1, "", 0, None,
+                                              None, step))
+                    return
+                self.stack.append(record.renew(D_OPTION, self.current, step))
+                return
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
         """False for a step that could change nothing (it is then skipped unasked)."""
@@ -859,7 +893,7 @@ class GameState:
                 self._offer_mulligans(pend.need + 1)
             return
         if not self.over and not self.stack:
-            self._advance()
+            self._advance(pend)  # pend is finished: nothing holds it but this call
 
     def _after_mole_play(self, mole: Pending) -> None:
         """After a card played through the Mole: offer the next one, or finish."""
@@ -884,8 +918,8 @@ class GameState:
             hand.append(cid)
         if pend.kind == D_TURN and len(hand) < self.game.hand_limit:
             # The turn's record (off the stack, every other field at its default: a turn
-            # is pushed as Pending(D_TURN, p)) becomes the second card's, as a payment's
-            # record is pushed back with one card less to pay.
+            # is pushed as Pending(D_TURN, p) or renewed so) becomes the second card's, as
+            # a payment's record is pushed back with one card less to pay.
             pend.kind = D_DRAW
             self.stack.append(pend)
 
@@ -907,7 +941,7 @@ class GameState:
             pend = Pending(D_PAY, p, cid, action.side, action.tree, via, cost, None, pool)
         else:
             # The turn's record (off the stack, p's) becomes the payment's, every field as
-            # the Pending(D_PAY, ...) above sets it (a draw's record is made the same way).
+            # the Pending(D_PAY, ...) above sets it.
             pend = record
             pend.kind = D_PAY
             pend.card = cid

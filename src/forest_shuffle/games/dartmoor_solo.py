@@ -39,6 +39,7 @@ from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import SIDES, Catalog, load_catalog
 from forest_shuffle.engine.game import GameDef, make_def, register
 from forest_shuffle.engine.setup import KEYED, derive, shuffler
+from forest_shuffle.engine.state import Pending
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.games.dartmoor import OPTIONS, PAD_LINES
 from forest_shuffle.games.dartmoor_state import DartmoorState, count_with
@@ -379,13 +380,13 @@ class DartmoorSoloState(DartmoorState):
 
     # ------------------------------------------------------------ Anna
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, record: Pending | None = None) -> None:
         limit = self.game.clearing_limit
         if len(self.clearing) >= limit:
             self._clear_full_clearing()
         if self.extra_turns > 0:
             self.extra_turns -= 1
-            self._begin_turn(self.current)
+            self._begin_turn(self.current, record)
             return
         self._anna_turn()
         if self.over:
@@ -394,7 +395,7 @@ class DartmoorSoloState(DartmoorState):
             self._clear_full_clearing()
             assert self.anna_last is not None
             self.anna_last = self.anna_last._replace(cleared=True)
-        self._begin_turn(self.current)
+        self._begin_turn(self.current, record)
 
     def _anna_turn(self) -> None:
         """Anna reveals her top automa card and does it (add, remove, burn, in that order;

@@ -160,8 +160,8 @@ class DartmoorState(GameState):
 
     # ------------------------------------------------------------ turn flow
 
-    def _begin_turn(self, p: int) -> None:
-        super()._begin_turn(p)
+    def _begin_turn(self, p: int, record: Pending | None = None) -> None:
+        super()._begin_turn(p, record)
         hand = self.hands[p]
         if len(hand) >= self.game.hand_limit and not self._placements(
                 p, None, None, max_cost=len(hand) - 1):
@@ -174,13 +174,13 @@ class DartmoorState(GameState):
         self.discard.extend(self.clearing)
         self.clearing.clear()
 
-    def _advance(self) -> None:
+    def _advance(self, record: Pending | None = None) -> None:
         # Turn 0 is the draft: a cave effect's decision (the first player's, resolved last,
         # included) leads back to the setup, which begins the first player's turn.
         if self.turn == 0:
             self._continue_setup()
         else:
-            super()._advance()
+            super()._advance(record)
 
     # ------------------------------------------------------------ effects
 
