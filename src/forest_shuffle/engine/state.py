@@ -426,8 +426,15 @@ class GameState:
         if self.extra_turns > 0:
             self.extra_turns -= 1
             self._begin_turn(self.current, record)
-        else:
+            return
+        self._between_turns()
+        if not self.over:
             self._begin_turn((self.current + 1) % self.num_players, record)
+
+    def _between_turns(self) -> None:
+        """What happens after a turn and its extra turns, before the next player's turn
+        (the full clearing already cleared); it may end the game. Nothing here; a game's
+        state class may add a step (the solo game: Anna's turn)."""
 
     def _advance(self, record: Pending | None = None) -> None:
         """Resolve queued steps until a decision is needed or the turn ends. ``record``: a

@@ -39,7 +39,6 @@ from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import SIDES, Catalog, load_catalog
 from forest_shuffle.engine.game import GameDef, make_def, register
 from forest_shuffle.engine.setup import KEYED, derive, shuffler
-from forest_shuffle.engine.state import Pending
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.games.dartmoor import OPTIONS, PAD_LINES
 from forest_shuffle.games.dartmoor_state import DartmoorState, count_with
@@ -380,22 +379,16 @@ class DartmoorSoloState(DartmoorState):
 
     # ------------------------------------------------------------ Anna
 
-    def _end_turn(self, record: Pending | None = None) -> None:
-        limit = self.game.clearing_limit
-        if len(self.clearing) >= limit:
-            self._clear_full_clearing()
-        if self.extra_turns > 0:
-            self.extra_turns -= 1
-            self._begin_turn(self.current, record)
-            return
+    def _between_turns(self) -> None:
+        """Anna's turn after the player's (and its extra turns); a clearing she fills is
+        cleared before the player's next turn."""
         self._anna_turn()
         if self.over:
             return
-        if len(self.clearing) >= limit:
+        if len(self.clearing) >= self.game.clearing_limit:
             self._clear_full_clearing()
             assert self.anna_last is not None
             self.anna_last = self.anna_last._replace(cleared=True)
-        self._begin_turn(self.current, record)
 
     def _anna_turn(self) -> None:
         """Anna reveals her top automa card and does it (add, remove, burn, in that order;
