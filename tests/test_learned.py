@@ -354,15 +354,70 @@ def test_learn_generate_writes_data(tmp_path: Path) -> None:
     assert len(load_dataset(str(out))) > 0
 
 
-def _without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Imports of ``module`` (and its submodules) fail as if it were not installed."""
     real = builtins.__import__
 
     def fake(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError("No module named 'ray'")
+        if name == module or name.startswith(module + "."):
+            raise ImportError(f"No module named {module!r}")
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", fake)
+
+
+# ``learn run``: self-play data and the network trained on it in one command. A run writes
+# both files and its network is the one ``learn train`` makes from the same data and seed;
+# without PyTorch it refuses before any self-play; bad options are one line, nothing written.
+
+RUN = ["learn", "run", "--games", "1", "--players", "2", "--seed", "4", "--epochs", "2",
+       "--hidden", "8"]
+
+
+@pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)
+def test_run_writes_the_data_and_the_network_train_makes_from_it(tmp_path: Path) -> None:
+    out = tmp_path / "net.npz"
+    result = _cli([*RUN, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = tmp_path / "net-data.npz"
+    assert len(load_dataset(str(data))) > 0
+    again = tmp_path / "again.npz"
+    trained = _cli(["learn", "train", "--data", str(data), "--out", str(again), "--seed", "4",
+                    "--epochs", "2", "--hidden", "8"])
+    assert trained.exit_code == 0, trained.output
+    with np.load(out) as a, np.load(again) as b:
+        weights = [k for k in a.files if a[k].dtype.kind == "f"]
+        assert weights and sorted(a.files) == sorted(b.files) and "skip" in a.files
+        for k in weights:
+            assert np.array_equal(a[k], b[k]), k
+    plain = tmp_path / "plain.npz"
+    trained = _cli(["learn", "train", "--data", str(data), "--out", str(plain), "--seed", "4",
+                    "--epochs", "2", "--hidden", "8", "--no-skip", "--weight-decay", "0"])
+    assert trained.exit_code == 0, trained.output
+    with np.load(plain) as c, np.load(out) as a:
+        assert "skip" not in c.files and not np.array_equal(c["w0"], a["w0"])
+
+
+def test_run_without_torch_refuses_before_self_play(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _without(monkeypatch, "torch")
+    _one_line_refusal(_cli([*RUN, "--out", str(tmp_path / "net.npz")]), "PyTorch")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_refuses_bad_options(tmp_path: Path) -> None:
+    out = str(tmp_path / "net.npz")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--players", "1"]), "--players")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--layers", "9"]), "--layers")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--rate", "2"]), "--rate")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--weight-decay", "-1"]), "--weight-decay")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--game", "chess"]), "--game")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--data", str(tmp_path / "no" / "d.npz")]),
+                      "--data")
+    _one_line_refusal(_cli([*RUN, "--out", out, "--data", out]), "two files")
+    assert list(tmp_path.iterdir()) == []
+
+
 
 
 @pytest.mark.parametrize("args", [
@@ -372,7 +427,7 @@ def _without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
 ])
 def test_ray_without_ray_is_one_line(args: list[str], monkeypatch: pytest.MonkeyPatch,
                                      tmp_path: Path) -> None:
-    _without_ray(monkeypatch)
+    _without(monkeypatch, "ray")
     extra = ["--out", str(tmp_path / "o")] if args[0] != "tournament" else []
     if args[0] == "learn":
         extra = ["--out", str(tmp_path / "o.npz")]
