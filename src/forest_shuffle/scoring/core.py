@@ -23,7 +23,7 @@ Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
@@ -282,11 +282,13 @@ class _Facts:
     cave: int
     booster: str  # the species raising tree counts here ("" if none)
     tree_species: int  # different species of the trees (not shrubs, not saplings)
+    occupied: list[Host]  # the hosts with a card in a slot, in forest order
+    tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
+    shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
     _symbols: dict[str | None, int] | None = None
     _own_slots: dict[str, int] | None = None
     _host_symbols: dict[str, int] | None = None
     _names: dict[str, int] | None = None
-    _tree_names: set[str] = field(default_factory=set)
 
     @property
     def counts_by_name(self) -> dict[str, int]:
@@ -328,7 +330,7 @@ class _Facts:
         own = self._own_slots
         if own is None:
             own = self._own_slots = {}
-            for t in self.trees:
+            for t in self.occupied:
                 sp = t.species
                 if sp is not None and t.kind != SHRUB:
                     s = t.slots
@@ -338,17 +340,12 @@ class _Facts:
         return own
 
     def _host_facts(self) -> dict[str, int]:
-        """Tree symbol -> shrubs showing it; tree species on trees (not shrubs) -> 0."""
+        """Tree symbol -> shrubs showing it."""
         hs = self._host_symbols
         if hs is None:
             hs = self._host_symbols = {}
-            for t in self.trees:
-                sp = t.species
-                if sp is not None:
-                    if t.kind != SHRUB:
-                        self._tree_names.add(sp.name)
-                    elif t.symbol:
-                        hs[t.symbol] = hs.get(t.symbol, 0) + 1
+            for sym in self.shrub_symbols:
+                hs[sym] = hs.get(sym, 0) + 1
         return hs
 
     def symbol_count(self, symbol: str) -> int:
@@ -356,7 +353,7 @@ class _Facts:
         syms = self._symbols
         if syms is None:
             syms = self._symbols = {}
-            for t in self.trees:
+            for t in self.occupied:
                 for stack in t.slots.values():
                     for d in stack:
                         sym = d.symbol
@@ -368,8 +365,7 @@ class _Facts:
 
     def own_slots_count(self, tree: str) -> int:
         """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
-        self._host_facts()
-        return self.name_count(tree) if tree in self._tree_names else 0
+        return self.name_count(tree) if tree in self.tree_names else 0
 
     def name_count(self, name: str) -> int:
         """Cards of the species called ``name``."""
@@ -422,6 +418,9 @@ def _facts(forest: Forest) -> _Facts:
     present: list[_Plan] = []
     positional: list[tuple[Host, str, Dweller]] = []
     compares: list[_Plan] = []
+    occupied: list[Host] = []
+    tree_names: list[str] = []
+    shrub_symbols: list[str] = []
     new = present.append
     pos = positional.append
     tree_cards = full = bottom = shrubs = tree_species = 0
@@ -441,12 +440,18 @@ def _facts(forest: Forest) -> _Facts:
                 tree_cards += 1
                 if not c:
                     tree_species += 1
+                    tree_names.append(sp.name)
             else:
                 shrubs += 1
+                if t.symbol:
+                    shrub_symbols.append(t.symbol)
         top = slots["top"]
         bot = slots["bottom"]
         left = slots["left"]
         right = slots["right"]
+        if not (top or bot or left or right):
+            continue
+        occupied.append(t)
         if top:
             for d in top:
                 p = d.species.plan or _add_plan(d.species, counts)
@@ -509,27 +514,35 @@ def _facts(forest: Forest) -> _Facts:
             if t.species is not None:
                 boost[t.species.name] = boost.get(t.species.name, 0) + plus
     return _Facts(counts, present, trees, len(trees) - shrubs, tree_cards, full, bottom,
-                  positional, compares, boost, boost_all, forest.cave, booster, tree_species)
-
-
-def _compared(f: _Facts, p: _Plan) -> int:
-    """The number a comparing rule compares: own species count or number of trees."""
-    return f.own_count(p) if p.code == _MAJORITY else f.trees_for(p)
+                  positional, compares, boost, boost_all, forest.cave, booster, tree_species,
+                  occupied, tree_names, shrub_symbols)
 
 
 def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
     """For each forest: comparing species -> the best number among the other forests."""
-    plans: dict[str, _Plan] = {}
+    out: list[dict[str, int]] = [{} for _ in facts]
+    if not out:
+        return out
+    first = out[0]  # holds every name done
+    two = len(out) == 2
     for f in facts:
         for p in f.compares:
-            plans[p.name] = p
-    if not plans:
-        return [{} for _ in facts]
-    out: list[dict[str, int]] = [{} for _ in facts]
-    for name, p in plans.items():
-        vals = [_compared(f, p) for f in facts]
-        for i in range(len(vals)):
-            out[i][name] = max(vals[:i] + vals[i + 1:], default=0)
+            name = p.name
+            if name in first:
+                continue
+            if p.code == _MAJORITY:
+                vals = [g.own_count(p) for g in facts]
+            else:
+                vals = [g.trees_for(p) for g in facts]
+            if two:
+                first[name] = vals[1]
+                out[1][name] = vals[0]
+                continue
+            top = max(vals)
+            at = vals.index(top)
+            second = max(vals[:at] + vals[at + 1:], default=0)
+            for i, table in enumerate(out):
+                table[name] = second if i == at else top
     return out
 
 
@@ -674,48 +687,48 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
             total += p.a * n * k
         elif code == _SET:
             total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
-        elif code == _THRESHOLD:
-            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
-                total += p.a * n
         elif code == _MAJORITY:  # _is_most and own_count inlined
             mine = n + f.boost.get(name, 0) if p.vcb else n
             other = best_other.get(name, 0)
             total += (p.b if (mine >= other if p.ties else mine > other) else p.a) * n
-        elif code == _BUTTERFLY:
-            butterflies.append(n)
-            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
-                butterfly_plan = p
-        elif code == _PER_SPECIES:
-            lists = p.target_lists
-            one = len(lists) == 1 and len(lists[0]) == 1
-            k = counts[lists[0][0]] if one else f.count_of(p)
-            total += p.a * n * k
-        elif code == _BATS:
-            bats.append(n)
-            bat_plan = p
-        elif code == _REQUIRES:
-            if f.count_of(p) >= p.b:
+        elif code == _THRESHOLD:
+            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
                 total += p.a * n
         elif code == _MOST_TREES:
             if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
                 total += p.a * n
-        elif code == _ALL_SPECIES:
-            if f.tree_species >= p.b:
-                total += p.a * n
         elif code == _MIN_TREES:
             if f.trees_for(p) >= p.b:
+                total += p.a * n
+        elif code == _ALL_SPECIES:
+            if f.tree_species >= p.b:
                 total += p.a * n
         elif code == _PER_TAGS:
             k = 0
             for tag in p.keys:
                 k += f.tag(tag, p.saplings)
             total += p.a * n * k
+        elif code == _OWN_SLOTS:
+            total += p.a * f.own_slots.get(name, 0)
+        elif code == _REQUIRES:
+            if f.count_of(p) >= p.b:
+                total += p.a * n
+        elif code == _BATS:
+            bats.append(n)
+            bat_plan = p
+        elif code == _PER_SPECIES:
+            lists = p.target_lists
+            one = len(lists) == 1 and len(lists[0]) == 1
+            k = counts[lists[0][0]] if one else f.count_of(p)
+            total += p.a * n * k
+        elif code == _BUTTERFLY:
+            butterflies.append(n)
+            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                butterfly_plan = p
         elif code == _FULL:
             total += p.a * n * f.full
         elif code == _BOTTOM:
             total += p.a * n * f.bottom
-        elif code == _OWN_SLOTS:
-            total += p.a * f.own_slots.get(name, 0)
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
