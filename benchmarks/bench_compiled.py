@@ -13,10 +13,13 @@ pure, compiled, ...), so that a change of the machine's load falls on both alike
 Prints the median with min and max over the rounds for each, the ratio of the medians,
 each interpreter's build (``forest_shuffle.compiled()``) and the load average before and
 after. The pure side is this checkout's ``src`` (``PYTHONPATH=src``); the compiled side is
-the interpreter given by ``--compiled`` or ``FOREST_SHUFFLE_COMPILED_PYTHON``.
+the interpreter given by ``--compiled`` or ``FOREST_SHUFFLE_COMPILED_PYTHON``. ``--against
+OLD/src`` adds the random games of an older source tree (pure, in the same rounds; the
+older layout with ``forest_shuffle.records`` works too) and each side's ratio to it, as
+issue 14 asks its aims against commit fe3c820 (tables: ``bench_scoring.py --against``).
 
 Usage: ``python benchmarks/bench_compiled.py [--compiled /tmp/venv-compiled/bin/python]
-[--rounds 5] [--games 200] [--tables 2000] [--json]``
+[--against /tmp/fe3c820/src] [--rounds 5] [--games 200] [--tables 2000] [--json]``
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ MEASURES = ("games", "play tables", "made tables")
 def _worker(what: str, count: int) -> dict[str, Any]:
     """One measurement in this process: the rate of ``what`` over ``count`` items."""
     import forest_shuffle
-    from forest_shuffle.formats.records import random_game
+
+    try:
+        from forest_shuffle.formats.records import random_game
+    except ImportError:  # an older tree (--against): records was a top-level module
+        from forest_shuffle.records import random_game  # type: ignore[import-not-found,no-redef]
     from forest_shuffle.scoring import totals
 
     if what == "games":
@@ -67,13 +74,14 @@ def _worker(what: str, count: int) -> dict[str, Any]:
             for t in tables:
                 totals(t)
         elapsed = time.perf_counter() - start
-    return {"rate": count / elapsed, "compiled": forest_shuffle.compiled()}
+    compiled = getattr(forest_shuffle, "compiled", list)()  # an older tree has none
+    return {"rate": count / elapsed, "compiled": compiled}
 
 
-def _run(python: str, pure: bool, what: str, count: int) -> dict[str, Any]:
+def _run(python: str, src: Path | None, what: str, count: int) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    if pure:
-        env["PYTHONPATH"] = str(ROOT / "src")
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     out = subprocess.run([python, str(Path(__file__).resolve()), "--worker", what,
                           "--count", str(count)], env=env, cwd="/", check=True,
                          capture_output=True, text=True).stdout
@@ -87,6 +95,8 @@ def main() -> None:
                         help="the interpreter of the compiled install")
     parser.add_argument("--pure", default=sys.executable,
                         help="the interpreter for the pure side (run with PYTHONPATH=src)")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="an older tree's src, its random games measured pure beside")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--tables", type=int, default=2000)
@@ -100,17 +110,21 @@ def main() -> None:
     if not args.compiled:
         parser.error("no compiled interpreter: give --compiled or set "
                      "FOREST_SHUFFLE_COMPILED_PYTHON (docs/speed.md)")
-    sides = {"pure": (args.pure, True), "compiled": (args.compiled, False)}
+    sides: dict[str, tuple[str, Path | None]] = {"pure": (args.pure, ROOT / "src"),
+                                                 "compiled": (args.compiled, None)}
     counts = {"games": args.games, "play tables": args.tables, "made tables": args.tables}
     rates: dict[str, dict[str, list[float]]] = {s: {m: [] for m in MEASURES} for s in sides}
+    old: list[float] = []
     builds: dict[str, list[str]] = {}
     load_before = os.getloadavg()
     for _ in range(args.rounds):
         for what in MEASURES:
-            for side, (python, pure) in sides.items():
-                r = _run(python, pure, what, counts[what])
+            for side, (python, src) in sides.items():
+                r = _run(python, src, what, counts[what])
                 rates[side][what].append(r["rate"])
                 builds[side] = r["compiled"]
+            if what == "games" and args.against is not None:
+                old.append(_run(args.pure, args.against, what, counts[what])["rate"])
     load_after = os.getloadavg()
     if builds["compiled"] == [] or builds["pure"] != []:
         sys.exit(f"bench_compiled: the compiled side runs {len(builds['compiled'])} compiled "
@@ -122,10 +136,17 @@ def main() -> None:
     }
     ratios = {what: summary["compiled"][what]["median"] / summary["pure"][what]["median"]
               for what in MEASURES}
+    against = None
+    if old:
+        against = {"src": str(args.against), "median": statistics.median(old), "min": min(old),
+                   "max": max(old)}
+        against["pure_ratio"] = summary["pure"]["games"]["median"] / against["median"]
+        against["compiled_ratio"] = summary["compiled"]["games"]["median"] / against["median"]
     if args.json:
         print(json.dumps({"rounds": args.rounds, "load_before": load_before,
                           "load_after": load_after, "summary": summary, "ratios": ratios,
-                          "compiled_modules": builds["compiled"]}, indent=2))
+                          "against": against, "compiled_modules": builds["compiled"]},
+                         indent=2))
         return
     print(f"pure: {args.pure} with PYTHONPATH=src (pure Python)")
     print(f"compiled: {args.compiled} ({len(builds['compiled'])} modules compiled)")
@@ -142,6 +163,10 @@ def main() -> None:
             s = summary[side][what]
             cells.append(f"{s['median']:,.0f} ({s['min']:,.0f}-{s['max']:,.0f})")
         print(f"{label:<26}{cells[0]:>28}{cells[1]:>30}{ratios[what]:>7.2f}x")
+    if against is not None:
+        print(f"random games of {against['src']} (pure): {against['median']:,.0f} "
+              f"({against['min']:,.0f}-{against['max']:,.0f}); this tree pure "
+              f"{against['pure_ratio']:.2f}x, compiled {against['compiled_ratio']:.2f}x of it")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,13 @@ lines; the per-card reasons wait until read) and ``score_table+cards`` (every ca
 read). Each tree is timed in its own interpreter (tables rebuilt there from card ids), the
 trees in interleaved rounds; medians with min and max of tables per second, the load stated.
 
+``--compiled PYTHON`` times an interpreter with the compiled build installed (docs/speed.md)
+in the same rounds.
+
 Usage: ``python benchmarks/bench_scoring.py [--against /tmp/head/src] [--against
-/tmp/old/src] [--rounds 5] [--game base]`` (a tree of the older layout, with
-``forest_shuffle.scoring`` and ``forest_shuffle.forest``, plays the base game only).
+/tmp/old/src] [--compiled /tmp/venv-compiled/bin/python] [--rounds 5] [--game base]``
+(a tree of the older layout, with ``forest_shuffle.scoring`` and ``forest_shuffle.forest``,
+plays the base game only).
 """
 
 from __future__ import annotations
@@ -154,10 +158,13 @@ print(json.dumps(out))
 """
 
 
-def probe(src: str, spec_file: str) -> dict[str, float]:
-    """Tables per second of every set and path in the tree ``src`` (a fresh interpreter)."""
-    env = dict(os.environ, PYTHONPATH=src)
-    done = subprocess.run([sys.executable, "-c", PROBE, spec_file], env=env,
+def probe(src: str | None, spec_file: str, python: str = sys.executable) -> dict[str, float]:
+    """Tables per second of every set and path in the tree ``src`` (a fresh interpreter),
+    or in the install of ``python`` when ``src`` is None."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if src is not None:
+        env["PYTHONPATH"] = src
+    done = subprocess.run([python, "-c", PROBE, spec_file], env=env, cwd="/",
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"probe of {src} failed: {done.stderr.strip().splitlines()[-1:]}")
@@ -175,13 +182,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", action="append", default=[], metavar="SRC",
                         help="another source tree to time in the same rounds (repeatable)")
+    parser.add_argument("--compiled", default=None, metavar="PYTHON",
+                        help="an interpreter with the compiled build, timed in the same rounds")
     args = parser.parse_args()
     sets = table_sets(args.game, args.greedy, args.games, args.tables, args.seed)
     for tables in sets.values():  # both paths must agree before we time them
         for table in tables:
             assert totals(table) == [s.total for s in score_table(table)]
     here = str(Path(__file__).resolve().parent.parent / "src")
-    trees = [("this tree", here)] + [(src, src) for src in args.against]
+    trees: list[tuple[str, str | None]] = [("this tree", here)]
+    trees += [(src, src) for src in args.against]
+    if args.compiled:
+        trees.append(("compiled", None))
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
         json.dump({"game": args.game, "reps": args.reps,
                    "sets": {k: [[spec_of(f) for f in t] for t in v] for k, v in sets.items()}},
@@ -191,7 +203,8 @@ def main() -> None:
     try:
         for _ in range(args.rounds):
             for name, src in trees:
-                got[name].append(probe(src, fh.name))
+                got[name].append(probe(src, fh.name, args.compiled if src is None
+                                       else sys.executable))
             load.append(os.getloadavg()[0])
     finally:
         os.unlink(fh.name)
