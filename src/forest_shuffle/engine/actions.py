@@ -119,6 +119,12 @@ class Action(NamedTuple):
             "pay, yes, no, cave, done, choose, moor, discard)")
 
 
+def make_action(kind: str, card: int = 0, side: str = "", tree: int = -1) -> Action:
+    """``Action(kind, card, side, tree)``, the same value, built by ``tuple.__new__``: the
+    named tuple's own ``__new__`` is interpreted Python (several times the cost, compiled
+    or not). For the tables of interned actions, which grow during play."""
+    return tuple.__new__(Action, (kind, card, side, tree))
+
 def _number(word: str, what: str) -> int:
     """A number of ASCII digits (``str.isdigit`` alone also admits ``²`` and ``٣``)."""
     if not (word.isascii() and word.isdigit()):

@@ -35,6 +35,7 @@ from forest_shuffle.engine.actions import (
     TAKE,
     YES,
     Action,
+    make_action,
 )
 
 #: Scoring modules by name, imported on first use.
@@ -155,7 +156,7 @@ class GameDef:
         if acts is None:
             acts = self.a_half[(cid, side)] = []
         while len(acts) < n_trees:
-            acts.append(Action(PLAY, cid, side, len(acts)))
+            acts.append(make_action(PLAY, cid, side, len(acts)))
         return acts
 
 
@@ -186,15 +187,15 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.permanent_sides = frozenset(sides)
     g.permanent_hosts = hosts
     n = len(cards)
-    g.a_take = tuple(Action(TAKE, c) for c in range(n))
-    g.a_sapling = tuple(Action(SAPLING, c) for c in range(n))
+    g.a_take = tuple(make_action(TAKE, c) for c in range(n))
+    g.a_sapling = tuple(make_action(SAPLING, c) for c in range(n))
     g.turn_saplings = bool(g.options.get("saplings", True))
-    g.a_pay = tuple(Action(PAY, c) for c in range(n))
-    g.a_cave = tuple(Action(CAVE, c) for c in range(n))
-    g.a_tree = tuple(Action(PLAY, c) for c in range(n))
-    g.a_moor = tuple(Action(MOOR, c) for c in range(n))
-    g.a_discard = tuple(Action(DISCARD, c) for c in range(n))
-    g.a_choose = tuple(Action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
+    g.a_pay = tuple(make_action(PAY, c) for c in range(n))
+    g.a_cave = tuple(make_action(CAVE, c) for c in range(n))
+    g.a_tree = tuple(make_action(PLAY, c) for c in range(n))
+    g.a_moor = tuple(make_action(MOOR, c) for c in range(n))
+    g.a_discard = tuple(make_action(DISCARD, c) for c in range(n))
+    g.a_choose = tuple(make_action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
     g.half_plays = tuple(
         () if c is None else tuple((side, h.species, g.a_half.setdefault((c.id, side), []),
                                     h.species.cost, h.species.stacks)
