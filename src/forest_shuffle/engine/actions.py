@@ -123,7 +123,12 @@ def make_action(kind: str, card: int = 0, side: str = "", tree: int = -1) -> Act
     """``Action(kind, card, side, tree)``, the same value, built by ``tuple.__new__``: the
     named tuple's own ``__new__`` is interpreted Python (several times the cost, compiled
     or not). For the tables of interned actions, which grow during play."""
-    return tuple.__new__(Action, (kind, card, side, tree))
+    return _TUPLE_NEW(_ACTION, (kind, card, side, tree))
+
+
+# Final: compiled code holds them as C constants (no look-up of tuple.__new__ or Action).
+_TUPLE_NEW: Final = tuple.__new__
+_ACTION: Final = Action
 
 def _number(word: str, what: str) -> int:
     """A number of ASCII digits (``str.isdigit`` alone also admits ``²`` and ``٣``)."""

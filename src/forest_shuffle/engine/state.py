@@ -401,10 +401,14 @@ class GameState:
                     counts[name] = have.get(name, 0)
                 forest.synced = forest.pversion
                 forest.synced_to = counts
-        if record is None:
-            self.stack.append(Pending(D_TURN, p))
+        pend = Pending(D_TURN, p) if record is None else record.renew(D_TURN, p)
+        if self.stack:  # pragma: no cover - a turn begins on an empty stack
+            self.stack.append(pend)
             return
-        self.stack.append(record.renew(D_TURN, p))
+        # A new list made for one item: CPython pops such a list to empty and pushes one
+        # item again without reallocating (one grown by append reallocates at both, and
+        # nearly every action pops the turn's one decision and pushes the next).
+        self.stack = [pend]
 
     def _step_effect(self, step: tuple[str, int, str, str]) -> Effect:
         kind, _cid, _side, name = step
