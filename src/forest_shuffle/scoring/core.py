@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
 from forest_shuffle.cards.model import OPPOSITE, PLURALS, SIDES, Species
@@ -133,10 +133,43 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
     return table[n] if n < len(table) else table[-1]
 
 
-# Rule codes of the fast path.
-(_NONE, _FLAT, _PER_TAG, _PER_SPECIES, _PER_TAGS, _SET, _BUTTERFLY, _BATS, _REQUIRES, _BOTTOM,
- _FULL, _OWN_SLOTS, _THRESHOLD, _ALL_SPECIES, _MAJORITY, _MOST_TREES, _MIN_TREES,
- _PER_CARD, _DISTINCT, _DISTINCT_TABLE, _SYMBOLS, _CAVE) = range(22)
+# Rule codes of the fast path (Final: compiled code has them as constants). The two
+# scored by no count come last: ``code >= _PER_CARD`` finds both.
+_FLAT: Final = 0
+_PER_TAG: Final = 1
+_PER_SPECIES: Final = 2
+_PER_TAGS: Final = 3
+_SET: Final = 4
+_BUTTERFLY: Final = 5
+_BATS: Final = 6
+_REQUIRES: Final = 7
+_BOTTOM: Final = 8
+_FULL: Final = 9
+_OWN_SLOTS: Final = 10
+_THRESHOLD: Final = 11
+_ALL_SPECIES: Final = 12
+_MAJORITY: Final = 13
+_MOST_TREES: Final = 14
+_MIN_TREES: Final = 15
+_DISTINCT: Final = 16
+_DISTINCT_TABLE: Final = 17
+_SYMBOLS: Final = 18
+_CAVE: Final = 19
+_PER_CARD: Final = 20
+_NONE: Final = 21
+
+#: Per-card rules (code ``_PER_CARD``) by their own codes (0: a rule scored by count).
+_PC_ON_TREE: Final = 1
+_PC_BAT: Final = 2
+_PC_PAIRED: Final = 3
+_PC_SYMBOL: Final = 4
+_PC_HOST_KIND: Final = 5
+_PC_ALONE: Final = 6
+_PC_CODES: Mapping[str, int] = {
+    "on_tree_species": _PC_ON_TREE, "bat_opposite": _PC_BAT, "paired_in_slot": _PC_PAIRED,
+    "per_own_tree_symbol": _PC_SYMBOL, "on_host_kind": _PC_HOST_KIND,
+    "alone_on_host": _PC_ALONE,
+}
 _CODES: Mapping[str, int] = {
     "none": _NONE, "flat": _FLAT, "per_tag": _PER_TAG, "per_species": _PER_SPECIES,
     "per_tags": _PER_TAGS, "set_table": _SET, "butterfly_sets": _BUTTERFLY,
@@ -179,6 +212,7 @@ class _Plan:
     tag_ids: tuple[int, ...]  # the ids (_TAG_IDS) of ``tags``
     key_tag: int  # the id of ``key`` as a tag
     target_lists: tuple[list[int], ...]  # per name of ``targets``: _BY_NAME's list of indices
+    pc: int  # the per-card rule's code (_PC_*), 0 for a rule scored by count
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         """A plan is a cache of its process: a pickled or copied species compiles anew."""
@@ -238,6 +272,7 @@ def _compile(sp: Species) -> _Plan:
         table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
         idx=idx, tag_ids=tuple(_tag_id(t) for t in sorted(sp.tags)), key_tag=_tag_id(key),
         target_lists=tuple(_BY_NAME.setdefault(n, []) for n in targets),
+        pc=_PC_CODES.get(rule, 0),
     )
     _REGISTRY.append(plan)
     _BY_NAME.setdefault(sp.name, []).append(idx)
@@ -402,6 +437,10 @@ class _Facts:
         return n + self.boost.get(plan.name, 0) if plan.vcb else n
 
 
+#: The slots of a host with no dweller (compared with a host's slots, never changed).
+_NO_SLOTS: Final[dict[str, list[Dweller]]] = {"top": [], "bottom": [], "left": [], "right": []}
+
+
 def _add_plan(sp: Species, counts: list[int]) -> _Plan:
     """The plan of a species seen for the first time in this process (``counts`` grows)."""
     p = _plan(sp)
@@ -423,28 +462,33 @@ def _facts(forest: Forest) -> _Facts:
     shrub_symbols: list[str] = []
     new = present.append
     pos = positional.append
-    tree_cards = full = bottom = shrubs = tree_species = 0
+    full = bottom = shrubs = saplings = tree_species = 0
+    p: _Plan
     for t in trees:
-        slots = t.slots
         sp = t.species
         if sp is not None:
             p = sp.plan or _add_plan(sp, counts)
             i = p.idx
             c = counts[i]
-            if not c:
-                new(p)
-                if p.compares:
-                    compares.append(p)
             counts[i] = c + 1
             if t.kind != SHRUB:
-                tree_cards += 1
                 if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
                     tree_species += 1
                     tree_names.append(sp.name)
             else:
+                if not c:
+                    new(p)
+                    if p.compares:
+                        compares.append(p)
                 shrubs += 1
                 if t.symbol:
                     shrub_symbols.append(t.symbol)
+        else:
+            saplings += 1
+        slots = t.slots
         top = slots["top"]
         bot = slots["bottom"]
         left = slots["left"]
@@ -513,13 +557,36 @@ def _facts(forest: Forest) -> _Facts:
             booster = d.species.name
             if t.species is not None:
                 boost[t.species.name] = boost.get(t.species.name, 0) + plus
-    return _Facts(counts, present, trees, len(trees) - shrubs, tree_cards, full, bottom,
+    sites = len(trees) - shrubs
+    return _Facts(counts, present, trees, sites, sites - saplings, full, bottom,
                   positional, compares, boost, boost_all, forest.cave, booster, tree_species,
                   occupied, tree_names, shrub_symbols)
 
 
+def _compared(f: _Facts, p: _Plan) -> int:
+    """The number a comparing plan compares: own cards (majority) or trees (most trees)."""
+    if p.code == _MAJORITY:
+        n = f.counts[p.idx]
+        return n + f.boost.get(p.name, 0) if p.vcb else n
+    n = f.sites if p.saplings else f.tree_cards
+    return n + f.boost_all if p.vcb else n
+
+
 def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
     """For each forest: comparing species -> the best number among the other forests."""
+    if len(facts) == 2:  # the common table: each forest's best other is the other one
+        f0 = facts[0]
+        f1 = facts[1]
+        t0: dict[str, int] = {}
+        t1: dict[str, int] = {}
+        if f0.compares or f1.compares:
+            for f in facts:
+                for p in f.compares:
+                    name = p.name
+                    if name not in t0:
+                        t0[name] = _compared(f1, p)
+                        t1[name] = _compared(f0, p)
+        return [t0, t1]
     out: list[dict[str, int]] = [{} for _ in facts]
     if not out:
         return out
@@ -557,27 +624,27 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
 
 def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
     """Points of one dweller scored by where it sits (rules of code ``_PER_CARD``)."""
-    rule = p.rule
-    if rule == "paired_in_slot":
+    pc = p.pc
+    if pc == _PC_ON_TREE:
+        host = t.species
+        return p.a if host is not None and host.name == p.key else 0
+    if pc == _PC_PAIRED:
         name = p.name
         stack = t.slots[side]
         if len(stack) > 1 and sum(1 for x in stack if x.species.name == name) >= 2:
             return p.a
         return 0
-    if rule == "on_tree_species":
-        host = t.species
-        return p.a if host is not None and host.name == p.key else 0
-    if rule == "bat_opposite":
+    if pc == _PC_BAT:
         for x in t.slots[OPPOSITE[side]]:
             if "bat" in x.species.tags:
                 return p.a
         return 0
-    if rule == "per_own_tree_symbol":
+    if pc == _PC_SYMBOL:
         sym = d.symbol if d.symbol is not None else _symbol(d)
         return 0 if sym is None else p.a * f.symbol_count(sym)
-    if rule == "on_host_kind":
+    if pc == _PC_HOST_KIND:
         return p.a if t.kind == p.key else 0
-    if rule == "alone_on_host":
+    if pc == _PC_ALONE:
         return p.a if sum(len(st) for st in t.slots.values()) == 1 else 0
     return 0
 
@@ -660,73 +727,86 @@ def _tag(tag: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-#: Codes that score nothing by count (per-card rules are added from ``positional``).
-_UNSCORED = frozenset({_NONE, _PER_CARD})
 
 
-def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
-    total = forest.cave
+def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
+    """The forest's total: each species present scored by count (the rules in order of how
+    often they occur), then the cards scored by where they sit."""
+    total = f.cave
     counts = f.counts
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
-    bats: list[int] = []
+    bats = bat_kinds = 0
     bat_plan: _Plan | None = None
+    p: _Plan
     for p in f.present:
         code = p.code
-        if code in _UNSCORED:
-            continue
         n = counts[p.idx]
-        name = p.name
         if code == _FLAT:
             total += p.a * n
         elif code == _PER_TAG:  # f.tag inlined: the most common rule
             if p.key == "tree":
                 k = f.sites if p.saplings else f.tree_cards
             else:
-                k = f.tag_count(p.key_tag)
+                k = sum(map(counts.__getitem__, _TAG_PLANS[p.key_tag]))
             total += p.a * n * k
+        elif code == _BUTTERFLY:
+            butterflies.append(n)
+            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                butterfly_plan = p
+        elif code >= _PER_CARD:  # _PER_CARD or _NONE: nothing by count
+            continue
         elif code == _SET:
-            total += _lookup(p.table, n + f.boost.get(name, 0) if p.vcb else n)
+            table = p.table
+            if p.vcb:
+                n += f.boost.get(p.name, 0)
+            if n > 0:
+                total += table[n] if n < len(table) else table[-1]
+        elif code == _PER_SPECIES:
+            lists = p.target_lists
+            k = counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1 else f.count_of(p)
+            total += p.a * n * k
+        elif code == _BATS:
+            bats += n
+            bat_kinds += 1
+            bat_plan = p
         elif code == _MAJORITY:  # _is_most and own_count inlined
-            mine = n + f.boost.get(name, 0) if p.vcb else n
-            other = best_other.get(name, 0)
+            mine = n + f.boost.get(p.name, 0) if p.vcb else n
+            other = best_other.get(p.name, 0)
             total += (p.b if (mine >= other if p.ties else mine > other) else p.a) * n
         elif code == _THRESHOLD:
-            if (n + f.boost.get(name, 0) if p.vcb else n) >= p.b:
+            if (n + f.boost.get(p.name, 0) if p.vcb else n) >= p.b:
                 total += p.a * n
-        elif code == _MOST_TREES:
-            if _is_most(p, f.trees_for(p), best_other.get(name, 0)):
-                total += p.a * n
-        elif code == _MIN_TREES:
-            if f.trees_for(p) >= p.b:
+        elif code == _REQUIRES:
+            lists = p.target_lists
+            k = counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1 else f.count_of(p)
+            if k >= p.b:
                 total += p.a * n
         elif code == _ALL_SPECIES:
             if f.tree_species >= p.b:
+                total += p.a * n
+        elif code == _MOST_TREES:  # trees_for and _is_most inlined
+            k = f.sites if p.saplings else f.tree_cards
+            if p.vcb:
+                k += f.boost_all
+            other = best_other.get(p.name, 0)
+            if k >= other if p.ties else k > other:
+                total += p.a * n
+        elif code == _MIN_TREES:
+            k = f.sites if p.saplings else f.tree_cards
+            if p.vcb:
+                k += f.boost_all
+            if k >= p.b:
                 total += p.a * n
         elif code == _PER_TAGS:
             k = 0
             for tag in p.keys:
                 k += f.tag(tag, p.saplings)
             total += p.a * n * k
-        elif code == _OWN_SLOTS:
-            total += p.a * f.own_slots.get(name, 0)
-        elif code == _REQUIRES:
-            if f.count_of(p) >= p.b:
-                total += p.a * n
-        elif code == _BATS:
-            bats.append(n)
-            bat_plan = p
-        elif code == _PER_SPECIES:
-            lists = p.target_lists
-            one = len(lists) == 1 and len(lists[0]) == 1
-            k = counts[lists[0][0]] if one else f.count_of(p)
-            total += p.a * n * k
-        elif code == _BUTTERFLY:
-            butterflies.append(n)
-            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
-                butterfly_plan = p
         elif code == _FULL:
             total += p.a * n * f.full
+        elif code == _OWN_SLOTS:
+            total += p.a * f.own_slots.get(p.name, 0)
         elif code == _BOTTOM:
             total += p.a * n * f.bottom
         elif code == _DISTINCT:
@@ -742,19 +822,27 @@ def _forest_total(forest: Forest, f: _Facts, best_other: dict[str, int]) -> int:
             total += p.a * n * f.cave
     if butterfly_plan is not None:
         total += _butterfly_total(butterfly_plan.table, butterflies)
-    if bat_plan is not None and len(bats) >= bat_plan.b:
-        total += bat_plan.a * sum(bats)
+    if bat_plan is not None and bat_kinds >= bat_plan.b:
+        total += bat_plan.a * bats
     for t, side, d in f.positional:
         p = d.species.plan
-        if p.code == _PER_CARD:
+        pc = p.pc
+        if pc == _PC_ON_TREE:  # _card_points inlined for the most common per-card rule
+            host = t.species
+            if host is not None and host.name == p.key:
+                total += p.a
+        elif pc:
             total += _card_points(p, f, t, side, d)
     return total
 
 
 def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
     """Optimal layered sets: set k holds every species with at least k copies."""
+    top = max(ns, default=0)
+    if top <= 1:  # one set of every species (or none)
+        return _lookup(table, len(ns))
     total = 0
-    for k in range(1, max(ns, default=0) + 1):
+    for k in range(1, top + 1):
         total += _lookup(table, sum(1 for n in ns if n >= k))
     return total
 
@@ -768,7 +856,7 @@ def totals(forests: Sequence[Forest]) -> list[int]:
     (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
     facts = _facts_of(forests)
     tables = _tables(facts)
-    return [_forest_total(fo, fa, ta) for fo, fa, ta in zip(forests, facts, tables, strict=True)]
+    return [_forest_total(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
 
 
 def winners(totals: Sequence[int]) -> list[int]:
