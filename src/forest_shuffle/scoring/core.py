@@ -889,19 +889,24 @@ def _plural(name: str) -> str:
     return PLURALS.get(name) or name + "s"
 
 
-_Explainer = Callable[[str, int], tuple[int, str]]
+#: A species' reason: the same words for every copy, or the words of copy k (a set split
+#: over layers, as butterflies are).
+_Why = str | list[str]
 
 
-def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[str, _Explainer]:
-    """species -> function(where, index among its copies) -> (points, why) for count rules
-    (``order``: the plans present, hosts first, as :func:`_in_order` gives them; a
-    ``per_card_in_own_slots`` card is explained by :func:`_walk`, from its host)."""
+def _const(_pts: int, why: str) -> str:
+    """The reason of a species whose copies all score ``_pts`` (the points themselves come
+    from :func:`_walk`; the argument keeps each rule's points beside its words)."""
+    return why
+
+
+def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[str, _Why]:
+    """species -> the reason of each copy for count rules (``order``: the plans present,
+    hosts first, as :func:`_in_order` gives them; a ``per_card_in_own_slots`` card is
+    explained by :func:`_walk`, from its host)."""
     counts = {p.name: f.counts[p.idx] for p in order}
     plans = {p.name: p for p in order}
-    out: dict[str, _Explainer] = {}
-
-    def const(pts: int, why: str) -> _Explainer:
-        return lambda _w, _i: (pts, why)
+    out: dict[str, _Why] = {}
 
     # Set rules: compute the per-copy split once.
     butterfly_names = [n for n in counts if plans[n].rule == "butterfly_sets"]
@@ -910,19 +915,19 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
     for names in ([butterfly_names] if butterfly_names else []):
         table_ = max((plans[bn].table for bn in names), key=len)
         layers = max(counts[bn] for bn in names)
-        shares: dict[str, list[tuple[int, str]]] = {bn: [] for bn in names}
+        shares: dict[str, list[str]] = {bn: [] for bn in names}
         for k in range(1, layers + 1):
             members = [bn for bn in names if counts[bn] >= k]
             value = _lookup(table_, len(members))
-            split = _split(value, len(members))
-            for bn, pts in zip(members, split, strict=True):
+            if len(members) == 1:
+                why = f"in butterfly set {k} alone: a set of one species scores {value}"
+            else:
                 why = (f"in butterfly set {k} of {len(members)} different species, "
                        f"{value} points for the set")
-                if len(members) == 1:
-                    why = f"in butterfly set {k} alone: a set of one species scores {value}"
-                shares[bn].append((pts, why))
+            for bn in members:
+                shares[bn].append(why)
         for bn in names:
-            out[bn] = (lambda s: lambda _w, i: s[i])(shares[bn])
+            out[bn] = shares[bn]
 
     for names in ([bat_names] if bat_names else []):
         p0 = plans[names[0]]
@@ -932,11 +937,11 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
         if kinds >= need:
             why = f"{_n(nbats, 'bat')} of {_n(kinds, 'species')}"
             for bn in names:
-                out[bn] = const(int(plans[bn].params["points_each"]), why)
+                out[bn] = _const(int(plans[bn].params["points_each"]), why)
         else:
             why = f"only {kinds} bat species, {need} needed"
             for bn in names:
-                out[bn] = const(0, why)
+                out[bn] = _const(0, why)
 
     for name, n in counts.items():
         if name in out:
@@ -945,9 +950,9 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
         rule = p.rule
         params = p.params
         if rule == "none" or p.per_card:
-            out[name] = const(0, "scores no points")
+            out[name] = _const(0, "scores no points")
         elif rule == "flat":
-            out[name] = const(int(params["points_each"]),
+            out[name] = _const(int(params["points_each"]),
                               f"{_n(params['points_each'], 'point')} each")
         elif rule == "per_tag":
             tag = params["tag"]
@@ -956,7 +961,7 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
             extra = ""
             if tag == "tree" and sap and f.sites > f.tree_cards:
                 extra = " (saplings included)"
-            out[name] = const(params["points_per"] * k,
+            out[name] = _const(params["points_per"] * k,
                               f"{_n(params['points_per'], 'point')} per {_tag(tag)}: "
                               f"{_n(k, _tag(tag))}{extra}")
         elif rule == "per_tags":
@@ -964,51 +969,50 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
             parts = [(t, f.tag(t, sap)) for t in params["tags"]]
             k = sum(v for _t, v in parts)
             what = " and ".join(_tag(t) for t in params["tags"])
-            out[name] = const(params["points_per"] * k,
+            out[name] = _const(params["points_per"] * k,
                               f"{_n(params['points_per'], 'point')} per {what}: "
                               + " + ".join(_n(v, _tag(t)) for t, v in parts))
         elif rule == "per_species":
             other = params["species"]
             k = f.count_of(p)
-            out[name] = const(params["points_per"] * k,
+            out[name] = _const(params["points_per"] * k,
                               f"{_n(params['points_per'], 'point')} per {other}: {_n(k, other)}")
         elif rule == "set_table":
             eff = f.own_count(p)
             value = _lookup(p.table, eff)
-            split = _split(value, n)
             why = f"{_n(n, name)}{_bee_note(f, name, p)} score {value} together"
-            out[name] = (lambda s, w: lambda _w, i: (s[i], w))(split, why)
+            out[name] = why
         elif rule == "requires_species":
             other = params["species"]
             k = f.count_of(p)
             if k >= params["min_count"]:
-                out[name] = const(int(params["points_each"]), f"{_n(k, other)} in the forest")
+                out[name] = _const(int(params["points_each"]), f"{_n(k, other)} in the forest")
             else:
-                out[name] = const(0, f"no {other} in the forest" if k == 0 else
+                out[name] = _const(0, f"no {other} in the forest" if k == 0 else
                                   f"only {_n(k, other)}, {params['min_count']} needed")
         elif rule == "per_distinct_species":
             k = f.distinct(p.key)
-            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per different {p.key} species: "
+            out[name] = _const(p.a * k, f"{_n(p.a, 'point')} per different {p.key} species: "
                                        f"{_n(k, 'species')}")
         elif rule == "distinct_species_table":
             k = f.distinct(p.key)
-            out[name] = const(_lookup(p.table, k), f"{_n(k, 'different ' + p.key + ' species')}"
+            out[name] = _const(_lookup(p.table, k), f"{_n(k, 'different ' + p.key + ' species')}"
                                                    f" in the forest")
         elif rule == "per_tree_symbols":
             parts = [(sym, f.symbol_count(sym)) for sym in p.keys]
             k = sum(v for _s, v in parts)
             what = " or ".join(p.keys)
-            out[name] = const(p.a * k, f"{_n(p.a, 'point')} per card showing the {what} symbol: "
+            out[name] = _const(p.a * k, f"{_n(p.a, 'point')} per card showing the {what} symbol: "
                                        + " + ".join(_n(v, sym + " card") for sym, v in parts))
         elif rule == "per_cave_card":
-            out[name] = const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
+            out[name] = _const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
                                             f"{_n(f.cave, 'card')}")
         elif rule == "per_bottom_card":
-            out[name] = const(params["points_per"] * f.bottom,
+            out[name] = _const(params["points_per"] * f.bottom,
                               f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
                               f"{_n(f.bottom, 'card')}")
         elif rule == "per_fully_occupied_tree":
-            out[name] = const(params["points_per"] * f.full,
+            out[name] = _const(params["points_per"] * f.full,
                               f"{_n(params['points_per'], 'point')} per fully occupied tree: "
                               f"{_n(f.full, 'tree')}")
         elif rule == "per_card_in_own_slots":
@@ -1018,43 +1022,43 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
             need = params["min_count"]
             desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
             if eff >= need:
-                out[name] = const(int(params["points_each"]), f"{desc}: {need} needed, reached")
+                out[name] = _const(int(params["points_each"]), f"{desc}: {need} needed, reached")
             else:
-                out[name] = const(0, f"only {desc}, {need} needed")
+                out[name] = _const(0, f"only {desc}, {need} needed")
         elif rule == "all_tree_species":
             k = _tree_species(f)
             need = params["species_needed"]
             if k >= need:
-                out[name] = const(int(params["points_each"]),
+                out[name] = _const(int(params["points_each"]),
                                   f"all {need} tree species in the forest")
             else:
-                out[name] = const(0, f"only {k} of {need} tree species in the forest")
+                out[name] = _const(0, f"only {k} of {need} tree species in the forest")
         elif rule == "majority":
             mine = f.own_count(p)
             other = table.get(name, 0)
             desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
             if _is_most(p, mine, other):
-                out[name] = const(int(params["points_each_if_most"]),
+                out[name] = _const(int(params["points_each_if_most"]),
                                   f"{desc}, no other forest has more ({other} at most)")
             else:
-                out[name] = const(int(params["points_each"]),
+                out[name] = _const(int(params["points_each"]),
                                   f"{desc}, another forest has more ({other})")
         elif rule == "most_trees":
             mine = f.trees_for(p)
             other = table.get(name, 0)
             desc = _trees_desc(f, p)
             if _is_most(p, mine, other):
-                out[name] = const(int(params["points_each"]),
+                out[name] = _const(int(params["points_each"]),
                                   f"{desc}, no other forest has more ({other} at most)")
             else:
-                out[name] = const(0, f"{desc}, another forest has more ({other})")
+                out[name] = _const(0, f"{desc}, another forest has more ({other})")
         elif rule == "min_trees":
             need = params["min_trees"]
             desc = _trees_desc(f, p)
             if f.trees_for(p) >= need:
-                out[name] = const(int(params["points_each"]), f"{desc}: {need} needed, reached")
+                out[name] = _const(int(params["points_each"]), f"{desc}: {need} needed, reached")
             else:
-                out[name] = const(0, f"only {desc}, {need} needed")
+                out[name] = _const(0, f"only {desc}, {need} needed")
         else:
             raise ValueError(f"{name}: no scoring for rule {rule!r}")
     return out
@@ -1147,12 +1151,23 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
     out: dict[int, int | list[int]] = {}
     butterflies: list[_Plan] = []
     bats: list[_Plan] = []
+    p: _Plan
     for p in f.present:
-        rule = p.rule
-        if rule == "butterfly_sets":
+        code = p.code
+        if code == _BUTTERFLY:
             butterflies.append(p)
-        elif rule == "bat_variety":
+        elif code == _BATS:
             bats.append(p)
+        elif p.per_card:
+            out[p.idx] = 0
+        elif code == _FLAT:  # the two most common rules without a call (as _forest_total)
+            out[p.idx] = p.a
+        elif code == _PER_TAG:
+            if p.key == "tree":
+                k = f.sites if p.saplings else f.tree_cards
+            else:
+                k = f.tag_count(p.key_tag)
+            out[p.idx] = p.a * k
         else:
             out[p.idx] = _each(p, counts[p.idx], f, table)
     if butterflies:
@@ -1189,6 +1204,9 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
     out: list[_Card] = []
     add = out.append
     trees_line = 0
+    occupied = f.occupied  # the hosts with a dweller, in forest order
+    j = 0
+    nxt = occupied[0] if occupied else None
     for i, t in enumerate(f.trees, start=1):
         sp = t.species
         if sp is None:
@@ -1208,6 +1226,10 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
                 pts = v[k]
                 add((i, "", p.name, pts, k, ""))
             trees_line += pts
+        if t is not nxt:
+            continue
+        j += 1
+        nxt = occupied[j] if j < len(occupied) else None
         slots = t.slots
         for side in SIDES:
             stack = slots[side]
@@ -1245,24 +1267,16 @@ def _own_slots(t: Host, per: int) -> tuple[int, str]:
 def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[CardPoints, ...]:
     """Every card's points in words (the cave last), from what :func:`_walk` kept."""
     f.pad()
-    by_name = {p.name: p for p in f.present}
-    order: list[_Plan] = []
-    taken: set[int] = set()
-    for _i, side, name, _pts, _k, _why in walked:  # host species first, as _in_order
-        p = by_name.get(name) if not side else None
-        if p is not None and p.idx not in taken:
-            taken.add(p.idx)
-            order.append(p)
-    order += [p for p in f.present if p.idx not in taken]
-    explain = _explainers(f, table, order)
+    whys = _explainers(f, table, _in_order(f))
     cards: list[CardPoints] = []
+    add = cards.append
     for i, side, name, pts, k, why in walked:
-        where = f"tree {i} {side}" if side else f"tree {i}"
         if not why:
-            why = explain[name](where, k)[1]
-        cards.append(CardPoints(where, name, pts, why))
+            w = whys[name]
+            why = w if isinstance(w, str) else w[k]
+        add(CardPoints(f"tree {i} {side}" if side else f"tree {i}", name, pts, why))
     if f.cave:
-        cards.append(CardPoints("cave", "cave", f.cave, f"{_n(f.cave, 'card')} under the cave"))
+        add(CardPoints("cave", "cave", f.cave, f"{_n(f.cave, 'card')} under the cave"))
     return tuple(cards)
 
 
