@@ -81,6 +81,24 @@ def test_active_mushrooms_and_draw_records_match_a_fresh_count(gid: str, n: int)
     assert checked > 0
 
 
+@pytest.mark.parametrize(("gid", "n"), _cases())
+def test_a_forest_synced_to_active_counts_notes_whether_any_is_active(gid: str, n: int) -> None:
+    # _place reads Forest.synced_any instead of the counts while the forest is synced to
+    # them: it must say whether any mushroom is active, after clones, loads and what-ifs.
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = GameState.new(n, seed, game=gid)
+        while not s.over:
+            for p, forest in enumerate(s.forests):
+                if forest.synced_to is s.active[p]:
+                    assert forest.synced_any == any(s.active[p].values()), (gid, n, seed)
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+            if not s.over:
+                s = _stir(s, rng)
+    assert checked > 0 or not game_by_id(gid).mushrooms
+
 def test_forest_version_counts_every_change_and_copies_start_unsynced() -> None:
     g = game_by_id("base")
     card = next(c for c in g.cards if c is not None and c.species is not None)
@@ -99,9 +117,9 @@ def test_forest_version_counts_every_change_and_copies_start_unsynced() -> None:
     f.reindex()
     seen.append(f.version)
     assert len(set(seen)) == len(seen)
-    f.synced, f.synced_to = f.version, {}
+    f.synced, f.synced_to, f.synced_any = f.version, {}, True
     twin = f.copy()
-    assert (twin.synced, twin.synced_to) == (-1, None)
+    assert (twin.synced, twin.synced_to, twin.synced_any) == (-1, None, False)
     assert twin == f  # the marks take no part in equality
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from forest_shuffle.engine.actions import Action, IllegalActionError
+from forest_shuffle.engine.actions import Action, IllegalActionError, make_action
 from forest_shuffle.engine.game import game_by_id
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.records import random_game
@@ -199,3 +199,16 @@ def test_what_if_placements_restore_the_indexes(gid: str) -> None:
             assert fresh.species_counts == forest.species_counts
             assert fresh.free_slots == forest.free_slots
     assert checked > 0
+
+
+def test_make_action_is_the_named_tuple_and_the_tables_hold_such_actions() -> None:
+    for args in [("play", 12, "top", 3), ("take", 5, "", -1), ("draw", 0, "", -1)]:
+        a = make_action(*args)
+        assert type(a) is Action and a == Action(*args) and str(a) == str(Action(*args))
+        assert a.kind == args[0] and a.card == args[1] and a.side == args[2] and a.tree == args[3]
+    assert make_action("draw") == Action("draw")
+    g = game_by_id("base")
+    assert all(type(a) is Action for a in g.a_take[1:] + g.a_pay[1:] + g.a_tree[1:])
+    acts = g.half_actions(next(c.id for c in g.cards if c is not None and c.halves),
+                          "top", 3)
+    assert [(a.kind, a.tree) for a in acts[:3]] == [("play", 0), ("play", 1), ("play", 2)]

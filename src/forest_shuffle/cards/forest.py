@@ -303,8 +303,8 @@ class Forest:
     ``pversion`` counts those that may change the count of a species with a permanent
     effect (a card of such a species added, any card taken out, a reindex). ``synced`` and
     ``synced_to`` are a reader's mark (the rules engine's: the ``pversion`` whose mushroom
-    counts it last copied, and into which dict). None takes part in equality or in a save;
-    a copy starts unsynced."""
+    counts it last copied, and into which dict; ``synced_any``: whether any of them was
+    above 0). None takes part in equality or in a save; a copy starts unsynced."""
 
     trees: list[Host] = field(default_factory=list)
     cave: int = 0
@@ -315,6 +315,7 @@ class Forest:
     pversion: int = field(default=0, compare=False, repr=False)
     synced: int = field(default=-1, compare=False, repr=False)
     synced_to: dict[str, int] | None = field(default=None, compare=False, repr=False)
+    synced_any: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.free_slots:  # not given (a copy gives both)

@@ -397,10 +397,14 @@ class GameState:
             forest = self.forests[p]
             if forest.synced != forest.pversion or forest.synced_to is not counts:
                 have = forest.species_counts
+                fire = False
                 for name in counts:
-                    counts[name] = have.get(name, 0)
+                    k = counts[name] = have.get(name, 0)
+                    if k:
+                        fire = True
                 forest.synced = forest.pversion
                 forest.synced_to = counts
+                forest.synced_any = fire
         pend = Pending(D_TURN, p) if record is None else record.renew(D_TURN, p)
         if self.stack:  # pragma: no cover - a turn begins on an empty stack
             self.stack.append(pend)
@@ -658,12 +662,15 @@ class GameState:
         rules = self.rules
         steps: list[tuple[str, int, str, str]] = []
         counts = self.active[p]
-        fire = False  # any(counts.values()), as a loop (compiled, any() is looked up)
+        fire = False  # any(counts.values())
         if via != VIA_FREE or rules.free_plays_trigger_mushrooms:
-            for k in counts.values():
-                if k:
-                    fire = True
-                    break
+            if forest.synced_to is counts:  # copied by _begin_turn, which noted it
+                fire = forest.synced_any
+            else:  # as a loop (compiled, any() is looked up)
+                for k in counts.values():
+                    if k:
+                        fire = True
+                        break
         if sapling or not side:
             if sapling:
                 forest.add_host(Host(None, cid, empty_slots(), K_SAPLING, ""))
