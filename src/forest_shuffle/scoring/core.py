@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
-from forest_shuffle.cards.model import OPPOSITE, PLURALS, SIDES, Species
+from forest_shuffle.cards.model import OPPOSITE, PLURALS, Species
 
 __all__ = ["CardPoints", "ForestScore", "score_table", "totals", "winners", "LINES"]
 
@@ -1170,8 +1170,9 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
             out[p.idx] = p.a * k
         else:
             out[p.idx] = _each(p, counts[p.idx], f, table)
+    order = _in_order(f) if butterflies or bats else []
     if butterflies:
-        names = [p for p in _in_order(f) if p.rule == "butterfly_sets"]
+        names = [p for p in order if p.rule == "butterfly_sets"]
         table_ = max((p.table for p in names), key=len)
         shares: dict[int, list[int]] = {p.idx: [] for p in names}
         for k in range(1, max(counts[p.idx] for p in names) + 1):
@@ -1181,7 +1182,7 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
                 shares[p.idx].append(pts)
         out.update(shares)
     if bats:
-        names = [p for p in _in_order(f) if p.rule == "bat_variety"]
+        names = [p for p in order if p.rule == "bat_variety"]
         enough = len(names) >= names[0].params["min_distinct_bat_species"]
         for p in names:
             out[p.idx] = int(p.params["points_each"]) if enough else 0
@@ -1193,6 +1194,9 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
 #: of its species, and its reason when it was written at once ("" otherwise).
 _Card = tuple[int, str, str, int, int, str]
 _SAPLING_WHY = "a sapling scores no points (it counts as a tree)"
+#: The sides in order, each with its line in :func:`_walk`'s ``lines`` (1 top_bottom,
+#: 2 left_right).
+_SIDE_LINES: Final = (("top", 1), ("bottom", 1), ("left", 2), ("right", 2))
 
 
 def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
@@ -1231,11 +1235,11 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
         j += 1
         nxt = occupied[j] if j < len(occupied) else None
         slots = t.slots
-        for side in SIDES:
+        for side, line in _SIDE_LINES:
             stack = slots[side]
             if not stack:
                 continue
-            line = 1 if side == "top" or side == "bottom" else 2
+            stack_pts = 0
             for d in stack:
                 p = d.species.plan
                 if p.per_card:
@@ -1254,7 +1258,8 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
                         seen[p.idx] = k + 1
                         pts = v[k]
                         add((i, side, p.name, pts, k, ""))
-                lines[line] += pts
+                stack_pts += pts
+            lines[line] += stack_pts
     lines[0] += trees_line
     return out
 
