@@ -24,7 +24,7 @@ import hashlib
 import random
 import secrets
 import struct
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 KEYED: Final = "keyed"
 LEGACY: Final = "legacy"
@@ -39,7 +39,12 @@ _WORDS: Final = struct.Struct(">8Q")  # a 64-byte block as eight big-endian word
 _TWO64: Final = 2**64
 _N_LIMITS: Final = 1024
 #: below(n) accepts a word under _LIMITS[n] (the largest multiple of n up to 2**64).
-_LIMITS: Final[tuple[int, ...]] = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_N_LIMITS))
+#: Words and limits are typed Any in the shuffle: they are beyond the small integers that
+#: compiled code keeps unboxed, and as Any they go straight to Python's comparison and
+#: remainder instead of being converted for each operation (the same values).
+_LIMITS: Final[tuple[Any, ...]] = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_N_LIMITS))
+#: The counter of the first blocks as the 8 big-endian bytes hashed (a deal uses ~25).
+_COUNTERS: Final[tuple[bytes, ...]] = tuple(c.to_bytes(8, "big") for c in range(64))
 
 
 class Shuffler(Protocol):
@@ -60,14 +65,14 @@ class KeyedShuffler:
         # the keyed hash of the counter (one compression fewer than keying every block).
         self._keyed = hashlib.blake2b(key=self._key, person=_PERSON, digest_size=64)
         self._counter = 0
-        self._buf: tuple[int, ...] = ()
+        self._buf: tuple[Any, ...] = ()  # the words of the last block (Any: see _LIMITS)
         self._pos = 0
 
-    def _block(self, counter: int) -> tuple[int, ...]:
+    def _block(self, counter: int) -> tuple[Any, ...]:
         """The eight big-endian 64-bit words of BLAKE2b(counter), keyed with the seed."""
         h = self._keyed.copy()
-        h.update(counter.to_bytes(8, "big"))
-        words: tuple[int, ...] = _WORDS.unpack(h.digest())
+        h.update(_COUNTERS[counter] if counter < 64 else counter.to_bytes(8, "big"))
+        words: tuple[Any, ...] = _WORDS.unpack(h.digest())
         return words
 
     def _word(self) -> int:
@@ -94,21 +99,24 @@ class KeyedShuffler:
         buf, pos, counter = self._buf, self._pos, self._counter
         size = len(buf)  # 8 once a block is drawn
         limits = _LIMITS
+        items: list[Any] = x  # compiled: the items are moved without unboxing them
         for i in range(len(x) - 1, 0, -1):
             n = i + 1
-            limit = limits[n] if n < _N_LIMITS else _TWO64 - _TWO64 % n
+            limit: Any = limits[n] if n < _N_LIMITS else _TWO64 - _TWO64 % n
             while True:
                 if pos >= size:
                     buf = self._block(counter)
                     size = len(buf)
                     counter += 1
                     pos = 0
-                w: int = buf[pos]
+                w: Any = buf[pos]
                 pos += 1
                 if w < limit:
                     break
-            j = w % n
-            x[i], x[j] = x[j], x[i]
+            j: int = w % n
+            a = items[i]
+            items[i] = items[j]
+            items[j] = a
         self._buf, self._pos, self._counter = buf, pos, counter
 
 
