@@ -38,7 +38,7 @@ _LINE_OF_SIDE: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CardPoints:
     """The points of one visible card: where it is, its species, points and why."""
 
@@ -46,6 +46,17 @@ class CardPoints:
     species: str
     points: int
     why: str
+
+    def __init__(self, where: str, species: str, points: int, why: str) -> None:
+        # Written out with the setter bound once (the dataclass's looks it up for each
+        # field): a table's explanation makes one for every card.
+        _set(self, "where", where)
+        _set(self, "species", species)
+        _set(self, "points", points)
+        _set(self, "why", why)
+
+
+_set: Final = object.__setattr__
 
 
 class ForestScore:
@@ -301,8 +312,11 @@ def _symbol(d: Dweller) -> str | None:
 # --------------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Facts:
+    """What one counting pass found in a forest (one per forest and call; the rare rules'
+    tallies are made on first use and kept)."""
+
     counts: list[int]  # plan idx -> cards of that species (trees and dwellers)
     present: list[_Plan]  # the plans of the species present, in order of first sight
     trees: list[Host]  # the forest's hosts (read again only for rare rules, then kept)
@@ -324,6 +338,36 @@ class _Facts:
     _own_slots: dict[str, int] | None = None
     _host_symbols: dict[str, int] | None = None
     _names: dict[str, int] | None = None
+
+    def __init__(self, counts: list[int], present: list[_Plan], trees: list[Host], sites: int,
+                 tree_cards: int, full: int, bottom: int,
+                 positional: list[tuple[Host, str, Dweller]], compares: list[_Plan],
+                 boost: dict[str, int], boost_all: int, cave: int, booster: str,
+                 tree_species: int, occupied: list[Host], tree_names: list[str],
+                 shrub_symbols: list[str]) -> None:
+        # Written out (not the dataclass's, which a compiled build runs interpreted): one
+        # is made for every forest scored.
+        self.counts = counts
+        self.present = present
+        self.trees = trees
+        self.sites = sites
+        self.tree_cards = tree_cards
+        self.full = full
+        self.bottom = bottom
+        self.positional = positional
+        self.compares = compares
+        self.boost = boost
+        self.boost_all = boost_all
+        self.cave = cave
+        self.booster = booster
+        self.tree_species = tree_species
+        self.occupied = occupied
+        self.tree_names = tree_names
+        self.shrub_symbols = shrub_symbols
+        self._symbols = None
+        self._own_slots = None
+        self._host_symbols = None
+        self._names = None
 
     @property
     def counts_by_name(self) -> dict[str, int]:
