@@ -55,6 +55,11 @@ class CardPoints:
         _set(self, "points", points)
         _set(self, "why", why)
 
+    def __reduce__(self) -> tuple[type[CardPoints], tuple[str, str, int, str]]:
+        """Pickle through ``__init__`` (compiled, a class with a written ``__init__`` cannot
+        be made empty and filled in)."""
+        return (CardPoints, (self.where, self.species, self.points, self.why))
+
 
 _set: Final = object.__setattr__
 
