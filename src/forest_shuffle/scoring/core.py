@@ -509,8 +509,6 @@ def _facts(forest: Forest) -> _Facts:
     occupied: list[Host] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
-    new = present.append
-    pos = positional.append
     full = bottom = shrubs = saplings = tree_species = 0
     p: _Plan
     for t in trees:
@@ -522,14 +520,14 @@ def _facts(forest: Forest) -> _Facts:
             counts[i] = c + 1
             if t.kind != SHRUB:
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                     tree_species += 1
                     tree_names.append(sp.name)
             else:
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                 shrubs += 1
@@ -551,12 +549,12 @@ def _facts(forest: Forest) -> _Facts:
                 i = p.idx
                 c = counts[i]
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    pos((t, "top", d))
+                    positional.append((t, "top", d))
         if bot:
             bottom += len(bot)
             for d in bot:
@@ -564,24 +562,24 @@ def _facts(forest: Forest) -> _Facts:
                 i = p.idx
                 c = counts[i]
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    pos((t, "bottom", d))
+                    positional.append((t, "bottom", d))
         if left:
             for d in left:
                 p = d.species.plan or _add_plan(d.species, counts)
                 i = p.idx
                 c = counts[i]
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    pos((t, "left", d))
+                    positional.append((t, "left", d))
             if right and top and bot and t.kind != SHRUB:
                 full += 1
         if right:
@@ -590,52 +588,63 @@ def _facts(forest: Forest) -> _Facts:
                 i = p.idx
                 c = counts[i]
                 if not c:
-                    new(p)
+                    present.append(p)
                     if p.compares:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    pos((t, "right", d))
+                    positional.append((t, "right", d))
     boost: dict[str, int] = {}
     boost_all = 0
     booster = ""
-    for t, _side, d in positional:
-        plus = d.species.plan.bee_plus
-        if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
-            boost_all += plus
-            booster = d.species.name
-            if t.species is not None:
-                boost[t.species.name] = boost.get(t.species.name, 0) + plus
+    if positional:
+        for t, _side, d in positional:
+            plus = d.species.plan.bee_plus
+            if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
+                boost_all += plus
+                booster = d.species.name
+                if t.species is not None:
+                    boost[t.species.name] = boost.get(t.species.name, 0) + plus
     sites = len(trees) - shrubs
     return _Facts(counts, present, trees, sites, sites - saplings, full, bottom,
                   positional, compares, boost, boost_all, forest.cave, booster, tree_species,
                   occupied, tree_names, shrub_symbols)
 
 
-def _compared(f: _Facts, p: _Plan) -> int:
-    """The number a comparing plan compares: own cards (majority) or trees (most trees)."""
-    if p.code == _MAJORITY:
-        n = f.counts[p.idx]
-        return n + f.boost.get(p.name, 0) if p.vcb else n
-    n = f.sites if p.saplings else f.tree_cards
-    return n + f.boost_all if p.vcb else n
+def _tables2(f0: _Facts, f1: _Facts) -> tuple[dict[str, int], dict[str, int]]:
+    """:func:`_tables` of two forests (each one's best other is the other one), with
+    :func:`_compared` written out."""
+    t0: dict[str, int] = {}
+    t1: dict[str, int] = {}
+    for f in (f0, f1):
+        for p in f.compares:
+            name = p.name
+            if name not in t0:
+                if p.code == _MAJORITY:
+                    i = p.idx
+                    n0 = f0.counts[i]
+                    n1 = f1.counts[i]
+                    if p.vcb:
+                        n0 += f0.boost.get(name, 0)
+                        n1 += f1.boost.get(name, 0)
+                elif p.saplings:
+                    n0 = f0.sites
+                    n1 = f1.sites
+                else:
+                    n0 = f0.tree_cards
+                    n1 = f1.tree_cards
+                if p.vcb and p.code != _MAJORITY:
+                    n0 += f0.boost_all
+                    n1 += f1.boost_all
+                t0[name] = n1
+                t1[name] = n0
+    return t0, t1
 
 
 def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
     """For each forest: comparing species -> the best number among the other forests."""
     if len(facts) == 2:  # the common table: each forest's best other is the other one
-        f0 = facts[0]
-        f1 = facts[1]
-        t0: dict[str, int] = {}
-        t1: dict[str, int] = {}
-        if f0.compares or f1.compares:
-            for f in facts:
-                for p in f.compares:
-                    name = p.name
-                    if name not in t0:
-                        t0[name] = _compared(f1, p)
-                        t1[name] = _compared(f0, p)
-        return [t0, t1]
+        return list(_tables2(facts[0], facts[1]))
     out: list[dict[str, int]] = [{} for _ in facts]
     if not out:
         return out
@@ -903,9 +912,24 @@ def _tree_species(f: _Facts) -> int:
 def totals(forests: Sequence[Forest]) -> list[int]:
     """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
     (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
+    if len(forests) == 2:  # the common table, written out (no comprehension, fewer calls)
+        known = len(_REGISTRY)
+        f0 = _facts(forests[0])
+        f1 = _facts(forests[1])
+        if len(_REGISTRY) != known:
+            f0.pad()
+            f1.pad()
+        if f0.compares or f1.compares:
+            t0, t1 = _tables2(f0, f1)
+            return [_forest_total(f0, t0), _forest_total(f1, t1)]
+        return [_forest_total(f0, _NO_TABLE), _forest_total(f1, _NO_TABLE)]
     facts = _facts_of(forests)
     tables = _tables(facts)
     return [_forest_total(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
+
+
+#: The comparisons of a table where no forest has a comparing species (read, never written).
+_NO_TABLE: Final[dict[str, int]] = {}
 
 
 def winners(totals: Sequence[int]) -> list[int]:
