@@ -149,24 +149,26 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
     return table[n] if n < len(table) else table[-1]
 
 
-# Rule codes of the fast path (Final: compiled code has them as constants). The two
-# scored by no count come last: ``code >= _PER_CARD`` finds both.
+# Rule codes of the fast path (Final: compiled code has them as constants), numbered for
+# :func:`_forest_total`'s dispatch: the two most common first, the two scored by no count
+# last (``code >= _PER_CARD`` finds both), and the others in two halves split at
+# ``_MAJORITY``, each in order of how often the rule occurs.
 _FLAT: Final = 0
 _PER_TAG: Final = 1
-_PER_SPECIES: Final = 2
-_PER_TAGS: Final = 3
-_SET: Final = 4
-_BUTTERFLY: Final = 5
-_BATS: Final = 6
-_REQUIRES: Final = 7
-_BOTTOM: Final = 8
-_FULL: Final = 9
-_OWN_SLOTS: Final = 10
-_THRESHOLD: Final = 11
-_ALL_SPECIES: Final = 12
-_MAJORITY: Final = 13
-_MOST_TREES: Final = 14
-_MIN_TREES: Final = 15
+_SET: Final = 2
+_BUTTERFLY: Final = 3
+_PER_SPECIES: Final = 4
+_BATS: Final = 5
+_REQUIRES: Final = 6
+_ALL_SPECIES: Final = 7
+_MAJORITY: Final = 8  # from here on: the second half of _forest_total's dispatch
+_THRESHOLD: Final = 9
+_MOST_TREES: Final = 10
+_MIN_TREES: Final = 11
+_PER_TAGS: Final = 12
+_FULL: Final = 13
+_OWN_SLOTS: Final = 14
+_BOTTOM: Final = 15
 _DISTINCT: Final = 16
 _DISTINCT_TABLE: Final = 17
 _SYMBOLS: Final = 18
@@ -339,9 +341,8 @@ class _Facts:
     occupied: list[Host]  # the hosts with a card in a slot, in forest order
     tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
     shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
-    _symbols: dict[str | None, int] | None = None
+    _symbols: list[str | None] | None = None
     _own_slots: dict[str, int] | None = None
-    _host_symbols: dict[str, int] | None = None
     _names: dict[str, int] | None = None
 
     def __init__(self, counts: list[int], present: list[_Plan], trees: list[Host], sites: int,
@@ -371,7 +372,6 @@ class _Facts:
         self.shrub_symbols = shrub_symbols
         self._symbols = None
         self._own_slots = None
-        self._host_symbols = None
         self._names = None
 
     @property
@@ -423,29 +423,19 @@ class _Facts:
                                  + len(s["left"]) + len(s["right"]))
         return own
 
-    def _host_facts(self) -> dict[str, int]:
-        """Tree symbol -> shrubs showing it."""
-        hs = self._host_symbols
-        if hs is None:
-            hs = self._host_symbols = {}
-            for sym in self.shrub_symbols:
-                hs[sym] = hs.get(sym, 0) + 1
-        return hs
-
     def symbol_count(self, symbol: str) -> int:
-        """Visible cards showing ``symbol``: tree cards of that species and dweller halves."""
+        """Visible cards showing ``symbol``: tree cards of that species, shrubs showing it
+        and dweller halves."""
         syms = self._symbols
-        if syms is None:
-            syms = self._symbols = {}
-            for t in self.occupied:
-                for stack in t.slots.values():
-                    for d in stack:
-                        sym = d.symbol
-                        if sym is None:
-                            sym = d.species.deck_symbol or None
-                        syms[sym] = syms.get(sym, 0) + 1
-        return (syms.get(symbol, 0) + self.own_slots_count(symbol)
-                + self._host_facts().get(symbol, 0))
+        if syms is None:  # the dwellers' symbols (None: not known), kept for the next call
+            syms = self._symbols = [
+                d.symbol if d.symbol is not None else (d.species.deck_symbol or None)
+                for t in self.occupied for stack in t.slots.values() for d in stack]
+        k = syms.count(symbol)
+        if symbol in self.tree_names:
+            k += self.name_count(symbol)
+        shrubs = self.shrub_symbols
+        return k + shrubs.count(symbol) if shrubs else k
 
     def own_slots_count(self, tree: str) -> int:
         """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
@@ -687,10 +677,15 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
         host = t.species
         return p.a if host is not None and host.name == p.key else 0
     if pc == _PC_PAIRED:
-        name = p.name
         stack = t.slots[side]
-        if len(stack) > 1 and sum(1 for x in stack if x.species.name == name) >= 2:
-            return p.a
+        if len(stack) > 1:
+            name = p.name
+            k = 0
+            for x in stack:
+                if x.species.name == name:
+                    k += 1
+            if k >= 2:
+                return p.a
         return 0
     if pc == _PC_BAT:
         for x in t.slots[OPPOSITE[side]]:
@@ -703,7 +698,9 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
     if pc == _PC_HOST_KIND:
         return p.a if t.kind == p.key else 0
     if pc == _PC_ALONE:
-        return p.a if sum(len(st) for st in t.slots.values()) == 1 else 0
+        s = t.slots
+        alone = len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"]) == 1
+        return p.a if alone else 0
     return 0
 
 
@@ -808,40 +805,42 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             else:
                 k = sum(map(counts.__getitem__, _TAG_PLANS[p.key_tag]))
             total += p.a * n * k
-        elif code == _BUTTERFLY:
-            butterflies.append(n)
-            if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
-                butterfly_plan = p
         elif code >= _PER_CARD:  # _PER_CARD or _NONE: nothing by count
             continue
-        elif code == _SET:
-            table = p.table
-            if p.vcb:
-                n += f.boost.get(p.name, 0)
-            if n > 0:
-                total += table[n] if n < len(table) else table[-1]
-        elif code == _PER_SPECIES:
-            lists = p.target_lists
-            k = counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1 else f.count_of(p)
-            total += p.a * n * k
-        elif code == _BATS:
-            bats += n
-            bat_kinds += 1
-            bat_plan = p
+        elif code < _MAJORITY:
+            if code == _SET:
+                table = p.table
+                if p.vcb:
+                    n += f.boost.get(p.name, 0)
+                if n > 0:
+                    total += table[n] if n < len(table) else table[-1]
+            elif code == _BUTTERFLY:
+                butterflies.append(n)
+                if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
+                    butterfly_plan = p
+            elif code == _PER_SPECIES:
+                lists = p.target_lists
+                k = (counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1
+                     else f.count_of(p))
+                total += p.a * n * k
+            elif code == _BATS:
+                bats += n
+                bat_kinds += 1
+                bat_plan = p
+            elif code == _REQUIRES:
+                lists = p.target_lists
+                k = (counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1
+                     else f.count_of(p))
+                if k >= p.b:
+                    total += p.a * n
+            elif f.tree_species >= p.b:  # _ALL_SPECIES
+                total += p.a * n
         elif code == _MAJORITY:  # _is_most and own_count inlined
             mine = n + f.boost.get(p.name, 0) if p.vcb else n
             other = best_other.get(p.name, 0)
             total += (p.b if (mine >= other if p.ties else mine > other) else p.a) * n
         elif code == _THRESHOLD:
             if (n + f.boost.get(p.name, 0) if p.vcb else n) >= p.b:
-                total += p.a * n
-        elif code == _REQUIRES:
-            lists = p.target_lists
-            k = counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1 else f.count_of(p)
-            if k >= p.b:
-                total += p.a * n
-        elif code == _ALL_SPECIES:
-            if f.tree_species >= p.b:
                 total += p.a * n
         elif code == _MOST_TREES:  # trees_for and _is_most inlined
             k = f.sites if p.saplings else f.tree_cards
