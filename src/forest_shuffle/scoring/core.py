@@ -345,35 +345,6 @@ class _Facts:
     _own_slots: dict[str, int] | None = None
     _names: dict[str, int] | None = None
 
-    def __init__(self, counts: list[int], present: list[_Plan], trees: list[Host], sites: int,
-                 tree_cards: int, full: int, bottom: int,
-                 positional: list[tuple[Host, str, Dweller]], compares: list[_Plan],
-                 boost: dict[str, int], boost_all: int, cave: int, booster: str,
-                 tree_species: int, occupied: list[Host], tree_names: list[str],
-                 shrub_symbols: list[str]) -> None:
-        # Written out (not the dataclass's, which a compiled build runs interpreted): one
-        # is made for every forest scored.
-        self.counts = counts
-        self.present = present
-        self.trees = trees
-        self.sites = sites
-        self.tree_cards = tree_cards
-        self.full = full
-        self.bottom = bottom
-        self.positional = positional
-        self.compares = compares
-        self.boost = boost
-        self.boost_all = boost_all
-        self.cave = cave
-        self.booster = booster
-        self.tree_species = tree_species
-        self.occupied = occupied
-        self.tree_names = tree_names
-        self.shrub_symbols = shrub_symbols
-        self._symbols = None
-        self._own_slots = None
-        self._names = None
-
     @property
     def counts_by_name(self) -> dict[str, int]:
         """Species name -> cards, for every species present."""
@@ -596,9 +567,28 @@ def _facts(forest: Forest) -> _Facts:
                 if t.species is not None:
                     boost[t.species.name] = boost.get(t.species.name, 0) + plus
     sites = len(trees) - shrubs
-    return _Facts(counts, present, trees, sites, sites - saplings, full, bottom,
-                  positional, compares, boost, boost_all, forest.cave, booster, tree_species,
-                  occupied, tree_names, shrub_symbols)
+    f = _Facts()
+    f.counts = counts
+    f.present = present
+    f.trees = trees
+    f.sites = sites
+    f.tree_cards = sites - saplings
+    f.full = full
+    f.bottom = bottom
+    f.positional = positional
+    f.compares = compares
+    f.boost = boost
+    f.boost_all = boost_all
+    f.cave = forest.cave
+    f.booster = booster
+    f.tree_species = tree_species
+    f.occupied = occupied
+    f.tree_names = tree_names
+    f.shrub_symbols = shrub_symbols
+    f._symbols = None
+    f._own_slots = None
+    f._names = None
+    return f
 
 
 def _tables2(f0: _Facts, f1: _Facts) -> tuple[dict[str, int], dict[str, int]]:
