@@ -342,7 +342,6 @@ class _Facts:
     tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
     shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
     _symbols: list[str | None] | None = None
-    _own_slots: dict[str, int] | None = None
     _names: dict[str, int] | None = None
 
     @property
@@ -379,20 +378,15 @@ class _Facts:
             self.pad()
         return sum(map(counts.__getitem__, _TAG_PLANS[tag_id]))
 
-    @property
-    def own_slots(self) -> dict[str, int]:
-        """Tree species -> cards in the slots of trees of that species (not shrubs)."""
-        own = self._own_slots
-        if own is None:
-            own = self._own_slots = {}
-            for t in self.occupied:
-                sp = t.species
-                if sp is not None and t.kind != SHRUB:
-                    s = t.slots
-                    name = sp.name
-                    own[name] = (own.get(name, 0) + len(s["top"]) + len(s["bottom"])
-                                 + len(s["left"]) + len(s["right"]))
-        return own
+    def own_slots(self, name: str) -> int:
+        """Cards in the slots of the trees (not shrubs) of the species called ``name``."""
+        k = 0
+        for t in self.occupied:
+            sp = t.species
+            if sp is not None and sp.name == name and t.kind != SHRUB:
+                s = t.slots
+                k += len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"])
+        return k
 
     def symbol_count(self, symbol: str) -> int:
         """Visible cards showing ``symbol``: tree cards of that species, shrubs showing it
@@ -586,7 +580,6 @@ def _facts(forest: Forest) -> _Facts:
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
     f._symbols = None
-    f._own_slots = None
     f._names = None
     return f
 
@@ -853,7 +846,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _FULL:
             total += p.a * n * f.full
         elif code == _OWN_SLOTS:
-            total += p.a * f.own_slots.get(p.name, 0)
+            total += p.a * f.own_slots(p.name)
         elif code == _BOTTOM:
             total += p.a * n * f.bottom
         elif code == _DISTINCT:
@@ -889,8 +882,13 @@ def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
     if top <= 1:  # one set of every species (or none)
         return _lookup(table, len(ns))
     total = 0
+    last = len(table) - 1
     for k in range(1, top + 1):
-        total += _lookup(table, sum(1 for n in ns if n >= k))
+        m = 0  # species with at least k copies (at least one)
+        for n in ns:
+            if n >= k:
+                m += 1
+        total += table[m] if m <= last else table[last]
     return total
 
 
