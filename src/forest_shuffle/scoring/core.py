@@ -229,6 +229,8 @@ class _Plan:
     idx: int  # this plan's place in _REGISTRY (the index of its count in _Facts.counts)
     tag_ids: tuple[int, ...]  # the ids (_TAG_IDS) of ``tags``
     key_tag: int  # the id of ``key`` as a tag
+    tag_plans: list[int]  # _TAG_PLANS[key_tag] (the same list: it grows with the registry)
+    tree_key: bool  # ``key`` is "tree" (trees are counted by the forest, not by plan)
     target_lists: tuple[list[int], ...]  # per name of ``targets``: _BY_NAME's list of indices
     pc: int  # the per-card rule's code (_PC_*), 0 for a rule scored by count
 
@@ -289,6 +291,7 @@ def _compile(sp: Species) -> _Plan:
         compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
         table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
         idx=idx, tag_ids=tuple(_tag_id(t) for t in sorted(sp.tags)), key_tag=_tag_id(key),
+        tag_plans=_TAG_PLANS[_tag_id(key)], tree_key=key == "tree",
         target_lists=tuple(_BY_NAME.setdefault(n, []) for n in targets),
         pc=_PC_CODES.get(rule, 0),
     )
@@ -376,7 +379,10 @@ class _Facts:
         counts = self.counts
         if len(counts) < len(_REGISTRY):
             self.pad()
-        return sum(map(counts.__getitem__, _TAG_PLANS[tag_id]))
+        k = 0
+        for j in _TAG_PLANS[tag_id]:
+            k += counts[j]
+        return k
 
     def own_slots(self, name: str) -> int:
         """Cards in the slots of the trees (not shrubs) of the species called ``name``."""
@@ -783,10 +789,12 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         if code == _FLAT:
             total += p.a * n
         elif code == _PER_TAG:  # f.tag inlined: the most common rule
-            if p.key == "tree":
+            if p.tree_key:
                 k = f.sites if p.saplings else f.tree_cards
-            else:
-                k = sum(map(counts.__getitem__, _TAG_PLANS[p.key_tag]))
+            else:  # a loop: cheaper than sum(map(counts.__getitem__, ...)) for these lists
+                k = 0
+                for j in p.tag_plans:
+                    k += counts[j]
             total += p.a * n * k
         elif code >= _PER_CARD:  # _PER_CARD or _NONE: nothing by count
             continue
