@@ -398,8 +398,7 @@ def test_fitted_evaluation_is_a_reward() -> None:
 
 
 def test_diverse_candidates_are_distinct_legal_moves() -> None:
-    from forest_shuffle.bots.greedy import greedy_view_action
-    from forest_shuffle.bots.mcts import _card_key, diverse_candidates
+    from forest_shuffle.bots.greedy import _card_key, diverse_candidates, greedy_view_action
     state = GameState.new(2, 26)
     checked = covered = 0
     while not state.over and checked < 60:
@@ -425,6 +424,28 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
             checked += 1
         state.apply(greedy_action(state, exact=False))
     assert checked == 60 and covered > 0
+
+
+def test_exploring_greedy_deviates_among_its_distinct_moves_only() -> None:
+    from forest_shuffle.bots.greedy import EXPLORE_WIDTH, diverse_candidates, greedy_view_action
+    plain = make_bot("greedy:exact=0", 5)
+    always = make_bot("greedy:exact=0,explore=1", 5)
+    again = make_bot("greedy:exact=0,explore=1", 5)
+    state = GameState.new(2, 31)
+    turns = deviations = 0
+    while not state.over:
+        view = state.view(state.to_move or 0)
+        a, b = always.choose(view), again.choose(view)
+        assert a == b and a in view.legal_actions  # the bot's own seeded generator
+        if view.pending is not None and view.pending.kind == "turn" and len(
+                view.legal_actions) > 1:
+            assert a in diverse_candidates(view, EXPLORE_WIDTH)
+            turns += 1
+            deviations += a != greedy_view_action(view, False)
+        else:  # only turn decisions explore
+            assert a == plain.choose(view)
+        state.apply(plain.choose(view))
+    assert turns > 20 and 0 < deviations < turns
 
 
 def test_race_with_too_few_samples_returns_greedys_choice() -> None:

@@ -175,6 +175,39 @@ def test_shipped_weights_load_and_are_small() -> None:
     assert 0.0 <= win <= 1.0 and abs(margin) < 1000
 
 
+def test_a_network_for_one_player_count_takes_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from forest_shuffle.bots import value
+    from forest_shuffle.bots.value import count_weights
+
+    for n in range(2, 6):  # what ships: each count's own file, or the shared one
+        own = count_weights(n)
+        want = load_net(own if own.is_file() else DEFAULT_WEIGHTS)
+        got = shipped_net(players=n)
+        assert got.meta == want.meta and np.array_equal(got.mean, want.mean)
+    assert shipped_net().meta == load_net(DEFAULT_WEIGHTS).meta
+    # A file for 3 players alone is read at 3 players only, and the reward follows it.
+    import shutil
+    shutil.copy(DEFAULT_WEIGHTS, tmp_path / "value-3p.npz")
+    with np.load(tmp_path / "value-3p.npz") as d:
+        arrays = {k: d[k] for k in d.files}
+    arrays["b0"] = arrays["b0"] + 5.0
+    np.savez(tmp_path / "value-3p.npz", **arrays)
+    monkeypatch.setattr(value, "count_weights", lambda n: tmp_path / f"value-{n}p.npz")
+    shipped_net.cache_clear()
+    try:
+        assert not np.array_equal(shipped_net(players=3).layers[0][1],
+                                  shipped_net(players=2).layers[0][1])
+        assert np.array_equal(shipped_net(players=2).layers[0][1],
+                              load_net(DEFAULT_WEIGHTS).layers[0][1])
+        state = _positions("base", 3, 5)[2]
+        feats = state_features(state, 0)
+        _, win3 = load_net(tmp_path / "value-3p.npz").predict(feats)
+        assert value.learned_reward(state, 0, 15.0) == pytest.approx(win3)
+    finally:
+        shipped_net.cache_clear()
+
+
 @pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)
 def test_numpy_forward_equals_torch(tmp_path: Path) -> None:
     import torch

@@ -1122,14 +1122,68 @@ def greedy_view_action(view: PlayerView, exact: bool = True) -> Action:
     return _Eval(situation_of_view(view), exact).choose()
 
 
+def _card_key(cid: int, cards: Sequence[Card | None]) -> tuple[object, ...]:
+    """What tells a card apart in play: its species (tree) or its halves and symbols;
+    copies of the same card have the same key."""
+    card = cards[cid]
+    assert card is not None
+    if card.species is not None:
+        return (card.species.name,)
+    return tuple((side, h.species.name, h.symbol) for side, h in sorted(card.halves.items()))
+
+
+#: The two families of turn actions: taking cards and playing one.
+DRAWS = frozenset({DRAW, TAKE})
+PLAYS = frozenset({PLAY, SAPLING})
+
+
+def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list[Action]:
+    """At most ``width`` root candidates in greedy's order, one per distinct move: the same
+    card (or an identical copy) played on the same side of another tree, or taken, counts
+    once (its best placement by greedy's ranking), so the candidates are really different
+    moves, not the same card on ``width`` trees. With ``cover`` (and ``width`` >= 2), when
+    both drawing and playing are legal and the candidates hold only one of the two, the
+    last candidate gives way to the best-ranked move of the other family, so the race
+    always weighs a draw against a play."""
+    ranked = ranked_view_actions(view, len(view.legal_actions))
+    cards = view.game.cards
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for a in ranked:
+        key: tuple[object, ...] = ((a.kind, a.side, _card_key(a.card, cards)) if a.card
+                                   else (a,))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(a)
+        if len(out) >= width:
+            break
+    if cover and len(out) >= 2:
+        for family in (DRAWS, PLAYS):
+            if any(a.kind in family for a in out):
+                continue
+            best = next((a for a in ranked if a.kind in family), None)
+            if best is not None:
+                out[-1] = best
+    return out
+
+
+#: How many of greedy's distinct moves an exploring greedy (``explore``) picks among.
+EXPLORE_WIDTH = 6
+
+
 class GreedyBot(Bot):
-    """One-step heuristic player (well under 10 ms a decision)."""
+    """One-step heuristic player (well under 10 ms a decision). With ``explore`` > 0, at
+    that share of the turn decisions it plays one of greedy's :data:`EXPLORE_WIDTH` best
+    distinct moves (:func:`diverse_candidates`) drawn from its own generator instead (for
+    self-play data that shows what such deviations lead to; off by default)."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, exact: int = 1) -> None:
+    def __init__(self, seed: int = 0, exact: int = 1, explore: float = 0.0) -> None:
         super().__init__(seed)
         self.exact = bool(exact)
+        self.explore = float(explore)
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> Action:
         legal = view.legal_actions
@@ -1137,6 +1191,11 @@ class GreedyBot(Bot):
             raise ValueError(f"player {view.player + 1} has no decision to make")
         if len(legal) == 1:
             return legal[0]
+        if (self.explore > 0.0 and view.pending is not None and view.pending.kind == "turn"
+                and self.rng.random() < self.explore):
+            # A deviation of the kind the search weighs: any of greedy's distinct moves.
+            cands = diverse_candidates(view, EXPLORE_WIDTH)
+            return cands[self.rng.randrange(len(cands))]
         a = greedy_view_action(view, self.exact)
         return a if a in legal else legal[0]
 

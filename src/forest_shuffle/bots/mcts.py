@@ -47,7 +47,6 @@ import atexit
 import math
 import random
 import time
-from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -55,14 +54,14 @@ from forest_shuffle.bots.base import Bot, Budget
 from forest_shuffle.bots.determinize import Determinizer
 from forest_shuffle.bots.greedy import (
     deck_start,
+    diverse_candidates,
     greedy_action,
     hand_values,
     ranked_actions,
     ranked_view_actions,
 )
 from forest_shuffle.bots.value import MARGIN, WIN, learned_reward
-from forest_shuffle.cards.model import Card
-from forest_shuffle.engine.actions import DRAW, PLAY, SAPLING, TAKE, Action
+from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.workers import process_pool
@@ -175,52 +174,6 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
     if state.over:
         diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / scale))))
-
-
-def _card_key(cid: int, cards: Sequence[Card | None]) -> tuple[object, ...]:
-    """What tells a card apart in play: its species (tree) or its halves and symbols;
-    copies of the same card have the same key."""
-    card = cards[cid]
-    assert card is not None
-    if card.species is not None:
-        return (card.species.name,)
-    return tuple((side, h.species.name, h.symbol) for side, h in sorted(card.halves.items()))
-
-
-#: The two families of turn actions: taking cards and playing one.
-DRAWS = frozenset({DRAW, TAKE})
-PLAYS = frozenset({PLAY, SAPLING})
-
-
-def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list[Action]:
-    """At most ``width`` root candidates in greedy's order, one per distinct move: the same
-    card (or an identical copy) played on the same side of another tree, or taken, counts
-    once (its best placement by greedy's ranking), so the candidates are really different
-    moves, not the same card on ``width`` trees. With ``cover`` (and ``width`` >= 2), when
-    both drawing and playing are legal and the candidates hold only one of the two, the
-    last candidate gives way to the best-ranked move of the other family, so the race
-    always weighs a draw against a play."""
-    ranked = ranked_view_actions(view, len(view.legal_actions))
-    cards = view.game.cards
-    seen: set[tuple[object, ...]] = set()
-    out: list[Action] = []
-    for a in ranked:
-        key: tuple[object, ...] = ((a.kind, a.side, _card_key(a.card, cards)) if a.card
-                                   else (a,))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(a)
-        if len(out) >= width:
-            break
-    if cover and len(out) >= 2:
-        for family in (DRAWS, PLAYS):
-            if any(a.kind in family for a in out):
-                continue
-            best = next((a for a in ranked if a.kind in family), None)
-            if best is not None:
-                out[-1] = best
-    return out
 
 
 def _horizon(view: PlayerView, depth: int, end: int) -> int:

@@ -1,7 +1,8 @@
 """The learned value network, evaluated with numpy (no training library needed).
 
 Contract: :class:`ValueNet` is a small multilayer perceptron read from an ``.npz`` file
-(:func:`load_net`; the shipped one is ``bots/data/value.npz``, :data:`DEFAULT_WEIGHTS`):
+(:func:`load_net`; the shipped one is ``bots/data/value.npz``, :data:`DEFAULT_WEIGHTS`, and
+``value-{n}p.npz`` where the package has a network for ``n`` players alone):
 arrays ``mean`` and ``std`` (the feature scaling), ``w0``, ``b0``, ``w1``, ``b1``, ... (ReLU
 between layers, none after the last), optionally ``skip`` (a linear map of the scaled
 features added to the outputs, so the network learns corrections to a linear judgement)
@@ -36,12 +37,19 @@ WIN = 1
 Array = NDArray[np.float64]
 
 
-def _default_path() -> Path:
-    return Path(str(resources.files("forest_shuffle.bots") / "data" / "value.npz"))
+def _data_path(name: str) -> Path:
+    return Path(str(resources.files("forest_shuffle.bots") / "data" / name))
 
 
-#: The weights that ship with the package.
-DEFAULT_WEIGHTS = _default_path()
+#: The weights that ship with the package, for every player count.
+DEFAULT_WEIGHTS = _data_path("value.npz")
+
+
+def count_weights(players: int) -> Path:
+    """Where the shipped weights for ``players`` players alone would be
+    (``value-{players}p.npz``); when that file exists it takes the place of
+    :data:`DEFAULT_WEIGHTS` at that player count."""
+    return _data_path(f"value-{players}p.npz")
 
 
 class ValueNet:
@@ -116,10 +124,15 @@ def load_net(path: Path | str) -> ValueNet:
         raise ValueError(f"value network {Path(path).name}: cannot be read ({msg})") from None
 
 
-@lru_cache(maxsize=4)
-def shipped_net(path: str = "") -> ValueNet:
-    """The network at ``path`` (the shipped weights when empty), read once per process."""
-    return load_net(path or DEFAULT_WEIGHTS)
+@lru_cache(maxsize=8)
+def shipped_net(path: str = "", players: int = 0) -> ValueNet:
+    """The network at ``path``, read once per process; when ``path`` is empty, the shipped
+    weights: those for ``players`` players alone if the package has them
+    (:func:`count_weights`), else the ones for every count."""
+    if path:
+        return load_net(path)
+    own = count_weights(players) if players else None
+    return load_net(own if own is not None and own.is_file() else DEFAULT_WEIGHTS)
 
 
 def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
@@ -127,7 +140,7 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
     win probability (``head`` :data:`WIN`) or the logistic of the predicted final margin
     over ``scale`` points (:data:`MARGIN`), from ``me``'s features only."""
-    margin, win = shipped_net(path).predict(state_features(state, me))
+    margin, win = shipped_net(path, state.num_players).predict(state_features(state, me))
     if head == WIN:
         return win
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
