@@ -342,6 +342,7 @@ class _Facts:
     booster: str  # the species raising tree counts here ("" if none)
     tree_species: int  # different species of the trees (not shrubs, not saplings)
     occupied: list[Host]  # the hosts with a card in a slot, in forest order
+    stacks: list[list[Dweller]]  # the non-empty slots, in forest order
     tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
     shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
     _symbols: list[str | None] | None = None
@@ -401,7 +402,7 @@ class _Facts:
         if syms is None:  # the dwellers' symbols (None: not known), kept for the next call
             syms = self._symbols = [
                 d.symbol if d.symbol is not None else (d.species.deck_symbol or None)
-                for t in self.occupied for stack in t.slots.values() for d in stack]
+                for stack in self.stacks for d in stack]
         k = syms.count(symbol)
         if symbol in self.tree_names:
             k += self.name_count(symbol)
@@ -468,6 +469,7 @@ def _facts(forest: Forest) -> _Facts:
     positional: list[tuple[Host, str, Dweller]] = []
     compares: list[_Plan] = []
     occupied: list[Host] = []
+    stacks: list[list[Dweller]] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
     full = bottom = shrubs = saplings = tree_species = 0
@@ -505,6 +507,7 @@ def _facts(forest: Forest) -> _Facts:
             continue
         occupied.append(t)
         if top:
+            stacks.append(top)
             for d in top:
                 p = d.species.plan or _add_plan(d.species, counts)
                 i = p.idx
@@ -517,6 +520,7 @@ def _facts(forest: Forest) -> _Facts:
                 if p.per_card:
                     positional.append((t, "top", d))
         if bot:
+            stacks.append(bot)
             bottom += len(bot)
             for d in bot:
                 p = d.species.plan or _add_plan(d.species, counts)
@@ -530,6 +534,7 @@ def _facts(forest: Forest) -> _Facts:
                 if p.per_card:
                     positional.append((t, "bottom", d))
         if left:
+            stacks.append(left)
             for d in left:
                 p = d.species.plan or _add_plan(d.species, counts)
                 i = p.idx
@@ -544,6 +549,7 @@ def _facts(forest: Forest) -> _Facts:
             if right and top and bot and t.kind != SHRUB:
                 full += 1
         if right:
+            stacks.append(right)
             for d in right:
                 p = d.species.plan or _add_plan(d.species, counts)
                 i = p.idx
@@ -583,6 +589,7 @@ def _facts(forest: Forest) -> _Facts:
     f.booster = booster
     f.tree_species = tree_species
     f.occupied = occupied
+    f.stacks = stacks
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
     f._symbols = None
