@@ -387,6 +387,22 @@ def test_learn_generate_writes_data(tmp_path: Path) -> None:
     assert len(load_dataset(str(out))) > 0
 
 
+def test_learn_generate_with_deviating_games(tmp_path: Path) -> None:
+    plain, more = tmp_path / "d.npz", tmp_path / "e.npz"
+    args = ["learn", "generate", "--games", "1", "--players", "2", "--seed", "3",
+            "--fast-only", "--rate", "1"]
+    assert _cli([*args, "--out", str(plain)]).exit_code == 0
+    result = _cli([*args, "--out", str(more), "--explore", "0.5"])
+    assert result.exit_code == 0, result.output
+    a, b = load_dataset(str(plain)), load_dataset(str(more))
+    # the same games first, then the deviating games' positions
+    assert len(b) > len(a) and np.array_equal(b.x[:len(a)], a.x)
+    assert len(set(b.game.tolist())) == 2 * len(set(a.game.tolist()))
+    _one_line_refusal(_cli([*args, "--out", str(tmp_path / "x.npz"), "--explore", "1.5"]),
+                      "--explore")
+    assert not (tmp_path / "x.npz").exists()
+
+
 def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
     """Imports of ``module`` (and its submodules) fail as if it were not installed."""
     real = builtins.__import__

@@ -3,12 +3,13 @@
 Contract:
 
 - ``forest-shuffle learn generate --out DATA.npz [--seed S] [--games G] [--players 2,3,4,5]
-  [--rate R] [--game ID] [--workers W | --ray ADDRESS] [--fast-only]`` plays the self-play plan of
-  :func:`forest_shuffle.bots.selfplay.plan` (per player count: G games of fast-greedy
-  self-play, 17 % of G of exact greedy, 3 % of a cheap search against greedy, paired deals
-  with seats rotated), records the mover's view features at a share R of the turn decisions
-  with the final margin and win share, and writes them (``--fast-only``: the fast-greedy
-  games alone). Same seed and options, same data.
+  [--rate R] [--game ID] [--workers W | --ray ADDRESS] [--fast-only] [--explore E]`` plays
+  the self-play plan of :func:`forest_shuffle.bots.selfplay.plan` (per player count: G games
+  of fast-greedy self-play, 17 % of G of exact greedy, 3 % of a cheap search against greedy,
+  paired deals with seats rotated; with ``--explore E`` also G games of the fast greedy
+  deviating at a share E of its turn decisions), records the mover's view features at a
+  share R of the turn decisions with the final margin and win share, and writes them
+  (``--fast-only``: the fast-greedy games alone). Same seed and options, same data.
 - ``forest-shuffle learn train --data DATA.npz --out NET.npz [--seed S] [--epochs E]
   [--hidden H] [--layers L] [--weight-decay D] [--no-skip]`` trains the value network with
   PyTorch (extra ``learn``) and writes the weights the ``learned`` bot reads with numpy
@@ -57,6 +58,9 @@ HiddenOption = Annotated[int, typer.Option("--hidden", help="Units per hidden la
 LayersOption = Annotated[int, typer.Option("--layers", help="Hidden layers.")]
 DecayOption = Annotated[float, typer.Option(
     "--weight-decay", help="AdamW weight decay (less over-confident win odds).")]
+ExploreOption = Annotated[float, typer.Option(
+    "--explore", help="Also as many games of the fast greedy deviating at this share of its "
+                      "turn decisions (0: none).")]
 SkipOption = Annotated[bool, typer.Option(
     "--skip/--no-skip", help="A linear path from the inputs to the outputs beside the "
                              "hidden layers.")]
@@ -97,36 +101,42 @@ def generate_command(
     ray: RayOption = None,
     fast_only: Annotated[bool, typer.Option(
         "--fast-only", help="Only fast-greedy self-play (a quick smoke run).")] = False,
+    explore: ExploreOption = 0.0,
 ) -> None:
     """Play self-play games and record positions from the mover's view."""
     game_from_option(game)
-    _check_generate(games, rate, workers)
+    _check_generate(games, rate, workers, explore)
     _out(out)
-    _generate(out, seed, games, _players(players), rate, game, workers, ray, fast_only)
+    _generate(out, seed, games, _players(players), rate, game, workers, ray, fast_only,
+              explore)
 
 
-def _check_generate(games: int, rate: float, workers: int) -> None:
+def _check_generate(games: int, rate: float, workers: int, explore: float = 0.0) -> None:
     if games < 1:
         _refuse(f"--games must be at least 1, not {games}")
     if not 0 < rate <= 1:
         _refuse(f"--rate must be above 0 and at most 1, not {rate}")
     if workers < 1:
         _refuse(f"--workers must be at least 1, not {workers}")
+    if not 0 <= explore <= 1:
+        _refuse(f"--explore must be from 0 to 1, not {explore}")
 
 
 def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, game: str,
-              workers: int, ray: str | None, fast_only: bool) -> None:
+              workers: int, ray: str | None, fast_only: bool, explore: float = 0.0) -> None:
     """Play the self-play plan and write its data to ``out`` (the options checked)."""
     from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
 
     gdef = game_from_option(game)
     executor = executor_from_option(ray)
     lineups = ((1.0, ("greedy:exact=0",)),) if fast_only else DEFAULT_LINEUPS
+    if explore > 0:
+        lineups = (*lineups, (1.0, (f"greedy:exact=0,explore={explore:g}",)))
     jobs = plan(seed, games, counts, lineups, rate=rate, game=gdef.id)
     data = with_progress("self-play", len(jobs), False, lambda report: generate(
         jobs, workers, report, executor))
     data.meta.update({"seed": seed, "games": len(jobs), "players": counts, "rate": rate,
-                      "game": gdef.id})
+                      "game": gdef.id, "explore": explore})
     data.save(str(out))
     Console().print(f"{len(jobs)} games, {len(data)} positions (seed {seed}) -> {out}")
 
@@ -210,11 +220,12 @@ def run_command(
     layers: LayersOption = 2,
     weight_decay: DecayOption = 1e-3,
     skip: SkipOption = True,
+    explore: ExploreOption = 0.0,
 ) -> None:
     """Self-play data, then the network trained on it, in one go (needs PyTorch)."""
     game_from_option(game)
     counts = _players(players)
-    _check_generate(games, rate, workers)
+    _check_generate(games, rate, workers, explore)
     _check_train(epochs, hidden, layers, weight_decay)
     _out(out)
     if data is None:
@@ -223,7 +234,7 @@ def run_command(
     if data.resolve() == out.resolve():
         _refuse("--data and --out must be two files")
     _need_torch()  # before hours of self-play, not after
-    _generate(data, seed, games, counts, rate, game, workers, ray, False)
+    _generate(data, seed, games, counts, rate, game, workers, ray, False, explore)
     _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
 
 
