@@ -24,11 +24,12 @@ from typing import Any
 import pytest
 
 from forest_shuffle.bots.registry import make_bot
-from forest_shuffle.cards import Catalog, Dweller, Forest
+from forest_shuffle.cards import Catalog, Dweller, Forest, Host
 from forest_shuffle.cards.forest import host_of_card
 from forest_shuffle.engine import GameState
 from forest_shuffle.formats.records import random_game
 from forest_shuffle.games import game_ids, make_game
+from forest_shuffle.scoring import score_table, totals
 
 DATA = Path(__file__).parent / "data" / "scoring_fingerprints.json"
 RANDOM_GAMES = 120  # random-play end tables per game
@@ -152,6 +153,30 @@ def test_a_score_pickles_with_its_cards() -> None:
     sheets = make_game("base").score_table(random_game(3, 8).forests)
     back = pickle.loads(pickle.dumps(sheets))
     assert back == sheets and [s.cards for s in back] == [s.cards for s in sheets]
+
+
+def test_plans_made_during_the_count_score_at_once() -> None:
+    """A catalog's species get their plans while the first table is being counted (the tag
+    and counts-as lists the plans share grow mid-pass): the first totals equal the next and
+    the explained ones, and a table mixing the species of two copies of a catalog (two sets
+    of plans, compiled one after the other) counts the cards of both for a tag."""
+    rng = random.Random(14)
+    for game in game_ids():
+        if make_game(game).scorer != "core":
+            continue
+        fresh = pickle.loads(pickle.dumps(make_game(game).catalog))  # species without plans
+        made = [generated_table(fresh, rng, players) for players in (2, 3, 5)]
+        first = [totals(t) for t in made]
+        assert first == [totals(t) for t in made], game
+        assert first == [[s.total for s in score_table(t)] for t in made], game
+    one = pickle.loads(pickle.dumps(make_game("base").catalog))
+    two = pickle.loads(pickle.dumps(make_game("base").catalog))
+    goshawk = Host(one.species["Birch"], slots={"top": [Dweller(one.species["Goshawk"])],
+                                                "bottom": [], "left": [], "right": []})
+    owl = Host(two.species["Birch"], slots={"top": [Dweller(two.species["Tawny Owl"])],
+                                            "bottom": [], "left": [], "right": []})
+    assert totals([Forest([goshawk])]) == [1 + 3]  # Birch 1, Goshawk 3 a bird (itself)
+    assert totals([Forest([goshawk, owl])]) == [1 + 1 + 2 * 3 + 5]  # and a Tawny Owl: 5
 
 
 def test_every_game_is_covered() -> None:
