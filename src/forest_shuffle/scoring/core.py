@@ -598,8 +598,8 @@ def _facts(forest: Forest) -> _Facts:
 
 
 def _tables2(f0: _Facts, f1: _Facts) -> tuple[dict[str, int], dict[str, int]]:
-    """:func:`_tables` of two forests (each one's best other is the other one), with
-    :func:`_compared` written out."""
+    """:func:`_tables` of two forests (each one's best other is the other one), the number
+    each plan compares (own cards with their boost, or trees) read inline."""
     t0: dict[str, int] = {}
     t1: dict[str, int] = {}
     for f in (f0, f1):
@@ -635,7 +635,6 @@ def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
     if not out:
         return out
     first = out[0]  # holds every name done
-    two = len(out) == 2
     for f in facts:
         for p in f.compares:
             name = p.name
@@ -645,10 +644,6 @@ def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
                 vals = [g.own_count(p) for g in facts]
             else:
                 vals = [g.trees_for(p) for g in facts]
-            if two:
-                first[name] = vals[1]
-                out[1][name] = vals[0]
-                continue
             top = max(vals)
             at = vals.index(top)
             second = max(vals[:at] + vals[at + 1:], default=0)
