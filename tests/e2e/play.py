@@ -22,8 +22,11 @@ def wait_settled(page: Page, states: tuple[str, ...] = ("your-turn", "over", "ha
     """Wait until the page is in one of ``states``; that state. On a timeout the error
     says what the page and the server held (so a failure on CI can be read)."""
     try:
-        page.wait_for_function("states => states.includes(document.body.dataset.status)",
-                               arg=list(states), timeout=timeout)
+        # No body yet while a new page loads (right after a click that navigates): keep
+        # waiting then, rather than fail on reading null (and log a page error).
+        page.wait_for_function(
+            "states => !!document.body && states.includes(document.body.dataset.status)",
+            arg=list(states), timeout=timeout)
     except PlaywrightError as exc:
         raise AssertionError(f"the page did not settle in {timeout / 1000:g} s "
                              f"(waited for {', '.join(states)}): {stuck(page)}") from exc
@@ -34,7 +37,8 @@ def wait_settled(page: Page, states: tuple[str, ...] = ("your-turn", "over", "ha
 _PAGE_FACTS = """() => {
   const fs = window.forestShuffle, p = fs && fs.payload;
   const banner = document.querySelector('.banner:not([hidden])');
-  return {status: document.body.dataset.status, version: document.body.dataset.version,
+  const d = document.body ? document.body.dataset : {};
+  return {status: d.status, version: d.version,
           connected: fs ? fs.connected : null, busy: fs ? fs.busy : null,
           to_move: p ? p.to_move : null, you: p ? p.you : null, over: p ? p.over : null,
           decision: p ? p.decision : null, legal: p && p.legal ? p.legal.length : null,

@@ -121,6 +121,9 @@ def busy(seconds):
     return "finished"
 
 if __name__ == "__main__":
+    # Ctrl-C in a terminal: KeyboardInterrupt (a shell's background job, as CI may start
+    # the tests, inherits SIGINT ignored, and Python then leaves it ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     pool = process_pool(2)
     print(pool.submit(pow, 2, 10).result(), flush=True)  # both workers started, one idle
     job = pool.submit(busy, 60)
