@@ -403,9 +403,7 @@ class _Facts:
             syms = self._symbols = [
                 d.symbol if d.symbol is not None else (d.species.deck_symbol or None)
                 for stack in self.stacks for d in stack]
-        k = syms.count(symbol)
-        if symbol in self.tree_names:
-            k += self.name_count(symbol)
+        k = syms.count(symbol) + self.own_slots_count(symbol)
         shrubs = self.shrub_symbols
         return k + shrubs.count(symbol) if shrubs else k
 
@@ -913,7 +911,7 @@ def totals(forests: Sequence[Forest]) -> list[int]:
         known = len(_REGISTRY)
         f0 = _facts(forests[0])
         f1 = _facts(forests[1])
-        if len(_REGISTRY) != known:
+        if len(_REGISTRY) != known:  # _facts_of's padding, without its list (a hot path)
             f0.pad()
             f1.pad()
         if f0.compares or f1.compares:
