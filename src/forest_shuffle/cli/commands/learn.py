@@ -111,7 +111,7 @@ def generate_command(
               explore)
 
 
-def _check_generate(games: int, rate: float, workers: int, explore: float = 0.0) -> None:
+def _check_generate(games: int, rate: float, workers: int, explore: float) -> None:
     if games < 1:
         _refuse(f"--games must be at least 1, not {games}")
     if not 0 < rate <= 1:
@@ -123,7 +123,7 @@ def _check_generate(games: int, rate: float, workers: int, explore: float = 0.0)
 
 
 def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, game: str,
-              workers: int, ray: str | None, fast_only: bool, explore: float = 0.0) -> None:
+              workers: int, ray: str | None, fast_only: bool, explore: float) -> None:
     """Play the self-play plan and write its data to ``out`` (the options checked)."""
     from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
 
