@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
 
-__all__ = ["START_METHOD", "WATCH_SECONDS", "process_pool"]
+__all__ = ["START_METHOD", "WATCH_SECONDS", "exit_with_parent", "process_pool"]
 
 #: How often a worker checks that its parent still lives.
 WATCH_SECONDS = 0.5
@@ -57,15 +57,15 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
 
-def _watch(parent: int) -> None:
-    """Worker initializer: exit at once when the worker's parent, the process ``parent``
-    that made the pool, is gone (the worker was re-parented, so ``os.getppid`` is another).
-    The pid comes from the parent: a worker that read its own ``getppid`` at start would
-    take the new parent for the old one if the parent died while it was starting (a spawn
-    takes a second), and never exit."""
+def exit_with_parent(parent: int) -> None:
+    """In a child process: exit (status 1) at once if its parent, the process ``parent``
+    that started it, is gone (the child was re-parented, so ``os.getppid`` is another),
+    and from then on within about :data:`WATCH_SECONDS` of the parent's end (a daemon
+    thread watches). The pid comes from the parent: a child that read its own ``getppid``
+    at start would take the new parent for the old one if the parent died while it was
+    starting (a spawn takes a second), and never exit."""
     if os.getppid() != parent:
         os._exit(1)
-    signal.signal(signal.SIGINT, _on_interrupt)
 
     def loop() -> None:
         while True:
@@ -74,6 +74,13 @@ def _watch(parent: int) -> None:
                 os._exit(1)
 
     threading.Thread(target=loop, name="forest-parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    """Worker initializer: Ctrl-C aborts only a running job, and the worker exits with
+    the process ``parent`` that made the pool (:func:`exit_with_parent`)."""
+    exit_with_parent(parent)
+    signal.signal(signal.SIGINT, _on_interrupt)
 
 
 def process_pool(max_workers: int) -> ProcessPoolExecutor:

@@ -84,6 +84,15 @@ def test_serve_refuses_a_redis_it_cannot_reach(pg: str) -> None:
     assert len(out.stderr.strip().splitlines()) == 1 and "Redis" in out.stderr, out.stderr
 
 
+def _running(pid: int) -> bool:
+    """Is process ``pid`` alive (not gone, not a zombie)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_serve_workers_share_one_port(pg: str, redis_url: str) -> None:
     with server(pg, extra=["--pubsub", redis_url, "--workers", "2", "--bot-processes", "0",
                            "--limits", "off"]) as (proc, base):
@@ -100,6 +109,13 @@ def test_serve_workers_share_one_port(pg: str, redis_url: str) -> None:
         workers = [int(x) for x in subprocess.run(
             ["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()]
         assert len(workers) >= 2, workers
+    # The supervisor was killed (SIGKILL) on leaving: its workers do not outlive it.
+    deadline = time.monotonic() + 15
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [w for w in workers if _running(w)]
+    assert not alive, f"workers {alive} outlived their supervisor"
     row = Store(pg).load(gid)
     assert row is not None and row.version >= 10
 

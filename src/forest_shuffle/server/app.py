@@ -679,10 +679,15 @@ SERVE_ENV = "FOREST_SHUFFLE_SERVE"
 
 def app_from_env() -> FastAPI:
     """The app of one worker of ``serve --workers N``, from the options in
-    :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease, game)."""
+    :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease, game,
+    parent). With ``parent`` (the supervisor's pid) the worker exits when the supervisor
+    is gone, even killed with SIGKILL, rather than hold the port on its own."""
     from forest_shuffle.server.limits import fit_to_files, parse_limits, raise_file_limit
+    from forest_shuffle.workers import exit_with_parent
 
     opts = json.loads(os.environ[SERVE_ENV])
+    if opts.get("parent"):
+        exit_with_parent(int(opts["parent"]))
     bounds = fit_to_files(parse_limits(opts.get("limits", "")), raise_file_limit())
     return create_app(opts["db"], float(opts["bot_delay"]),
                       bot_processes=int(opts["bot_processes"]), limits=bounds,

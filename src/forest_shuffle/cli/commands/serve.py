@@ -183,7 +183,8 @@ def serve_command(
             raise typer.Exit(2) from None
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
-            "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id})
+            "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id,
+            "parent": os.getpid()})  # uvicorn's supervisor: the workers exit with it
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
                    f"processes; {storage_words(db)}", err=True)
         uvicorn.run("forest_shuffle.server.app:app_from_env", factory=True, workers=workers,
