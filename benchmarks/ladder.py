@@ -1,7 +1,8 @@
 """A ladder of bots: one round robin of 2-player matches, Elo-like ratings, a table and a plot.
 
 Usage: ``python benchmarks/ladder.py [--bots random,greedy,mcts:time=0.3,learned:time=0.3]
-[--games 8] [--seed 2050] [--workers 1] [--plot docs/screenshots/ladder.png] [--json]``
+[--games 8] [--seed 2050] [--workers 1] [--journal DIR] [--plot docs/ladder.png]
+[--json]``
 
 Every pair of bots plays ``--games`` 2-player games (:func:`forest_shuffle.match.tournament`:
 deals replayed with the seats swapped). The ratings are the Bradley-Terry model fitted to
@@ -11,6 +12,12 @@ by every bot of a pair against another leaves its rating unbounded, so each pair
 gets one drawn game of prior (half a win each way). Prints a markdown table (rating, games,
 wins, mean score, seconds a decision) and, with ``--plot``, draws the ratings with
 matplotlib. Seconds budgets depend on the machine's load (printed).
+
+``--journal DIR`` keeps one tournament journal a pair in DIR (:mod:`forest_shuffle.journal`,
+``pair-K.jsonl`` for the K-th pair of the round robin, K from 0), written game by game: the
+same command run again plays only the games missing, and a larger ``--games`` extends every
+pair on the same deals, so a long ladder can be played over several sittings. The time and
+load printed are this run's; the ratings are those of every game in the journals.
 """
 
 from __future__ import annotations
@@ -22,10 +29,12 @@ import math
 import os
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from forest_shuffle.cli.commands.tournament import parse_bots
-from forest_shuffle.match import tournament
+from forest_shuffle.journal import Journal, open_journal
+from forest_shuffle.match import MatchResult, tournament
 
 
 def bradley_terry(bots: list[str], wins: dict[tuple[str, str], float],
@@ -52,8 +61,10 @@ def bradley_terry(bots: list[str], wins: dict[tuple[str, str], float],
     return {b: 400.0 * math.log10(strength[b] / ref) for b in bots}
 
 
-def run(bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    """Play the round robin and rate the bots."""
+def run(bots: list[str], games: int, seed: int, workers: int,
+        journal: Path | None = None) -> dict[str, Any]:
+    """Play the round robin (resuming from the journals in ``journal``, a directory, when
+    given) and rate the bots."""
     load0 = os.getloadavg()[0]
     start = time.perf_counter()
     wins: dict[tuple[str, str], float] = defaultdict(float)
@@ -62,7 +73,17 @@ def run(bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
     secs: dict[str, list[float]] = defaultdict(list)
     pairs = []
     for k, (a, b) in enumerate(itertools.combinations(bots, 2)):
-        res = tournament([a, b], games, 2, seed + k, workers)
+        done: dict[int, MatchResult] = {}
+        book: Journal | None = None
+        if journal is not None:
+            journal.mkdir(parents=True, exist_ok=True)
+            book, done = open_journal(journal / f"pair-{k}.jsonl", "base", (a, b), 2, seed + k)
+        try:
+            res = tournament([a, b], games, 2, seed + k, workers, done=done,
+                             on_result=None if book is None else book.write)
+        finally:
+            if book is not None:
+                book.close()
         sa, sb = res.stats
         wins[a, b] += sa.wins
         wins[b, a] += sb.wins
@@ -112,10 +133,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--seed", type=int, default=2050)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--journal", default="", metavar="DIR")
     ap.add_argument("--plot", default="")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = run(parse_bots(args.bots), args.games, args.seed, args.workers)
+    result = run(parse_bots(args.bots), args.games, args.seed, args.workers,
+                 Path(args.journal) if args.journal else None)
     if args.plot:
         plot(result, args.plot)
     if args.json:
