@@ -95,7 +95,7 @@ def run(bots: list[str], games: int, seed: int, workers: int,
         pairs.append({"a": a, "b": b, "games": res.games, "a_wins": sa.wins,
                       "a_score": sa.mean_score, "b_score": sb.mean_score})
     ratings = bradley_terry(bots, dict(wins), dict(played))
-    table = []
+    table: list[dict[str, Any]] = []
     for b in bots:
         n = sum(played[b, o] for o in bots if o != b)
         table.append({"bot": b, "elo": ratings[b], "games": n,
