@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import importlib.util
+import math
 import random
 import time
 from pathlib import Path
@@ -306,6 +307,38 @@ def test_learned_evaluation_is_a_reward() -> None:
         for hv in (5, 6):
             r = evaluate(state, 0, hv)
             assert 0.0 <= r <= 1.0
+
+
+def _finished(players: int, seed: int) -> GameState:
+    state = GameState.new(players, seed)
+    while not state.over:
+        state.apply(greedy_action(state))
+    return state
+
+
+def test_a_finished_rollout_is_judged_on_the_network_scale() -> None:
+    """hv=5 (a win probability): a finished game is worth its win share, a little more for
+    a larger margin; hv=6: the margin's logistic without the hand-fitted bonus."""
+    for players, seed in ((2, 3), (2, 4), (3, 5)):
+        state = _finished(players, seed)
+        sc = state.scores()
+        winners = state.winners()
+        for me in range(players):
+            best = max(v for i, v in enumerate(sc) if i != me)
+            logistic = 1.0 / (1.0 + math.exp(-(sc[me] - best) / mcts.SCALE))
+            share = 1.0 / len(winners) if me in winners else 0.0
+            win = evaluate(state, me, 5)
+            assert win == pytest.approx((1 - mcts.FINISHED_MARGIN) * share
+                                        + mcts.FINISHED_MARGIN * logistic)
+            assert (win > 0.9) == (share == 1.0) and (win < 0.1) == (share == 0.0)
+            assert evaluate(state, me, 6) == pytest.approx(logistic)
+    # A win by one point is worth nearly a certain win, not the hand-fitted 0.67.
+    assert mcts.finished_reward([101, 100], 0, 5) > 0.97
+    assert mcts.finished_reward([101, 100], 1, 5) < 0.03
+    assert mcts.finished_reward([100, 100], 0, 5) == pytest.approx(0.5)
+    assert mcts.finished_reward([100, 100, 90], 1, 5) == pytest.approx(
+        0.95 * 0.5 + 0.05 * 0.5)
+    assert evaluate(_finished(2, 3), 0, 2) != evaluate(_finished(2, 3), 0, 5)
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -79,6 +79,12 @@ HAND_WEIGHT_HIGH = 1.5
 SLOT = 0.648
 #: Score difference that moves the reward from 0.5 to about 0.73.
 SCALE = 15.0
+#: Points added to the winner's margin (taken from a loser's) when a rollout finishes the
+#: game, for the hand-fitted evaluations (``hv`` 0 to 4).
+FINISHED_BONUS = 10.0
+#: The part of a finished game's reward given by the margin, not the win, for ``hv=5``
+#: (:func:`finished_reward`).
+FINISHED_MARGIN = 0.05
 #: Paired samples before the race drops a candidate; with fewer when the budget runs
 #: out, the race returns greedy's choice.
 MIN_ROUNDS = 6
@@ -145,6 +151,8 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
     if hv >= 5 and not state.over:
         return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
     sc = state.game.totals_fn()(state.forests)
+    if hv >= 5 and len(sc) > 1:
+        return finished_reward(sc, me, hv, scale)
     if state.over:
         vals = [float(v) for v in sc]
     elif hv == 3:
@@ -172,8 +180,27 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
         best = max(others)
     diff = mine - best
     if state.over:
-        diff += 10.0 if diff > 0 else -10.0 if diff < 0 else 0.0
+        diff += FINISHED_BONUS if diff > 0 else -FINISHED_BONUS if diff < 0 else 0.0
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / scale))))
+
+
+def finished_reward(totals: list[int], me: int, hv: int, scale: float = SCALE) -> float:
+    """The learned evaluations' reward for a finished game, on their own scale: for
+    ``hv=5`` (a win probability) the seat's win share (1, 1/k for a k-way tie, 0), a
+    ``FINISHED_MARGIN`` part of it given by the logistic of the margin to the best rival
+    over ``scale`` so that a larger win still counts; for ``hv=6`` (a predicted margin)
+    that logistic alone. Not the hand-fitted evaluation's margin with ``FINISHED_BONUS``:
+    a rollout that ends the game must be judged as the network judges those that do not,
+    or a win by a few points would count for less than a lead the network trusts (and a
+    loss for more), and the search would shun ending games it wins and seek ending those
+    it loses."""
+    mine = totals[me]
+    best = max(v for i, v in enumerate(totals) if i != me)
+    margin = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -(mine - best) / scale))))
+    if hv != 5:
+        return margin
+    share = 0.0 if mine < best else 1.0 if mine > best else 1.0 / totals.count(mine)
+    return (1.0 - FINISHED_MARGIN) * share + FINISHED_MARGIN * margin
 
 
 def _horizon(view: PlayerView, depth: int, end: int) -> int:
