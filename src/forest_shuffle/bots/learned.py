@@ -4,12 +4,10 @@ Contract: :class:`LearnedBot` (registry name ``learned``, difficulty ``expert``)
 :class:`~forest_shuffle.bots.mcts.MCTSBot` with other defaults: the rollouts of the paired
 race stop after ``depth`` rounds and are scored by the value network shipped in the package
 (``hv=5``: its predicted win probability from the seat's own features, read with numpy;
-``hv=6``: the logistic of its predicted margin), see :mod:`forest_shuffle.bots.value`, and
-the turn decision gets ``share`` 60 % of the turn's budget (the search bot's 90 % leaves the
-payment, the second draw and the options too few rollouts to race, so they fall back to
-greedy's choice). Every option of the search bot is an option here too
-(``learned:time=0.3``; ``hv=2,share=0.9`` gives the search bot back). It chooses from its
-view only, always one of the legal actions, within the search bot's time budget.
+``hv=6``: the logistic of its predicted margin), see :mod:`forest_shuffle.bots.value`. Every
+option of the search bot is an option here too (``learned:time=0.3``, ``hv=2`` gives the
+hand-fitted evaluation back). It chooses from its view only, always one of the legal
+actions, within the search bot's time budget.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ class LearnedBot(MCTSBot):
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  workers: int = 1, c: float = 0.7, depth: int = 2, width: int = 6,
-                 share: float = 0.6, reuse: int = 1, hv: int = 5, race: int = 1,
+                 share: float = 0.9, reuse: int = 1, hv: int = 5, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
                  diverse: int = 1, exact: int = 0, pick: float = 0.0,
                  cover: int = 1) -> None:
