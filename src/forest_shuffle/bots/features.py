@@ -41,6 +41,13 @@ from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 
+
+def logistic(x: float) -> float:
+    """1 / (1 + e^-x), ``x`` clipped to [-60, 60]: the search's squashing of a score
+    difference (over its scale) or a logit into a reward in (0, 1)."""
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -x))))
+
+
 _SIDE = ("total", "hand", "cave", "trees", "free", "dwellers")
 
 # The search's cut-off evaluation (``bots.mcts``, ``hv=2``; the same values, which a test
@@ -157,7 +164,7 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     out[at] = mine / 100.0
     out[at + 1] = best / 100.0
     out[at + 2] = diff / 100.0
-    out[at + 3] = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / SCALE))))
+    out[at + 3] = logistic(diff / SCALE)
     return out
 
 

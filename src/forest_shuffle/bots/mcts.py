@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 
 from forest_shuffle.bots.base import Bot, Budget
 from forest_shuffle.bots.determinize import Determinizer
+from forest_shuffle.bots.features import logistic
 from forest_shuffle.bots.greedy import (
     deck_start,
     diverse_candidates,
@@ -151,7 +152,7 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
     if hv >= 5 and not state.over:
         return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
     sc = state.game.totals_fn()(state.forests)
-    if hv >= 5 and len(sc) > 1:
+    if hv >= 5 and len(sc) > 1:  # finished (an unfinished state returned above)
         return finished_reward(sc, me, hv, scale)
     if state.over:
         vals = [float(v) for v in sc]
@@ -181,7 +182,7 @@ def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
     diff = mine - best
     if state.over:
         diff += FINISHED_BONUS if diff > 0 else -FINISHED_BONUS if diff < 0 else 0.0
-    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -diff / scale))))
+    return logistic(diff / scale)
 
 
 def finished_reward(totals: list[int], me: int, hv: int, scale: float = SCALE) -> float:
@@ -196,7 +197,7 @@ def finished_reward(totals: list[int], me: int, hv: int, scale: float = SCALE) -
     it loses."""
     mine = totals[me]
     best = max(v for i, v in enumerate(totals) if i != me)
-    margin = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -(mine - best) / scale))))
+    margin = logistic((mine - best) / scale)
     if hv != 5:
         return margin
     share = 0.0 if mine < best else 1.0 if mine > best else 1.0 / totals.count(mine)

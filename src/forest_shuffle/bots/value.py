@@ -18,7 +18,6 @@ for one seat from that seat's features only. A file that does not fit raises
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -26,7 +25,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, state_features
+from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, logistic, state_features
 from forest_shuffle.engine.state import GameState
 
 #: Output index of the predicted final margin (points / 100).
@@ -93,7 +92,7 @@ class ValueNet:
         """(margin in points, win probability) for one feature vector."""
         out = self.forward(np.array(feats))
         z = float(out[WIN])
-        return 100.0 * float(out[MARGIN]), 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -z))))
+        return 100.0 * float(out[MARGIN]), logistic(z)
 
 
 def load_net(path: Path | str) -> ValueNet:
@@ -143,4 +142,4 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     margin, win = shipped_net(path, state.num_players).predict(state_features(state, me))
     if head == WIN:
         return win
-    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -margin / scale))))
+    return logistic(margin / scale)
