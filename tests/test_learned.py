@@ -27,7 +27,13 @@ from forest_shuffle.bots.features import (
 from forest_shuffle.bots.greedy import greedy_action
 from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import evaluate
-from forest_shuffle.bots.selfplay import generate, load_dataset, plan, play_recorded
+from forest_shuffle.bots.selfplay import (
+    continuation_targets,
+    generate,
+    load_dataset,
+    plan,
+    play_recorded,
+)
 from forest_shuffle.bots.value import DEFAULT_WEIGHTS, ValueNet, load_net, shipped_net
 from forest_shuffle.cli.app import app
 from forest_shuffle.engine.state import GameState
@@ -255,6 +261,34 @@ def test_self_play_records_the_mover_and_is_reproducible() -> None:
         assert (w == 1.0) == (m > 0) or m == 0
 
 
+def test_continuation_targets_average_resampled_games() -> None:
+    own = plan(5, 1, [2], lineups=((1.0, ("greedy:exact=0",)),), rate=0.1)
+    cont = plan(5, 1, [2], lineups=((1.0, ("greedy:exact=0",)),), rate=0.1,
+                continuations=4)
+    a, b = play_recorded(own[0]), play_recorded(cont[0])
+    # The same positions (playing on does not disturb the game), other targets.
+    assert a[0] == b[0] and len(b[1]) == len(a[1]) > 1
+    assert b == play_recorded(cont[0])
+    assert b[1] != a[1]
+    for m, w in zip(b[1], b[2], strict=True):
+        # Two players: each game's win share is 0, 1/2 or 1, so four make eighths.
+        assert 0.0 <= w <= 1.0 and (8 * w) == round(8 * w)
+        assert m * 4 == round(m * 4)  # four whole margins
+    # The mean of K games is the mean of their outcomes, one by one: the first game of
+    # two is the one game of the same seed.
+    state = GameState.new(2, 11)
+    for _ in range(40):
+        state.apply(greedy_action(state, exact=False))
+    assert state.to_move is not None
+    view = state.view(state.to_move)
+    one, two = continuation_targets(view, 1, 99), continuation_targets(view, 2, 99)
+    assert (one[1] == 1.0) == (one[0] > 0) and one[1] in (0.0, 0.5, 1.0)
+    second = (2 * two[0] - one[0], 2 * two[1] - one[1])
+    assert second[0] == round(second[0]) and second[1] in (0.0, 0.5, 1.0)
+    assert (second[1] == 1.0) == (second[0] > 0)
+    assert continuation_targets(view, 2, 99) == two
+
+
 def test_paired_deals_rotate_the_seats() -> None:
     jobs = plan(9, 2, [2], lineups=((1.0, ("mcts:iterations=6", "greedy")),))
     assert len(jobs) == 2
@@ -433,6 +467,21 @@ def test_learn_generate_with_deviating_games(tmp_path: Path) -> None:
     assert len(set(b.game.tolist())) == 2 * len(set(a.game.tolist()))
     _one_line_refusal(_cli([*args, "--out", str(tmp_path / "x.npz"), "--explore", "1.5"]),
                       "--explore")
+    assert not (tmp_path / "x.npz").exists()
+
+
+def test_learn_generate_with_continuation_targets(tmp_path: Path) -> None:
+    plain, cont = tmp_path / "d.npz", tmp_path / "c.npz"
+    args = ["learn", "generate", "--games", "1", "--players", "2", "--seed", "3",
+            "--fast-only", "--rate", "0.05"]
+    assert _cli([*args, "--out", str(plain)]).exit_code == 0
+    result = _cli([*args, "--out", str(cont), "--continuations", "2"])
+    assert result.exit_code == 0, result.output
+    a, b = load_dataset(str(plain)), load_dataset(str(cont))
+    assert np.array_equal(a.x, b.x) and not np.array_equal(a.margin, b.margin)
+    assert "'continuations': 2" in str(b.meta["source"])
+    _one_line_refusal(_cli([*args, "--out", str(tmp_path / "x.npz"), "--continuations",
+                            "-1"]), "--continuations")
     assert not (tmp_path / "x.npz").exists()
 
 

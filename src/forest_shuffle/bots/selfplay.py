@@ -8,9 +8,14 @@ bot plays each deal once). :func:`play_recorded` plays one job and, at each turn
 game seed, so a job is reproducible), records the features of the MOVER's view
 (:func:`~forest_shuffle.bots.features.view_features` of ``state.view(mover)``: never a
 hidden card) with that seat's final margin to the best rival (points) and its share of the
-victory (1, 1/k for a k-way tie, 0). :func:`generate` runs the jobs (in worker processes,
-or through any executor) and returns a :class:`Dataset`; the same seed and settings give
-the same data whatever the number of workers.
+victory (1, 1/k for a k-way tie, 0); with ``continuations`` K > 0 in the plan, each recorded
+position's margin and win share are instead the means over K games played on from states
+resampled from that view (:class:`~forest_shuffle.bots.determinize.Determinizer`; the
+hidden cards dealt anew each time) by the fast greedy for every seat (the search's rollout
+policy, so the target is what a rollout to the end would estimate, with K times less noise
+than one game's outcome; :func:`continuation_targets`). :func:`generate` runs the jobs
+(in worker processes, or through any executor) and returns a :class:`Dataset`; the same
+seed and settings give the same data whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -24,10 +29,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from forest_shuffle.bots.determinize import Determinizer
 from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, view_features
+from forest_shuffle.bots.greedy import greedy_action
 from forest_shuffle.bots.registry import make_bot
 from forest_shuffle.engine.setup import derive
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.workers import process_pool
 
 #: The line-ups of the default data with their share of the games: self-play of the fast
@@ -37,8 +45,9 @@ DEFAULT_LINEUPS: tuple[tuple[float, tuple[str, ...]], ...] = (
     (1.0, ("greedy:exact=0",)), (0.17, ("greedy",)), (0.03, ("mcts:iterations=12", "greedy")))
 
 #: One game to record: game id, players, game seed, the bot of each seat, sampling rate,
-#: the index of the game in the plan.
-Job = tuple[str, int, int, tuple[str, ...], float, int]
+#: the index of the game in the plan, continuations per recorded position (0: the game's
+#: own outcome is the target).
+Job = tuple[str, int, int, tuple[str, ...], float, int, int]
 
 
 @dataclass(slots=True)
@@ -84,9 +93,11 @@ def load_dataset(path: str) -> Dataset:
 
 def plan(seed: int, games: int, players: Sequence[int],
          lineups: Sequence[tuple[float, Sequence[str]]] = DEFAULT_LINEUPS,
-         rate: float = 0.25, game: str = "base") -> list[Job]:
+         rate: float = 0.25, game: str = "base", continuations: int = 0) -> list[Job]:
     """For each player count and line-up ``(share, bots)``: at least ``share * games``
-    games (at least one deal, rounded up to whole rotations), in a fixed order."""
+    games (at least one deal, rounded up to whole rotations), in a fixed order; each
+    recorded position's targets the means of ``continuations`` resampled games on (0: the
+    game's own outcome)."""
     jobs: list[Job] = []
     for n in players:
         for li, (share, lineup) in enumerate(lineups):
@@ -96,21 +107,49 @@ def plan(seed: int, games: int, players: Sequence[int],
                 s = derive(seed, f"data {game}/{n}/{li}/{d}")
                 for r in range(k):
                     seats = tuple(lineup[(r + i) % k] for i in range(n))
-                    jobs.append((game, n, s, seats, rate, len(jobs)))
+                    jobs.append((game, n, s, seats, rate, len(jobs), continuations))
     return jobs
 
 
 Rows = tuple[list[list[float]], list[float], list[float], int, int]
 
 
+def outcome(state: GameState, p: int) -> tuple[float, float]:
+    """Seat ``p``'s margin to the best rival (points) and share of the victory (1, 1/k in
+    a k-way tie, 0) in a finished game."""
+    scores = state.scores()
+    winners = state.winners()
+    margin = float(scores[p] - max(s for i, s in enumerate(scores) if i != p))
+    return margin, (1.0 / len(winners) if p in winners else 0.0)
+
+
+def continuation_targets(view: PlayerView, k: int, seed: int) -> tuple[float, float]:
+    """The mean margin and win share of the view's player over ``k`` games played on
+    from states sampled to agree with ``view`` (every hidden card dealt anew each time)
+    by the fast greedy for every seat; the same ``seed``, the same targets."""
+    det = Determinizer(view)
+    rng = random.Random(seed)
+    me = view.player
+    margin = win = 0.0
+    for _ in range(k):
+        state = det.sample(rng)
+        while not state.over:
+            state.apply(greedy_action(state, exact=False))
+        m, w = outcome(state, me)
+        margin += m
+        win += w
+    return margin / k, win / k
+
+
 def play_recorded(job: Job) -> Rows:
     """Play one job; return (features, margins, win shares, players, game index)."""
-    gid, n, seed, seats, rate, index = job
+    gid, n, seed, seats, rate, index, continuations = job
     bots = [make_bot(spec, derive(seed, f"bot {i}")) for i, spec in enumerate(seats)]
     state = GameState.new(n, seed, game=gid)
     rng = random.Random(derive(seed, "sample"))
     feats: list[list[float]] = []
     who: list[int] = []
+    targets: list[tuple[float, float]] = []
     while not state.over:
         p = state.to_move
         assert p is not None
@@ -118,13 +157,13 @@ def play_recorded(job: Job) -> Rows:
         if state.stack[-1].kind == "turn" and rng.random() < rate:
             feats.append(view_features(view))
             who.append(p)
+            if continuations:
+                targets.append(continuation_targets(
+                    view, continuations, derive(seed, f"continue {state.turn}")))
         state.apply(bots[p].choose(view))
-    scores = state.scores()
-    winners = state.winners()
-    margins = [float(scores[p] - max(s for i, s in enumerate(scores) if i != p))
-               for p in who]
-    wins = [1.0 / len(winners) if p in winners else 0.0 for p in who]
-    return feats, margins, wins, n, index
+    if not continuations:
+        targets = [outcome(state, p) for p in who]
+    return feats, [m for m, _ in targets], [w for _, w in targets], n, index
 
 
 def generate(jobs: Sequence[Job], workers: int = 1,

@@ -3,13 +3,16 @@
 Contract:
 
 - ``forest-shuffle learn generate --out DATA.npz [--seed S] [--games G] [--players 2,3,4,5]
-  [--rate R] [--game ID] [--workers W | --ray ADDRESS] [--fast-only] [--explore E]`` plays
+  [--rate R] [--game ID] [--workers W | --ray ADDRESS] [--fast-only] [--explore E]
+  [--continuations K]`` plays
   the self-play plan of :func:`forest_shuffle.bots.selfplay.plan` (per player count: G games
   of fast-greedy self-play, 17 % of G of exact greedy, 3 % of a cheap search against greedy,
   paired deals with seats rotated; with ``--explore E`` also G games of the fast greedy
   deviating at a share E of its turn decisions), records the mover's view features at a
-  share R of the turn decisions with the final margin and win share, and writes them
-  (``--fast-only``: the fast-greedy games alone). Same seed and options, same data.
+  share R of the turn decisions with the final margin and win share (``--continuations
+  K``: their means over K games played on by the fast greedy from states resampled from
+  the mover's view), and writes them (``--fast-only``: the fast-greedy games alone). Same
+  seed and options, same data.
 - ``forest-shuffle learn train --data DATA.npz --out NET.npz [--seed S] [--epochs E]
   [--hidden H] [--layers L] [--weight-decay D] [--no-skip]`` trains the value network with
   PyTorch (extra ``learn``) and writes the weights the ``learned`` bot reads with numpy
@@ -61,6 +64,10 @@ DecayOption = Annotated[float, typer.Option(
 ExploreOption = Annotated[float, typer.Option(
     "--explore", help="Also as many games of the fast greedy deviating at this share of its "
                       "turn decisions (0: none).")]
+ContinuationsOption = Annotated[int, typer.Option(
+    "--continuations", help="Targets: the mean outcome of this many fast-greedy games "
+                            "played on from each position, hidden cards resampled (0: the "
+                            "game's own outcome).")]
 SkipOption = Annotated[bool, typer.Option(
     "--skip/--no-skip", help="A linear path from the inputs to the outputs beside the "
                              "hidden layers.")]
@@ -102,16 +109,18 @@ def generate_command(
     fast_only: Annotated[bool, typer.Option(
         "--fast-only", help="Only fast-greedy self-play (a quick smoke run).")] = False,
     explore: ExploreOption = 0.0,
+    continuations: ContinuationsOption = 0,
 ) -> None:
     """Play self-play games and record positions from the mover's view."""
     game_from_option(game)
-    _check_generate(games, rate, workers, explore)
+    _check_generate(games, rate, workers, explore, continuations)
     _out(out)
     _generate(out, seed, games, _players(players), rate, game, workers, ray, fast_only,
-              explore)
+              explore, continuations)
 
 
-def _check_generate(games: int, rate: float, workers: int, explore: float) -> None:
+def _check_generate(games: int, rate: float, workers: int, explore: float,
+                    continuations: int) -> None:
     if games < 1:
         _refuse(f"--games must be at least 1, not {games}")
     if not 0 < rate <= 1:
@@ -120,10 +129,13 @@ def _check_generate(games: int, rate: float, workers: int, explore: float) -> No
         _refuse(f"--workers must be at least 1, not {workers}")
     if not 0 <= explore <= 1:
         _refuse(f"--explore must be from 0 to 1, not {explore}")
+    if not 0 <= continuations <= 1000:
+        _refuse(f"--continuations must be from 0 to 1000, not {continuations}")
 
 
 def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, game: str,
-              workers: int, ray: str | None, fast_only: bool, explore: float) -> None:
+              workers: int, ray: str | None, fast_only: bool, explore: float,
+              continuations: int) -> None:
     """Play the self-play plan and write its data to ``out`` (the options checked)."""
     from forest_shuffle.bots.selfplay import DEFAULT_LINEUPS, generate, plan
 
@@ -132,11 +144,12 @@ def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, 
     lineups = ((1.0, ("greedy:exact=0",)),) if fast_only else DEFAULT_LINEUPS
     if explore > 0:
         lineups = (*lineups, (1.0, (f"greedy:exact=0,explore={explore:g}",)))
-    jobs = plan(seed, games, counts, lineups, rate=rate, game=gdef.id)
+    jobs = plan(seed, games, counts, lineups, rate=rate, game=gdef.id,
+                continuations=continuations)
     data = with_progress("self-play", len(jobs), False, lambda report: generate(
         jobs, workers, report, executor))
     data.meta.update({"seed": seed, "games": len(jobs), "players": counts, "rate": rate,
-                      "game": gdef.id, "explore": explore})
+                      "game": gdef.id, "explore": explore, "continuations": continuations})
     data.save(str(out))
     Console().print(f"{len(jobs)} games, {len(data)} positions (seed {seed}) -> {out}")
 
@@ -221,11 +234,12 @@ def run_command(
     weight_decay: DecayOption = 1e-3,
     skip: SkipOption = True,
     explore: ExploreOption = 0.0,
+    continuations: ContinuationsOption = 0,
 ) -> None:
     """Self-play data, then the network trained on it, in one go (needs PyTorch)."""
     game_from_option(game)
     counts = _players(players)
-    _check_generate(games, rate, workers, explore)
+    _check_generate(games, rate, workers, explore, continuations)
     _check_train(epochs, hidden, layers, weight_decay)
     _out(out)
     if data is None:
@@ -234,7 +248,8 @@ def run_command(
     if data.resolve() == out.resolve():
         _refuse("--data and --out must be two files")
     _need_torch()  # before hours of self-play, not after
-    _generate(data, seed, games, counts, rate, game, workers, ray, False, explore)
+    _generate(data, seed, games, counts, rate, game, workers, ray, False, explore,
+              continuations)
     _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
 
 
