@@ -78,6 +78,24 @@ def test_features_come_from_the_view_only(game: str) -> None:
                     assert state_features(det.sample(random.Random(s)), p) == f
 
 
+def test_the_pool_features_value_the_unseen_cards() -> None:
+    at = FEATURE_NAMES.index("me_pool")
+    assert FEATURE_NAMES[at:] == ("me_pool", "me_pool_top", "riv_pool", "riv_clearing")
+    states = _positions("base", 2, 21)
+    for state in states[::5]:
+        full = state_features(state, 0)
+        # A network of the first features gets them alone, the pool's left at 0.
+        short = state_features(state, 0, at)
+        assert short[:at] == full[:at] and short[at:] == [0.0] * 4
+        # Keep values lie in [1, 6.5]; the best quarter is worth at least the mean.
+        assert 1 / 7 <= full[at] <= full[at + 1] <= 6.5 / 7 and 1 / 7 <= full[at + 2] <= 6.5 / 7
+        assert full[at + 3] == 0.0 or 1 / 7 <= full[at + 3] <= 6.5 / 7
+    # The pool shrinks as cards come into sight: a forest's cards are not in it, so
+    # playing on changes what it is worth.
+    first, last = state_features(states[0], 0), state_features(states[-1], 0)
+    assert first[at:at + 3] != last[at:at + 3]
+
+
 def test_hidden_cards_change_nothing_when_swapped_by_hand() -> None:
     state = _positions("base", 3, 5)[4]
     other = state.clone()
@@ -106,13 +124,13 @@ def test_the_search_judgement_among_the_features_is_the_search_evaluation() -> N
                         + mcts.SLOT * mcts.deck_left(state) * free)
                 assert f[at] * 100 == pytest.approx(mine, abs=1e-9)
             # With the rivals' hands gone (into the deck) nothing is hidden that the search
-            # would count, and the last feature is the search's own reward.
+            # would count, and ``base_reward`` is the search's own reward.
             bare = state.clone()
             for i in range(1, n):
                 bare.deck.extend(bare.hands[i])
                 bare.hands[i].clear()
             f = state_features(bare, 0)
-            assert f[-1] == pytest.approx(mcts.evaluate(bare, 0, 2), abs=1e-9)
+            assert f[at + 3] == pytest.approx(mcts.evaluate(bare, 0, 2), abs=1e-9)
             assert f[at + 2] == pytest.approx(f[at] - f[at + 1], abs=1e-12)
             checked += 1
     assert checked >= 6

@@ -27,7 +27,16 @@ seat changes nothing. Every feature is scaled to roughly [0, 1] (documented in
   of every host) / 100; ``riv_base`` the same for the best rival by it, the hidden hand
   counted as ``RIVAL_CARD`` points a card up to the hand limit, / 100; ``base_margin``
   their difference / 100 and ``base_reward`` its logistic over ``SCALE`` points (the
-  search's reward when the rival's hand is worth the flat value).
+  search's reward when the rival's hand is worth the flat value);
+- what the cards the seat has not seen are worth to each forest (the pool: the game's deck
+  cards but those in the seat's hand, the clearing and every forest, face-down hosts
+  (saplings, universal moors) left out as their faces are hidden): ``me_pool`` the mean
+  keep value of a pool card to the player's forest / 7, ``me_pool_top`` the mean of the
+  best quarter of them / 7, ``riv_pool`` the mean keep value of a pool card to the best
+  rival's forest / 7, ``riv_clearing`` the best clearing card's keep value to the best
+  rival / 7 (what a draw is worth to each, and what the clearing offers the rival). They
+  cost about three times the rest together, so a network that reads only the first
+  features (``upto``) does not have them computed.
 """
 
 from __future__ import annotations
@@ -70,9 +79,12 @@ FEATURE_NAMES: tuple[str, ...] = (
     *(f"riv_{x}" for x in _SIDE),
     "margin", "rival_mean", "rival_second",
     "me_base", "riv_base", "base_margin", "base_reward",
+    "me_pool", "me_pool_top", "riv_pool", "riv_clearing",
 )
 #: Length of a feature vector.
 NUM_FEATURES = len(FEATURE_NAMES)
+_BASE = FEATURE_NAMES.index("me_base")
+_POOL = FEATURE_NAMES.index("me_pool")
 
 
 def _forest_facts(f: Forest) -> tuple[int, int, int, int]:
@@ -100,8 +112,11 @@ def _free_slots(f: Forest) -> int:
 
 def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
              clearing: Sequence[int], deck_size: int, winter_out: int,
-             hand_sizes: Sequence[int], cave_sizes: Sequence[int]) -> list[float]:
-    """The feature vector of seat ``me`` from what it sees (see the module contract)."""
+             hand_sizes: Sequence[int], cave_sizes: Sequence[int],
+             upto: int = NUM_FEATURES) -> list[float]:
+    """The feature vector of seat ``me`` from what it sees (see the module contract); with
+    ``upto`` at most ``_POOL`` (a network that reads only the first features), the pool's
+    features, the costly ones, are left at 0."""
     n = len(forests)
     out = [0.0] * NUM_FEATURES
     if 2 <= n <= 5:
@@ -150,7 +165,7 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
         out[at] = (totals[me] - totals[rivals[0]]) / 100.0
         out[at + 1] = sum(totals[i] for i in rivals) / len(rivals) / 100.0
         out[at + 2] = totals[rivals[1]] / 100.0 if len(rivals) > 1 else 0.0
-    at = NUM_FEATURES - 4
+    at = _BASE
     early = out[4] * SLOT
     mine = totals[me] + HAND_WEIGHT * sum(vals[:limit]) + early * empty[me]
     best = 0.0
@@ -165,6 +180,28 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     out[at + 1] = best / 100.0
     out[at + 2] = diff / 100.0
     out[at + 3] = logistic(diff / SCALE)
+    if upto <= _POOL:
+        return out
+    seen = set(hand)
+    seen.update(clearing)
+    for f in forests:
+        for h in f.trees:
+            if h.card is not None and h.species is not None:  # not a face-down card
+                seen.add(h.card)
+            for st in h.slots.values():
+                seen.update(d.card for d in st if d.card is not None)
+    pool = [cid for cid in game.deck_ids if cid not in seen]
+    if pool:
+        mine_pool = sorted((hand_value(cid, c) for cid in pool), reverse=True)
+        top = max(1, len(mine_pool) // 4)
+        out[_POOL] = sum(mine_pool) / len(mine_pool) / 7.0
+        out[_POOL + 1] = sum(mine_pool[:top]) / top / 7.0
+    if rivals:
+        rc = _ctx(Situation(game, rivals[0], (), forests, clearing, deck_size, "", 0, "", 0,
+                            (), "", ()))
+        if pool:
+            out[_POOL + 2] = sum(hand_value(cid, rc) for cid in pool) / len(pool) / 7.0
+        out[_POOL + 3] = max((hand_value(cid, rc) for cid in clearing), default=0.0) / 7.0
     return out
 
 
@@ -174,9 +211,10 @@ def view_features(view: PlayerView) -> list[float]:
                     view.deck_size, len(view.winter), view.hand_sizes, view.cave_sizes)
 
 
-def state_features(state: GameState, p: int) -> list[float]:
+def state_features(state: GameState, p: int, upto: int = NUM_FEATURES) -> list[float]:
     """The features of seat ``p`` in a full state, reading only what ``p`` sees (equal to
-    ``view_features(state.view(p))``, without building the view)."""
+    ``view_features(state.view(p))``, without building the view; ``upto`` as in
+    :func:`features`)."""
     return features(state.game, p, state.hands[p], state.forests, state.clearing,
                     len(state.deck), len(state.winter), [len(h) for h in state.hands],
-                    [len(cv) for cv in state.caves])
+                    [len(cv) for cv in state.caves], upto)

@@ -123,22 +123,25 @@ def outcome(state: GameState, p: int) -> tuple[float, float]:
     return margin, (1.0 / len(winners) if p in winners else 0.0)
 
 
-def continuation_targets(view: PlayerView, k: int, seed: int) -> tuple[float, float]:
-    """The mean margin and win share of the view's player over ``k`` games played on
-    from states sampled to agree with ``view`` (every hidden card dealt anew each time)
-    by the fast greedy for every seat; the same ``seed``, the same targets."""
+def continuation_outcomes(view: PlayerView, k: int, seed: int) -> list[tuple[float, float]]:
+    """The view's player's margin and win share (:func:`outcome`) in each of ``k`` games
+    played on from states sampled to agree with ``view`` (every hidden card dealt anew
+    each time) by the fast greedy for every seat; the same ``seed``, the same games."""
     det = Determinizer(view)
     rng = random.Random(seed)
-    me = view.player
-    margin = win = 0.0
+    out: list[tuple[float, float]] = []
     for _ in range(k):
         state = det.sample(rng)
         while not state.over:
             state.apply(greedy_action(state, exact=False))
-        m, w = outcome(state, me)
-        margin += m
-        win += w
-    return margin / k, win / k
+        out.append(outcome(state, view.player))
+    return out
+
+
+def continuation_targets(view: PlayerView, k: int, seed: int) -> tuple[float, float]:
+    """The mean margin and win share over :func:`continuation_outcomes`."""
+    games = continuation_outcomes(view, k, seed)
+    return sum(m for m, _ in games) / k, sum(w for _, w in games) / k
 
 
 def play_recorded(job: Job) -> Rows:

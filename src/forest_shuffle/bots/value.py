@@ -139,7 +139,8 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
     win probability (``head`` :data:`WIN`) or the logistic of the predicted final margin
     over ``scale`` points (:data:`MARGIN`), from ``me``'s features only."""
-    margin, win = shipped_net(path, state.num_players).predict(state_features(state, me))
+    net = shipped_net(path, state.num_players)
+    margin, win = net.predict(state_features(state, me, net.inputs))
     if head == WIN:
         return win
     return logistic(margin / scale)
