@@ -28,6 +28,7 @@ from forest_shuffle.bots.greedy import greedy_action
 from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import evaluate
 from forest_shuffle.bots.selfplay import (
+    Dataset,
     continuation_targets,
     generate,
     load_dataset,
@@ -323,6 +324,27 @@ def test_generate_is_the_same_with_workers(tmp_path: Path) -> None:
     one.save(str(tmp_path / "d.npz"))
     back = load_dataset(str(tmp_path / "d.npz"))
     assert np.array_equal(back.x, one.x) and np.array_equal(back.game, one.game)
+
+
+def test_data_of_the_first_features_still_reads(tmp_path: Path) -> None:
+    jobs = plan(6, 1, [2], lineups=((1.0, ("greedy:exact=0",)),), rate=0.1)
+    data = generate(jobs)
+    k = FEATURE_NAMES.index("me_pool")
+    old = Dataset(data.x[:, :k].copy(), data.margin, data.win, data.players, data.game)
+    old.save(str(tmp_path / "old.npz"))
+    back = load_dataset(str(tmp_path / "old.npz"))
+    assert back.x.shape == (len(data), k) and np.array_equal(back.x, data.x[:, :k])
+    if HAS_TORCH:
+        from forest_shuffle.bots.train import train
+
+        train(back, seed=1, epochs=1, hidden=4).save(str(tmp_path / "net.npz"))
+        assert load_net(tmp_path / "net.npz").inputs == k
+    odd = Dataset(data.x[:, 1:k].copy(), data.margin, data.win, data.players, data.game)
+    np.savez_compressed(tmp_path / "odd.npz", x=odd.x, margin=odd.margin, win=odd.win,
+                        players=odd.players, game=odd.game,
+                        names=np.array(FEATURE_NAMES[1:k]), meta=np.array(""))
+    with pytest.raises(ValueError, match="other features"):
+        load_dataset(str(tmp_path / "odd.npz"))
 
 
 @pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)

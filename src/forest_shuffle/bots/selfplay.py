@@ -69,11 +69,13 @@ class Dataset:
         """Write the data as one ``.npz`` (with the feature names and the settings)."""
         np.savez_compressed(path, x=self.x, margin=self.margin, win=self.win,
                             players=self.players, game=self.game,
-                            names=np.array(FEATURE_NAMES), meta=np.array(repr(self.meta)))
+                            names=np.array(FEATURE_NAMES[:self.x.shape[1]]),
+                            meta=np.array(repr(self.meta)))
 
 
 def load_dataset(path: str) -> Dataset:
-    """Read data written by :meth:`Dataset.save`; ValueError (one line) if it does not fit."""
+    """Read data written by :meth:`Dataset.save` (or by an older version, on the first
+    features only); ValueError (one line) if it does not fit."""
     try:
         with np.load(path, allow_pickle=False) as d:
             names = tuple(str(x) for x in d["names"])
@@ -82,10 +84,10 @@ def load_dataset(path: str) -> Dataset:
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         first = str(exc).splitlines()[0][:80] if str(exc) else type(exc).__name__
         raise ValueError(f"{path}: not a self-play data file ({first})") from None
-    if names != FEATURE_NAMES:
+    if not names or names != FEATURE_NAMES[:len(names)]:
         raise ValueError(f"{path}: recorded with other features")
     n = len(data)
-    if data.x.ndim != 2 or data.x.shape[1] != NUM_FEATURES or any(
+    if data.x.ndim != 2 or data.x.shape[1] != len(names) or any(
             len(a) != n for a in (data.margin, data.win, data.players, data.game)):
         raise ValueError(f"{path}: the arrays do not fit together")
     return data

@@ -49,7 +49,7 @@ class TrainResult:
         """Write the network as an ``.npz`` (float32 weights, the names, the settings)."""
         arrays: dict[str, NDArray[np.generic]] = {
             "mean": self.mean.astype(np.float32), "std": self.std.astype(np.float32),
-            "names": np.array(FEATURE_NAMES),
+            "names": np.array(FEATURE_NAMES[:self.mean.shape[0]]),
             "meta": np.array(repr({**self.meta, **self.figures})),
         }
         for k, (w, b) in enumerate(self.layers):
