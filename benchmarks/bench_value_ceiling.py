@@ -34,7 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from forest_shuffle.bots.features import view_features  # noqa: E402
+from forest_shuffle.bots.features import FEATURE_NAMES, view_features  # noqa: E402
 from forest_shuffle.bots.greedy import greedy_action  # noqa: E402
 from forest_shuffle.bots.selfplay import continuation_outcomes  # noqa: E402
 from forest_shuffle.bots.value import load_net, shipped_net  # noqa: E402
@@ -83,7 +83,8 @@ def report(x: np.ndarray, w: np.ndarray, m: np.ndarray, nets: list[tuple[str, ob
     for name, net in nets:
         out = np.array([net.predict(list(map(float, row))) for row in x])  # type: ignore[attr-defined]
         preds.append((name, out[:, 1], out[:, 0]))
-    preds.append(("hand-fitted judgement (base_reward)", x[:, -1], None))
+    preds.append(("hand-fitted judgement (base_reward)",
+                  x[:, FEATURE_NAMES.index("base_reward")], None))
     deck = x[:, 4]
     for lo, hi, label in (*STAGES, (0.0, 1.01, "all")):
         sel = (deck >= lo) & (deck < hi)
