@@ -376,6 +376,27 @@ def test_expert_is_the_learned_bot() -> None:
     assert make_bot("learned:time=0.3", 1).describe() == "learned:time=0.3"
 
 
+def test_a_network_file_of_ones_own_plays_in_place_of_the_shipped_one(
+        tmp_path: Path) -> None:
+    net = _random_net(3)
+    arrays = {"mean": net.mean, "std": 1.0 / net.inv_std, "names": np.array(FEATURE_NAMES),
+              "w0": net.layers[0][0], "b0": net.layers[0][1], "w1": net.layers[1][0],
+              "b1": net.layers[1][1]}
+    np.savez(tmp_path / "mine.npz", **arrays)  # type: ignore[arg-type]
+    path = str(tmp_path / "mine.npz")
+    state = _positions("base", 2, 8)[6]
+    mine = load_net(path)
+    _, win = mine.predict(state_features(state, 0))
+    assert evaluate(state, 0, 5, net=path) == pytest.approx(win)
+    assert evaluate(state, 0, 5, net=path) != evaluate(state, 0, 5)
+    bot = make_bot(f"learned:iterations=30,net={path}", 2)
+    assert isinstance(bot, LearnedBot) and bot.net == path
+    view = state.view(state.to_move or 0)
+    assert bot.choose(view) in view.legal_actions
+    with pytest.raises(ValueError, match="cannot be read"):
+        make_bot(f"learned:net={tmp_path / 'none.npz'}", 1)
+
+
 def test_learned_evaluation_is_a_reward() -> None:
     for state in _positions("base", 3, 8)[::4]:
         for hv in (5, 6):

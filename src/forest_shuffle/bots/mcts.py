@@ -9,9 +9,10 @@ rival's, squashed into [0, 1] (:func:`evaluate`; ``hv=0`` a flat 1.5 points a ha
 ``hv=1`` greedy's keep value of each card, ``hv=2`` that plus the empty tree slots while the
 deck is full; ``hv=3`` a linear fit to self-play final scores, :func:`fitted_points`;
 ``hv=4`` as 2 with a heavier hand; ``hv=5`` the learned network's win probability from the
-seat's own features, ``hv=6`` the logistic of its predicted margin, :mod:`bots.value`).
-``rival=1`` measures against the mean of the rivals instead of the best one (the same with
-two players).
+seat's own features, ``hv=6`` the logistic of its predicted margin, :mod:`bots.value`;
+``net=PATH`` reads that network file instead of the shipped weights). ``rival=1``
+measures against the mean of the rivals instead of the best one (the same with two
+players).
 
 - ``race=1`` (default, :func:`race`): the ``width`` best root actions by the greedy ranking
   (``diverse=1``: one per distinct move, so not the same card on six trees, and with
@@ -61,7 +62,7 @@ from forest_shuffle.bots.greedy import (
     ranked_actions,
     ranked_view_actions,
 )
-from forest_shuffle.bots.value import MARGIN, WIN, learned_reward
+from forest_shuffle.bots.value import MARGIN, WIN, learned_reward, shipped_net
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
@@ -144,13 +145,14 @@ def fitted_points(state: GameState, p: int) -> float:
 
 
 def evaluate(state: GameState, me: int, hv: int = 0, scale: float = SCALE,
-             rival: int = 0) -> float:
+             rival: int = 0, net: str = "") -> float:
     """The reward of a (possibly unfinished) state for player ``me``, in [0, 1]: the
     logistic of the value difference to the best rival (``rival=1``: to the mean of the
     rivals) over ``scale`` (``hv`` 5 and 6: the learned network,
-    :func:`~forest_shuffle.bots.value.learned_reward`)."""
+    :func:`~forest_shuffle.bots.value.learned_reward`, the file ``net`` or the shipped
+    one)."""
     if hv >= 5 and not state.over:
-        return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN)
+        return learned_reward(state, me, scale, WIN if hv == 5 else MARGIN, net)
     sc = state.game.totals_fn()(state.forests)
     if hv >= 5 and len(sc) > 1:  # finished (an unfinished state returned above)
         return finished_reward(sc, me, hv, scale)
@@ -294,8 +296,8 @@ def search_tree(view: PlayerView, deadline: float | None,
 def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
-         exact: int = 0, pick: float = 0.0, cover: int = 1, rival: int = 0
-         ) -> dict[Action, tuple[int, float]]:
+         exact: int = 0, pick: float = 0.0, cover: int = 1, rival: int = 0,
+         net: str = "") -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -331,7 +333,7 @@ def race(view: PlayerView, deadline: float | None,
             while not state.over and state.turn < horizon:
                 sharp_now = state.turn < sharp and state.stack[-1].kind == "turn"
                 state.apply(greedy_action(state, exact=sharp_now))
-            r = evaluate(state, me, hv, scale, rival)
+            r = evaluate(state, me, hv, scale, rival, net)
             n[a] += 1
             tot[a] += r
             rewards[a].append(r)
@@ -410,7 +412,7 @@ class MCTSBot(Bot):
                  share: float = 0.9, reuse: int = 1, hv: int = 2, race: int = 1,
                  z: float = 2.0, end: int = 0, scale: float = SCALE,
                  diverse: int = 1, exact: int = 0, pick: float = 0.0,
-                 cover: int = 1, rival: int = 0) -> None:
+                 cover: int = 1, rival: int = 0, net: str = "") -> None:
         super().__init__(seed)
         if time <= 0 and iterations <= 0:
             raise ValueError("time or iterations must be positive")
@@ -442,6 +444,11 @@ class MCTSBot(Bot):
         if rival not in (0, 1):
             raise ValueError("rival must be 0 (the best rival) or 1 (the rivals' mean)")
         self.rival = int(rival)
+        #: A network file for ``hv`` 5 and 6 instead of the shipped weights (read now, so
+        #: a file that is no network is refused here, in one line).
+        self.net = str(net)
+        if self.net:
+            shipped_net(self.net)
         self._carry: Node | None = None
         self._turn = -1
         self._spent = 0.0
@@ -507,7 +514,7 @@ class MCTSBot(Bot):
         helper: Future[dict[Action, tuple[int, float]]] | None = None
         # The race's options after the seed, the same for this search and the helper's.
         opts = (self.depth, self.width, self.hv, self.z, self.end, self.scale,
-                self.diverse, exact, self.pick, self.cover, self.rival)
+                self.diverse, exact, self.pick, self.cover, self.rival, self.net)
         if self.workers == 2:
             pool = _pool()
             if pool is not None:
