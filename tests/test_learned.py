@@ -515,14 +515,20 @@ def test_learn_generate_writes_data(tmp_path: Path) -> None:
     assert len(load_dataset(str(out))) > 0
 
 
-def test_learn_generate_with_deviating_games(tmp_path: Path) -> None:
+def _generate_plain_and(tmp_path: Path, rate: str, *extra: str
+                        ) -> tuple[Dataset, Dataset, list[str]]:
+    """The data of one small plan without and with ``extra`` options, and the arguments."""
     plain, more = tmp_path / "d.npz", tmp_path / "e.npz"
     args = ["learn", "generate", "--games", "1", "--players", "2", "--seed", "3",
-            "--fast-only", "--rate", "1"]
+            "--fast-only", "--rate", rate]
     assert _cli([*args, "--out", str(plain)]).exit_code == 0
-    result = _cli([*args, "--out", str(more), "--explore", "0.5"])
+    result = _cli([*args, "--out", str(more), *extra])
     assert result.exit_code == 0, result.output
-    a, b = load_dataset(str(plain)), load_dataset(str(more))
+    return load_dataset(str(plain)), load_dataset(str(more)), args
+
+
+def test_learn_generate_with_deviating_games(tmp_path: Path) -> None:
+    a, b, args = _generate_plain_and(tmp_path, "1", "--explore", "0.5")
     # the same games first, then the deviating games' positions
     assert len(b) > len(a) and np.array_equal(b.x[:len(a)], a.x)
     assert len(set(b.game.tolist())) == 2 * len(set(a.game.tolist()))
@@ -532,13 +538,7 @@ def test_learn_generate_with_deviating_games(tmp_path: Path) -> None:
 
 
 def test_learn_generate_with_continuation_targets(tmp_path: Path) -> None:
-    plain, cont = tmp_path / "d.npz", tmp_path / "c.npz"
-    args = ["learn", "generate", "--games", "1", "--players", "2", "--seed", "3",
-            "--fast-only", "--rate", "0.05"]
-    assert _cli([*args, "--out", str(plain)]).exit_code == 0
-    result = _cli([*args, "--out", str(cont), "--continuations", "2"])
-    assert result.exit_code == 0, result.output
-    a, b = load_dataset(str(plain)), load_dataset(str(cont))
+    a, b, args = _generate_plain_and(tmp_path, "0.05", "--continuations", "2")
     assert np.array_equal(a.x, b.x) and not np.array_equal(a.margin, b.margin)
     assert "'continuations': 2" in str(b.meta["source"])
     _one_line_refusal(_cli([*args, "--out", str(tmp_path / "x.npz"), "--continuations",
