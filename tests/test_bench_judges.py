@@ -1,0 +1,77 @@
+"""benchmarks/bench_value_ceiling.py and bench_regret.py: judgements by games played on.
+
+The ceiling's positions hold one feature row and K outcomes each (win shares 0, 1/2 or 1;
+whole margins); the regret's judge gives every move the mean of K paired games on, the same
+for the same seed, and a move's gain over itself is nothing; both scripts refuse bad
+arguments in one line."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from forest_shuffle.bots.features import NUM_FEATURES
+from forest_shuffle.bots.greedy import diverse_candidates, greedy_action
+from forest_shuffle.bots.value import shipped_net
+from forest_shuffle.engine.state import GameState
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_ceiling_positions_and_report() -> None:
+    mod = _module("bench_value_ceiling")
+    x, w, m = mod.positions(2, 2, 3, 5, 2, "base")
+    assert x.shape == (4, NUM_FEATURES) and w.shape == m.shape == (4, 3)
+    assert set(np.unique(w).tolist()) <= {0.0, 0.5, 1.0}
+    assert np.array_equal(m, np.round(m))
+    # Two players: a game's win share follows its margin.
+    assert np.array_equal(w == 1.0, m > 0)
+    again = mod.positions(2, 2, 3, 5, 2, "base")
+    assert np.array_equal(again[1], w) and np.array_equal(again[0], x)
+    mod.report(x, w, m, [("shipped", shipped_net("", 2))])
+
+
+def test_the_regret_judge_is_paired_and_reproducible() -> None:
+    mod = _module("bench_regret")
+    state = GameState.new(2, 8)
+    for _ in range(30):
+        state.apply(greedy_action(state, exact=False))
+    while state.stack[-1].kind != "turn":
+        state.apply(greedy_action(state, exact=False))
+    assert state.to_move is not None
+    moves = diverse_candidates(state.view(state.to_move), 6, True)
+    deck, hands = list(state.deck), [list(h) for h in state.hands]
+    value = mod.judge(state, moves, 4, 11)
+    assert state.deck == deck and state.hands == hands  # the position is left as it was
+    assert set(value) == set(moves)
+    for win, margin in value.values():
+        assert 0.0 <= win <= 1.0 and (8 * win) == round(8 * win)
+        assert 4 * margin == round(4 * margin)
+    assert mod.judge(state, moves, 4, 11) == value
+    # The same move twice is judged on the same games: the same value.
+    twice = mod.judge(state, [moves[0]], 4, 11)
+    assert twice[moves[0]] == value[moves[0]]
+
+
+def test_bad_arguments_are_refused_in_one_line() -> None:
+    for script, args in (("bench_regret.py", ["--k", "1"]),
+                         ("bench_regret.py", ["--bot", "nobot"]),
+                         ("bench_value_ceiling.py", ["--games", "0"])):
+        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 2
+        assert done.stderr.strip().splitlines()[-1].startswith(f"{script}: error:")
+        assert "Traceback" not in done.stderr
