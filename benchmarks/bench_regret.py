@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from forest_shuffle.bots import Budget, make_bot  # noqa: E402
 from forest_shuffle.bots.determinize import Determinizer  # noqa: E402
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action  # noqa: E402
-from forest_shuffle.bots.selfplay import outcome  # noqa: E402
+from forest_shuffle.bots.selfplay import outcome, play_out  # noqa: E402
 from forest_shuffle.engine.actions import Action  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
@@ -53,9 +53,7 @@ def judge(state: GameState, moves: list[Action], k: int, seed: int
         for a in moves:
             s = base.clone()
             s.apply(a)
-            while not s.over:
-                s.apply(greedy_action(s, exact=False))
-            m, w = outcome(s, me)
+            m, w = outcome(play_out(s), me)
             tot[a][0] += w / k
             tot[a][1] += m / k
     return {a: (v[0], v[1]) for a, v in tot.items()}

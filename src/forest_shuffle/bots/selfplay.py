@@ -125,6 +125,14 @@ def outcome(state: GameState, p: int) -> tuple[float, float]:
     return margin, (1.0 / len(winners) if p in winners else 0.0)
 
 
+def play_out(state: GameState) -> GameState:
+    """Play ``state`` to the end of the game by the fast greedy for every seat (in place);
+    return it."""
+    while not state.over:
+        state.apply(greedy_action(state, exact=False))
+    return state
+
+
 def continuation_outcomes(view: PlayerView, k: int, seed: int) -> list[tuple[float, float]]:
     """The view's player's margin and win share (:func:`outcome`) in each of ``k`` games
     played on from states sampled to agree with ``view`` (every hidden card dealt anew
@@ -133,10 +141,7 @@ def continuation_outcomes(view: PlayerView, k: int, seed: int) -> list[tuple[flo
     rng = random.Random(seed)
     out: list[tuple[float, float]] = []
     for _ in range(k):
-        state = det.sample(rng)
-        while not state.over:
-            state.apply(greedy_action(state, exact=False))
-        out.append(outcome(state, view.player))
+        out.append(outcome(play_out(det.sample(rng)), view.player))
     return out
 
 
