@@ -1,8 +1,11 @@
-"""benchmarks/bench_value_ceiling.py and bench_regret.py: judgements by games played on.
+"""benchmarks/bench_value_ceiling.py, bench_regret.py and bench_race_eval.py: judgements by
+games played on.
 
 The ceiling's positions hold one feature row and K outcomes each (win shares 0, 1/2 or 1;
 whole margins); the regret's judge gives every move the mean of K paired games on, the same
-for the same seed, and a move's gain over itself is nothing; both scripts refuse bad
+for the same seed, and a move's gain over itself is nothing; the race's cut-offs hold every
+candidate on every determinization, a judge that reads the outcomes themselves is paired
+r 1, and one that prefers greedy's move always gains nothing; the scripts refuse bad
 arguments in one line."""
 
 from __future__ import annotations
@@ -66,8 +69,36 @@ def test_the_regret_judge_is_paired_and_reproducible() -> None:
     assert twice[moves[0]] == value[moves[0]]
 
 
+def test_race_cut_offs_and_judge() -> None:
+    mod = _module("bench_race_eval")
+    d = mod.race_rows(2, 2, 4, 5, 2)
+    again = mod.race_rows(2, 2, 4, 5, 2)
+    assert all(np.array_equal(d[k], again[k]) for k in d)
+    n = len(d["win"])
+    assert d["x"].shape == (n, NUM_FEATURES) and n % 4 == 0
+    for dec in np.unique(d["decision"]):
+        rows = d["decision"] == dec
+        cands = np.unique(d["cand"][rows])
+        assert len(cands) >= 2 and rows.sum() == 4 * len(cands)
+    live = d["fin"] < 0
+    assert (d["x"][live].any(axis=1)).all() and not d["x"][~live].any()
+    assert set(np.unique(d["win"]).tolist()) <= {0.0, 0.5, 1.0}
+    # The outcomes themselves order the candidates perfectly within a determinization.
+    outcomes = np.where(live, d["win"], d["fin"]).astype(np.float64)
+    assert mod.judge(d, outcomes)["paired_r"] > 0.99
+    # A judge that always ranks greedy's first candidate on top gains nothing over it.
+    first = np.where(d["cand"] == 0, 1.0, 0.0)
+    d_live = {**d, "fin": np.full(n, -1.0, dtype=np.float32)}
+    r = mod.judge(d_live, first)
+    assert r["gain"] == 0.0 and r["greedy"] == 1.0
+    assert r["decisions"] == len(np.unique(d["decision"]))
+
+
 def test_bad_arguments_are_refused_in_one_line() -> None:
     for script, args in (("bench_regret.py", ["--k", "1"]),
+                         ("bench_race_eval.py", ["--samples", "3"]),
+                         ("bench_race_eval.py", ["--net", "/nonexistent.npz"]),
+                         ("bench_race_eval.py", ["--load", "/nonexistent.npz"]),
                          ("bench_regret.py", ["--bot", "nobot"]),
                          ("bench_value_ceiling.py", ["--games", "0"])):
         done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],

@@ -1,0 +1,206 @@
+"""How well does an evaluation order the candidates the search's race compares?
+
+The race (``bots.mcts.race``) plays every root candidate (greedy's six best distinct moves)
+on the same determinization for ``depth`` rounds of fast greedy and compares the cut-off
+evaluations. This script records exactly those cut-offs: at turn decisions of fast-greedy
+self-play, for ``--samples`` determinizations of the mover's view, every candidate's
+cut-off features (the mover's seat) and the outcome of playing that cut-off on to the end
+by the fast greedy (a rollout that ends the game keeps its final reward). Then, for each
+evaluation (the hand-fitted ``hv=2`` judgement, the shipped network, ``--net`` files):
+
+- ``paired r``: the correlation, within each determinization, between the evaluation's
+  differences among the candidates and their outcomes' differences (what the race's paired
+  means average; 1 would be a perfect evaluation of that determinization's greedy play);
+- ``gain``: choosing by the evaluation's mean over half the determinizations and judging
+  the choice by the other half's outcomes (both ways), the win share gained over greedy's
+  first candidate, with its standard error; ``greedy``: how often that choice is greedy's.
+
+    python benchmarks/bench_race_eval.py --games 100 --per 4 --samples 8 --seed 5000 \
+        --save race.npz
+    python benchmarks/bench_race_eval.py --load race.npz --net my-value.npz
+
+A network's held-out log-loss says how well it predicts positions; this says how well it
+tells one position's moves apart, which is what the search uses (the 2-player network on
+continuation targets, closer on positions, played worse). Timing is not measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from forest_shuffle.bots.determinize import Determinizer  # noqa: E402
+from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, state_features  # noqa: E402
+from forest_shuffle.bots.greedy import diverse_candidates, greedy_action  # noqa: E402
+from forest_shuffle.bots.mcts import finished_reward  # noqa: E402
+from forest_shuffle.bots.selfplay import outcome, play_out  # noqa: E402
+from forest_shuffle.bots.value import ValueNet, load_net, shipped_net  # noqa: E402
+from forest_shuffle.engine.setup import derive  # noqa: E402
+from forest_shuffle.engine.state import GameState  # noqa: E402
+
+Arrays = dict[str, np.ndarray]
+
+
+def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
+              game: str = "base", depth: int = 2) -> Arrays:
+    """The cut-offs of ``per`` turn decisions a game (see the module text): arrays
+    ``decision``, ``sample``, ``cand`` (0 is greedy's first), ``fin`` (the finished reward
+    of a rollout that ended the game, else -1), ``x`` (features; zeros when finished),
+    ``margin`` and ``win`` (the mover's outcome)."""
+    cols: dict[str, list[object]] = {k: [] for k in ("decision", "sample", "cand", "fin",
+                                                      "x", "margin", "win")}
+    decision = 0
+    start = time.monotonic()
+    for g in range(games):
+        gs = derive(seed, f"race {g}")
+        state = GameState.new(players, gs, game=game)
+        turns: list[GameState] = []
+        while not state.over:
+            if state.stack[-1].kind == "turn":
+                turns.append(state.clone())
+            state.apply(greedy_action(state, exact=False))
+        rng = random.Random(gs)
+        for ti in sorted(rng.sample(range(len(turns)), min(per, len(turns)))):
+            pos = turns[ti]
+            me = pos.to_move
+            assert me is not None
+            view = pos.view(me)
+            cands = diverse_candidates(view, 6, True)
+            if len(cands) < 2:
+                continue
+            det = Determinizer(view)
+            drng = random.Random(derive(gs, f"samples {ti}"))
+            horizon = view.turn + depth * view.num_players
+            for s in range(samples):
+                base = det.sample(drng)
+                for ci, act in enumerate(cands):
+                    st = base.clone()
+                    st.apply(act)
+                    while not st.over and st.turn < horizon:
+                        st.apply(greedy_action(st, exact=False))
+                    if st.over:
+                        fin = finished_reward(list(st.game.totals_fn()(st.forests)), me, 5)
+                        feats = [0.0] * NUM_FEATURES
+                    else:
+                        fin = -1.0
+                        feats = state_features(st, me)
+                        play_out(st)
+                    m, w = outcome(st, me)
+                    for k, v in (("decision", decision), ("sample", s), ("cand", ci),
+                                 ("fin", fin), ("x", feats), ("margin", m), ("win", w)):
+                        cols[k].append(v)
+            decision += 1
+        print(f"  {g + 1} games, {decision} decisions, {time.monotonic() - start:.0f} s",
+              file=sys.stderr)
+    return {"decision": np.array(cols["decision"], dtype=np.int32),
+            "sample": np.array(cols["sample"], dtype=np.int16),
+            "cand": np.array(cols["cand"], dtype=np.int16),
+            "fin": np.array(cols["fin"], dtype=np.float32),
+            "x": np.array(cols["x"], dtype=np.float32).reshape(-1, NUM_FEATURES),
+            "margin": np.array(cols["margin"], dtype=np.float32),
+            "win": np.array(cols["win"], dtype=np.float32)}
+
+
+def net_reward(net: ValueNet, d: Arrays) -> np.ndarray:
+    """The network's win probability at every cut-off (the race's ``hv=5`` reward)."""
+    z = net.forward(d["x"].astype(np.float64))[:, 1]
+    return np.asarray(1.0 / (1.0 + np.exp(-z)), dtype=np.float64)
+
+
+def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
+    """``paired r``, ``gain`` with its ``se`` and the ``greedy`` share (the module text) of
+    an evaluation's rewards (finished rollouts keep their final reward)."""
+    p = np.where(d["fin"] >= 0, d["fin"], reward)
+    samples = int(d["sample"].max()) + 1
+    half = samples // 2
+    order = np.argsort(d["decision"], kind="stable")
+    cuts = np.flatnonzero(np.diff(d["decision"][order])) + 1
+    gains: list[float] = []
+    greedy = 0
+    cp: list[np.ndarray] = []
+    cy: list[np.ndarray] = []
+    for rows in np.split(order, cuts):
+        c = d["cand"][rows].astype(int)
+        s = d["sample"][rows].astype(int)
+        pm = np.full((int(c.max()) + 1, samples), np.nan)
+        ym = np.full_like(pm, np.nan)
+        pm[c, s] = p[rows]
+        ym[c, s] = d["win"][rows]
+        if np.isnan(pm).any():
+            raise ValueError("a decision lacks some candidate's rollout")
+        cp.append((pm - pm.mean(axis=0)).ravel())
+        cy.append((ym - ym.mean(axis=0)).ravel())
+        for a, b in ((slice(0, half), slice(half, samples)),
+                     (slice(half, samples), slice(0, half))):
+            pick = int(np.argmax(pm[:, a].mean(axis=1)))
+            val = ym[:, b].mean(axis=1)
+            gains.append(float(val[pick] - val[0]))
+            greedy += pick == 0
+    g = np.array(gains)
+    n = len(g) / 2
+    pair = (g[0::2] + g[1::2]) / 2  # the two halves of one decision are one sample
+    return {"paired_r": float(np.corrcoef(np.concatenate(cp), np.concatenate(cy))[0, 1]),
+            "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
+            "greedy": greedy / len(g), "decisions": n}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--per", type=int, default=4, help="decisions a game")
+    ap.add_argument("--samples", type=int, default=8, help="determinizations a decision")
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--depth", type=int, default=2, help="rounds to the cut-off")
+    ap.add_argument("--net", action="append", default=[], help="a network file (repeatable)")
+    ap.add_argument("--save", default="", help="keep the cut-offs in this .npz")
+    ap.add_argument("--load", action="append", default=[],
+                    help="judge on saved cut-offs instead (repeatable)")
+    a = ap.parse_args()
+    if a.games < 1 or a.per < 1 or a.samples < 2 or a.samples % 2 or a.depth < 1:
+        ap.error("--games, --per and --depth must be at least 1, --samples even and at least 2")
+    if not 2 <= a.players <= 5:
+        ap.error("--players must be 2 to 5")
+    try:
+        nets = [("shipped network", shipped_net("", a.players))] + [
+            (Path(p).name, load_net(p)) for p in a.net]
+    except ValueError as exc:
+        ap.error(str(exc))
+    if a.load:
+        parts: list[Arrays] = []
+        for path in a.load:
+            try:
+                with np.load(path, allow_pickle=False) as f:
+                    part = {k: f[k] for k in ("decision", "sample", "cand", "fin", "x",
+                                              "margin", "win")}
+            except (OSError, KeyError, ValueError) as exc:
+                ap.error(f"{path}: not saved by this script ({str(exc).splitlines()[0]})")
+            if parts:
+                part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
+            parts.append(part)
+        d = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    else:
+        d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth)
+        if a.save:
+            np.savez_compressed(a.save, **d)  # type: ignore[arg-type]
+    judges = [("hand-fitted (hv=2)", d["x"][:, FEATURE_NAMES.index("base_reward")]
+               .astype(np.float64))]
+    judges += [(name, net_reward(net, d)) for name, net in nets]
+    print(f"{len(d['win'])} cut-offs, {int(d['decision'].max()) + 1} decisions")
+    for name, reward in judges:
+        r = judge(d, reward)
+        print(f"{name}: paired r {r['paired_r']:.4f}; gain over greedy's move "
+              f"{r['gain']:+.4f} +- {r['se']:.4f} win share; greedy's move "
+              f"{r['greedy']:.0%} of the time")
+
+
+if __name__ == "__main__":
+    main()
