@@ -15,6 +15,11 @@ evaluation (the hand-fitted ``hv=2`` judgement, the shipped network, ``--net`` f
   the choice by the other half's outcomes (both ways), the win share gained over greedy's
   first candidate, with its standard error; ``greedy``: how often that choice is greedy's.
 
+``--ceiling`` also plays every cut-off on twice more from states resampled from the seat's
+view there (three times the work): the paired correlation of those two games is the share
+of one game's paired variance that what the seat knows at the cut-off can explain, and its
+square root the ``paired r`` of a perfect evaluation (the ceiling).
+
     python benchmarks/bench_race_eval.py --games 100 --per 4 --samples 8 --seed 5000 \
         --save race.npz
     python benchmarks/bench_race_eval.py --load race.npz --net my-value.npz
@@ -50,13 +55,15 @@ Arrays = dict[str, np.ndarray]
 
 
 def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
-              game: str = "base", depth: int = 2) -> Arrays:
+              game: str = "base", depth: int = 2, ceiling: bool = False) -> Arrays:
     """The cut-offs of ``per`` turn decisions a game (see the module text): arrays
     ``decision``, ``sample``, ``cand`` (0 is greedy's first), ``fin`` (the finished reward
     of a rollout that ended the game, else -1), ``x`` (features; zeros when finished),
-    ``margin`` and ``win`` (the mover's outcome)."""
+    ``margin`` and ``win`` (the mover's outcome); with ``ceiling`` also ``again`` (n x 2,
+    the win shares of two games on from states resampled from the seat's view at the
+    cut-off; a finished rollout's own outcome twice)."""
     cols: dict[str, list[object]] = {k: [] for k in ("decision", "sample", "cand", "fin",
-                                                      "x", "margin", "win")}
+                                                      "x", "margin", "win", "again")}
     decision = 0
     start = time.monotonic()
     for g in range(games):
@@ -86,16 +93,23 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
                     st.apply(act)
                     while not st.over and st.turn < horizon:
                         st.apply(greedy_action(st, exact=False))
+                    again: list[float] = []
                     if st.over:
                         fin = finished_reward(list(st.game.totals_fn()(st.forests)), me, 5)
                         feats = [0.0] * NUM_FEATURES
                     else:
                         fin = -1.0
                         feats = state_features(st, me)
+                        if ceiling:
+                            cut = Determinizer(st.view(me))
+                            crng = random.Random(derive(gs, f"again {ti} {s} {ci}"))
+                            again = [outcome(play_out(cut.sample(crng)), me)[1]
+                                     for _ in range(2)]
                         play_out(st)
                     m, w = outcome(st, me)
                     for k, v in (("decision", decision), ("sample", s), ("cand", ci),
-                                 ("fin", fin), ("x", feats), ("margin", m), ("win", w)):
+                                 ("fin", fin), ("x", feats), ("margin", m), ("win", w),
+                                 ("again", again or [w, w])):
                         cols[k].append(v)
             decision += 1
         print(f"  {g + 1} games, {decision} decisions, {time.monotonic() - start:.0f} s",
@@ -106,7 +120,26 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
             "fin": np.array(cols["fin"], dtype=np.float32),
             "x": np.array(cols["x"], dtype=np.float32).reshape(-1, NUM_FEATURES),
             "margin": np.array(cols["margin"], dtype=np.float32),
-            "win": np.array(cols["win"], dtype=np.float32)}
+            "win": np.array(cols["win"], dtype=np.float32),
+            **({"again": np.array(cols["again"], dtype=np.float32).reshape(-1, 2)}
+               if ceiling else {})}
+
+
+def centered(d: Arrays, v: np.ndarray) -> np.ndarray:
+    """``v`` less its mean over the candidates of the same decision and determinization."""
+    key = d["decision"].astype(np.int64) * 65536 + d["sample"]
+    _, group = np.unique(key, return_inverse=True)
+    means = np.bincount(group, v) / np.bincount(group)
+    return np.asarray(v - means[group], dtype=np.float64)
+
+
+def ceiling_share(d: Arrays) -> float:
+    """The paired correlation of the two resampled games on (``again``): the share of one
+    game's paired variance the seat's knowledge at the cut-off explains."""
+    live = d["fin"] < 0
+    a = centered(d, d["again"][:, 0].astype(np.float64))[live]
+    b = centered(d, d["again"][:, 1].astype(np.float64))[live]
+    return float(np.corrcoef(a, b)[0, 1])
 
 
 def net_reward(net: ValueNet, d: Arrays) -> np.ndarray:
@@ -125,8 +158,6 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
     cuts = np.flatnonzero(np.diff(d["decision"][order])) + 1
     gains: list[float] = []
     greedy = 0
-    cp: list[np.ndarray] = []
-    cy: list[np.ndarray] = []
     for rows in np.split(order, cuts):
         c = d["cand"][rows].astype(int)
         s = d["sample"][rows].astype(int)
@@ -136,8 +167,6 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
         ym[c, s] = d["win"][rows]
         if np.isnan(pm).any():
             raise ValueError("a decision lacks some candidate's rollout")
-        cp.append((pm - pm.mean(axis=0)).ravel())
-        cy.append((ym - ym.mean(axis=0)).ravel())
         for a, b in ((slice(0, half), slice(half, samples)),
                      (slice(half, samples), slice(0, half))):
             pick = int(np.argmax(pm[:, a].mean(axis=1)))
@@ -147,7 +176,8 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
     g = np.array(gains)
     n = len(g) / 2
     pair = (g[0::2] + g[1::2]) / 2  # the two halves of one decision are one sample
-    return {"paired_r": float(np.corrcoef(np.concatenate(cp), np.concatenate(cy))[0, 1]),
+    paired = np.corrcoef(centered(d, p), centered(d, d["win"].astype(np.float64)))[0, 1]
+    return {"paired_r": float(paired),
             "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
             "greedy": greedy / len(g), "decisions": n}
 
@@ -161,6 +191,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--depth", type=int, default=2, help="rounds to the cut-off")
     ap.add_argument("--net", action="append", default=[], help="a network file (repeatable)")
+    ap.add_argument("--ceiling", action="store_true",
+                    help="also two resampled games on from each cut-off (the ceiling)")
     ap.add_argument("--save", default="", help="keep the cut-offs in this .npz")
     ap.add_argument("--load", action="append", default=[],
                     help="judge on saved cut-offs instead (repeatable)")
@@ -180,21 +212,31 @@ def main() -> None:
             try:
                 with np.load(path, allow_pickle=False) as f:
                     part = {k: f[k] for k in ("decision", "sample", "cand", "fin", "x",
-                                              "margin", "win")}
+                                              "margin", "win", "again") if k in f.files}
+                    missing = {"decision", "win", "x", "fin", "cand", "sample"} - set(part)
+                    if missing:
+                        raise KeyError(f"{sorted(missing)[0]} is missing")
             except (OSError, KeyError, ValueError) as exc:
                 ap.error(f"{path}: not saved by this script ({str(exc).splitlines()[0]})")
             if parts:
                 part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
             parts.append(part)
-        d = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        keys = set.intersection(*(set(p) for p in parts))
+        d = {k: np.concatenate([p[k] for p in parts]) for k in keys}
     else:
-        d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth)
+        d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth,
+                      a.ceiling)
         if a.save:
             np.savez_compressed(a.save, **d)  # type: ignore[arg-type]
     judges = [("hand-fitted (hv=2)", d["x"][:, FEATURE_NAMES.index("base_reward")]
                .astype(np.float64))]
     judges += [(name, net_reward(net, d)) for name, net in nets]
     print(f"{len(d['win'])} cut-offs, {int(d['decision'].max()) + 1} decisions")
+    if "again" in d:
+        share = ceiling_share(d)
+        print(f"ceiling: the seat's knowledge at the cut-off explains {share:.4f} of a "
+              f"game's paired variance; a perfect evaluation's paired r "
+              f"{math.sqrt(max(share, 0.0)):.4f}")
     for name, reward in judges:
         r = judge(d, reward)
         print(f"{name}: paired r {r['paired_r']:.4f}; gain over greedy's move "

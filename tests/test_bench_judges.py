@@ -92,6 +92,12 @@ def test_race_cut_offs_and_judge() -> None:
     r = mod.judge(d_live, first)
     assert r["gain"] == 0.0 and r["greedy"] == 1.0
     assert r["decisions"] == len(np.unique(d["decision"]))
+    # The ceiling's two games on per cut-off: win shares, the same for the same seed.
+    c = mod.race_rows(1, 2, 2, 5, 2, ceiling=True)
+    assert c["again"].shape == (len(c["win"]), 2)
+    assert set(np.unique(c["again"]).tolist()) <= {0.0, 0.5, 1.0}
+    assert np.array_equal(c["again"], mod.race_rows(1, 2, 2, 5, 2, ceiling=True)["again"])
+    assert -1.0 <= mod.ceiling_share(c) <= 1.0
 
 
 def test_bad_arguments_are_refused_in_one_line() -> None:
