@@ -182,6 +182,28 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
             "greedy": greedy / len(g), "decisions": n}
 
 
+def load_cut_offs(paths: list[str]) -> Arrays:
+    """Cut-offs saved with ``--save``, several files one after the other (their decisions
+    numbered on); ValueError (one line) for a file this script did not write."""
+    parts: list[Arrays] = []
+    for path in paths:
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                part = {k: f[k] for k in ("decision", "sample", "cand", "fin", "x",
+                                          "margin", "win", "again") if k in f.files}
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: not saved by this script "
+                             f"({str(exc).splitlines()[0][:80]})") from None
+        missing = {"decision", "sample", "cand", "fin", "x", "margin", "win"} - set(part)
+        if missing:
+            raise ValueError(f"{path}: not saved by this script (no {sorted(missing)[0]})")
+        if parts:
+            part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
+        parts.append(part)
+    keys = set.intersection(*(set(p) for p in parts))
+    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -201,28 +223,18 @@ def main() -> None:
         ap.error("--games, --per and --depth must be at least 1, --samples even and at least 2")
     if not 2 <= a.players <= 5:
         ap.error("--players must be 2 to 5")
+    if a.save and not Path(a.save).resolve().parent.is_dir():
+        ap.error(f"--save: the folder of {a.save!r} does not exist")
     try:
         nets = [("shipped network", shipped_net("", a.players))] + [
             (Path(p).name, load_net(p)) for p in a.net]
     except ValueError as exc:
         ap.error(str(exc))
     if a.load:
-        parts: list[Arrays] = []
-        for path in a.load:
-            try:
-                with np.load(path, allow_pickle=False) as f:
-                    part = {k: f[k] for k in ("decision", "sample", "cand", "fin", "x",
-                                              "margin", "win", "again") if k in f.files}
-                    missing = {"decision", "win", "x", "fin", "cand", "sample"} - set(part)
-                    if missing:
-                        raise KeyError(f"{sorted(missing)[0]} is missing")
-            except (OSError, KeyError, ValueError) as exc:
-                ap.error(f"{path}: not saved by this script ({str(exc).splitlines()[0]})")
-            if parts:
-                part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
-            parts.append(part)
-        keys = set.intersection(*(set(p) for p in parts))
-        d = {k: np.concatenate([p[k] for p in parts]) for k in keys}
+        try:
+            d = load_cut_offs(a.load)
+        except ValueError as exc:
+            ap.error(str(exc))
     else:
         d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth,
                       a.ceiling)

@@ -17,10 +17,11 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 
 from forest_shuffle.bots.features import NUM_FEATURES
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action
-from forest_shuffle.bots.value import shipped_net
+from forest_shuffle.bots.value import ValueNet, shipped_net
 from forest_shuffle.engine.state import GameState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,11 +101,38 @@ def test_race_cut_offs_and_judge() -> None:
     assert -1.0 <= mod.ceiling_share(c) <= 1.0
 
 
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs PyTorch")
+def test_paired_fine_tune_starts_from_the_network() -> None:
+    race = _module("bench_race_eval")
+    mod = _module("train_paired")
+    d = race.race_rows(2, 2, 4, 5, 2)
+    start = shipped_net("", 2)
+    train = d["decision"] < 2
+    # No step: the network comes back as it went in (the weights' round trip).
+    same = mod.fine_tune(d, start, train, 1, 0.0, 0.1, 3)
+    net = ValueNet(same.mean, same.std, same.layers, "", same.skip)
+    assert np.allclose(net.forward(d["x"]), start.forward(d["x"]), atol=1e-4)
+    # Steps lower the paired loss on the rows trained on.
+    moved = mod.fine_tune(d, start, train, 30, 3e-3, 0.0, 3)
+    after = ValueNet(moved.mean, moved.std, moved.layers, "", moved.skip)
+    rows = {k: v[train] for k, v in d.items()}
+
+    def paired_loss(n: ValueNet) -> float:
+        p = np.where(rows["fin"] >= 0, rows["fin"], race.net_reward(n, rows))
+        dev = race.centered(rows, p) - race.centered(rows, rows["win"].astype(np.float64))
+        return float((dev ** 2).mean())
+
+    assert paired_loss(after) < paired_loss(start)
+
+
 def test_bad_arguments_are_refused_in_one_line() -> None:
     for script, args in (("bench_regret.py", ["--k", "1"]),
                          ("bench_race_eval.py", ["--samples", "3"]),
                          ("bench_race_eval.py", ["--net", "/nonexistent.npz"]),
                          ("bench_race_eval.py", ["--load", "/nonexistent.npz"]),
+                         ("bench_race_eval.py", ["--save", "/nonexistent/x.npz"]),
+                         ("train_paired.py", ["x.npz", "--epochs", "0"]),
+                         ("train_paired.py", ["x.npz", "--out", "/nonexistent/x.npz"]),
                          ("bench_regret.py", ["--bot", "nobot"]),
                          ("bench_value_ceiling.py", ["--games", "0"])):
         done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
