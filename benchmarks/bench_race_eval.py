@@ -46,7 +46,7 @@ from forest_shuffle.bots.determinize import Determinizer  # noqa: E402
 from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, state_features  # noqa: E402
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action  # noqa: E402
 from forest_shuffle.bots.mcts import finished_reward  # noqa: E402
-from forest_shuffle.bots.selfplay import outcome, play_out  # noqa: E402
+from forest_shuffle.bots.selfplay import outcome, play_out, turn_positions  # noqa: E402
 from forest_shuffle.bots.value import ValueNet, load_net, shipped_net  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
@@ -69,11 +69,7 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
     for g in range(games):
         gs = derive(seed, f"race {g}")
         state = GameState.new(players, gs, game=game)
-        turns: list[GameState] = []
-        while not state.over:
-            if state.stack[-1].kind == "turn":
-                turns.append(state.clone())
-            state.apply(greedy_action(state, exact=False))
+        turns = turn_positions(state)
         rng = random.Random(gs)
         for ti in sorted(rng.sample(range(len(turns)), min(per, len(turns)))):
             pos = turns[ti]

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.bots import Budget, make_bot  # noqa: E402
 from forest_shuffle.bots.determinize import Determinizer  # noqa: E402
-from forest_shuffle.bots.greedy import diverse_candidates, greedy_action  # noqa: E402
-from forest_shuffle.bots.selfplay import outcome, play_out  # noqa: E402
+from forest_shuffle.bots.greedy import diverse_candidates  # noqa: E402
+from forest_shuffle.bots.selfplay import outcome, play_out, turn_positions  # noqa: E402
 from forest_shuffle.engine.actions import Action  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
@@ -81,11 +81,7 @@ def main() -> None:
     for g in range(a.games):
         gs = derive(a.seed, f"regret {g}")
         state = GameState.new(a.players, gs)
-        turns: list[GameState] = []
-        while not state.over:
-            if state.stack[-1].kind == "turn":
-                turns.append(state.clone())
-            state.apply(greedy_action(state, exact=False))
+        turns = turn_positions(state)
         rng = random.Random(gs)
         for ti in sorted(rng.sample(range(len(turns)), min(a.per, len(turns)))):
             pos = turns[ti]

@@ -35,8 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.bots.features import FEATURE_NAMES, view_features  # noqa: E402
-from forest_shuffle.bots.greedy import greedy_action  # noqa: E402
-from forest_shuffle.bots.selfplay import continuation_outcomes  # noqa: E402
+from forest_shuffle.bots.selfplay import continuation_outcomes, turn_positions  # noqa: E402
 from forest_shuffle.bots.value import load_net, shipped_net  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
@@ -55,11 +54,7 @@ def positions(games: int, per: int, k: int, seed: int, players: int, game: str
     for g in range(games):
         gs = derive(seed, f"ceiling {g}")
         state = GameState.new(players, gs, game=game)
-        turns: list[GameState] = []
-        while not state.over:
-            if state.stack[-1].kind == "turn":
-                turns.append(state.clone())
-            state.apply(greedy_action(state, exact=False))
+        turns = turn_positions(state)
         rng = random.Random(derive(gs, "pick"))
         for ti in sorted(rng.sample(range(len(turns)), min(per, len(turns)))):
             pos = turns[ti]

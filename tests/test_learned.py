@@ -33,7 +33,9 @@ from forest_shuffle.bots.selfplay import (
     generate,
     load_dataset,
     plan,
+    play_out,
     play_recorded,
+    turn_positions,
 )
 from forest_shuffle.bots.value import DEFAULT_WEIGHTS, ValueNet, load_net, shipped_net
 from forest_shuffle.cli.app import app
@@ -278,6 +280,16 @@ def test_self_play_records_the_mover_and_is_reproducible() -> None:
     # Two players: one seat's margin is the other's negated, so wins follow margins.
     for m, w in zip(margins, wins, strict=True):
         assert (w == 1.0) == (m > 0) or m == 0
+
+
+def test_turn_positions_are_the_games_turn_decisions() -> None:
+    state = GameState.new(2, 21)
+    turns = turn_positions(state)
+    assert state.over and len(turns) > 20
+    assert all(t.stack[-1].kind == "turn" and not t.over for t in turns)
+    assert [t.turn for t in turns] == sorted(t.turn for t in turns)
+    # The same game as playing it out: the last turn position played on ends as it did.
+    assert play_out(turns[-1].clone()).scores() == state.scores()
 
 
 def test_continuation_targets_average_resampled_games() -> None:

@@ -133,6 +133,17 @@ def play_out(state: GameState) -> GameState:
     return state
 
 
+def turn_positions(state: GameState) -> list[GameState]:
+    """Play ``state`` to the end by the fast greedy for every seat (in place, as
+    :func:`play_out`); return a copy of the state at each turn decision on the way."""
+    turns: list[GameState] = []
+    while not state.over:
+        if state.stack[-1].kind == "turn":
+            turns.append(state.clone())
+        state.apply(greedy_action(state, exact=False))
+    return turns
+
+
 def continuation_outcomes(view: PlayerView, k: int, seed: int) -> list[tuple[float, float]]:
     """The view's player's margin and win share (:func:`outcome`) in each of ``k`` games
     played on from states sampled to agree with ``view`` (every hidden card dealt anew
