@@ -121,10 +121,16 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
                if ceiling else {})}
 
 
+def groups(d: Arrays) -> np.ndarray:
+    """Each cut-off's group: 0, 1, ... for every (decision, determinization), whose
+    candidates the race compares with one another."""
+    key = d["decision"].astype(np.int64) * 65536 + d["sample"]
+    return np.unique(key, return_inverse=True)[1]
+
+
 def centered(d: Arrays, v: np.ndarray) -> np.ndarray:
     """``v`` less its mean over the candidates of the same decision and determinization."""
-    key = d["decision"].astype(np.int64) * 65536 + d["sample"]
-    _, group = np.unique(key, return_inverse=True)
+    group = groups(d)
     means = np.bincount(group, v) / np.bincount(group)
     return np.asarray(v - means[group], dtype=np.float64)
 

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from forest_shuffle.bots.train import TrainResult  # noqa: E402
+from forest_shuffle.bots.train import TrainResult, export_layers, export_skip  # noqa: E402
 from forest_shuffle.bots.value import ValueNet, load_net, shipped_net  # noqa: E402
 
 
@@ -74,8 +74,7 @@ def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epoc
     win = torch.tensor(d["win"], dtype=torch.float32)
     margin = torch.tensor(d["margin"] / 100.0, dtype=torch.float32)
     fin = torch.tensor(d["fin"], dtype=torch.float32)
-    key = d["decision"].astype(np.int64) * 65536 + d["sample"]
-    _, group = np.unique(key, return_inverse=True)
+    group = _race_eval().groups(d)
     order = np.argsort(group, kind="stable")
     bounds = np.searchsorted(group[order], np.arange(int(group.max()) + 2))
     groups = np.unique(group[train])
@@ -85,13 +84,9 @@ def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epoc
     rng = np.random.default_rng(seed)
 
     def result() -> TrainResult:
-        layers = [(m.weight.detach().numpy().T.astype(np.float64),
-                   m.bias.detach().numpy().astype(np.float64))
-                  for m in mlp if isinstance(m, nn.Linear)]
-        return TrainResult(start.mean.copy(), std, layers, {},
+        return TrainResult(start.mean.copy(), std, export_layers(mlp), {},
                            {"paired": True, "epochs": epochs, "lr": lr, "anchor": anchor,
-                            "seed": seed},
-                           lin.weight.detach().numpy().T.astype(np.float64))
+                            "seed": seed}, export_skip(lin))
 
     for epoch in range(epochs):
         perm = rng.permutation(groups)
