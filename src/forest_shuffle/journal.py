@@ -11,7 +11,8 @@ flushed by :meth:`Journal.write` the moment it ends. A last line cut short (the 
 killed while writing it) is ignored and overwritten; anything else malformed, or another
 tournament's header, raises :class:`JournalError` with a one-line message, and the file is
 left as it was. The number of games may grow between runs (the games of a deal keep their
-indexes), so a run of 100 games can later be extended to 200.
+indexes), so a run of 100 games can later be extended to 200. :func:`read_journal` reads
+one back without touching it (to compare two runs of the same deals).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import IO, Any
 
 from forest_shuffle.match import MatchResult
 
-__all__ = ["JOURNAL_FORMAT", "Journal", "JournalError", "open_journal"]
+__all__ = ["JOURNAL_FORMAT", "Journal", "JournalError", "open_journal", "read_journal"]
 
 JOURNAL_FORMAT = "forest-shuffle tournament journal 1"
 
@@ -63,53 +64,73 @@ def _header(game: str, bots: tuple[str, ...], players: int, seed: int) -> dict[s
             "seed": seed}
 
 
-def open_journal(path: Path, game: str, bots: tuple[str, ...], players: int,
-                 seed: int) -> tuple[Journal, dict[int, MatchResult]]:
-    """Open (or create) the journal of this tournament; returns it and the games it holds.
-    Raises :class:`JournalError` (one line; nothing written) for a bad file."""
-    want = _header(game, bots, players, seed)
+def _parse(path: Path) -> tuple[str, dict[str, Any] | None, dict[int, MatchResult], int]:
+    """The text of the journal at ``path`` (empty if none), its header (None when empty),
+    its games, and how many characters of the text to keep (a killed run's cut-short last
+    line dropped). JournalError (one line) for anything else malformed."""
     try:
         text = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
         raise JournalError(f"cannot read the journal {path}: {exc}") from None
     done: dict[int, MatchResult] = {}
     keep = len(text)
-    if text.strip():
-        lines = text.split("\n")
-        try:
-            head = json.loads(lines[0])
-        except json.JSONDecodeError:
-            raise JournalError(f"{path}: line 1 is not a journal header") from None
-        if not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT:
-            raise JournalError(f"{path} is not a tournament journal ({JOURNAL_FORMAT!r})")
-        if head != want:
-            diff = next(k for k in want if head.get(k) != want[k])
-            raise JournalError(f"{path} is the journal of another tournament: its {diff} is "
-                               f"{head.get(diff)!r}, this one's {want[diff]!r}")
-        offset = len(lines[0]) + 1
-        for number, line in enumerate(lines[1:], start=2):
-            cut = number == len(lines) and not text.endswith("\n")  # a killed run's last
-            if not line:
-                offset += 1
-                continue
-            try:
-                entry = json.loads(line)
-                index = entry["index"]
-                if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-                    raise ValueError("a bad game index")
-                result = MatchResult.from_dict(entry["match"])
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-                if cut:
-                    keep = offset  # dropped, and played again
-                    break
-                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else exc
-                raise JournalError(f"{path}: line {number} is not a game: {reason}") from None
-            if index in done:
-                raise JournalError(f"{path}: line {number} repeats game {index + 1}")
-            done[index] = result
-            offset += len(line) + 1
+    if not text.strip():
+        return text, None, done, keep
+    lines = text.split("\n")
     try:
-        if not text.strip():
+        head = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise JournalError(f"{path}: line 1 is not a journal header") from None
+    if not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT:
+        raise JournalError(f"{path} is not a tournament journal ({JOURNAL_FORMAT!r})")
+    offset = len(lines[0]) + 1
+    for number, line in enumerate(lines[1:], start=2):
+        cut = number == len(lines) and not text.endswith("\n")  # a killed run's last
+        if not line:
+            offset += 1
+            continue
+        try:
+            entry = json.loads(line)
+            index = entry["index"]
+            if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+                raise ValueError("a bad game index")
+            result = MatchResult.from_dict(entry["match"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            if cut:
+                keep = offset  # dropped, and played again
+                break
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else exc
+            raise JournalError(f"{path}: line {number} is not a game: {reason}") from None
+        if index in done:
+            raise JournalError(f"{path}: line {number} repeats game {index + 1}")
+        done[index] = result
+        offset += len(line) + 1
+    return text, head, done, keep
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, MatchResult]]:
+    """Read a journal without changing it: its header and its games by index.
+    JournalError (one line) for a missing, empty or malformed file."""
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}")
+    _, head, done, _ = _parse(path)
+    if head is None:
+        raise JournalError(f"{path} is empty")
+    return head, done
+
+
+def open_journal(path: Path, game: str, bots: tuple[str, ...], players: int,
+                 seed: int) -> tuple[Journal, dict[int, MatchResult]]:
+    """Open (or create) the journal of this tournament; returns it and the games it holds.
+    Raises :class:`JournalError` (one line; nothing written) for a bad file."""
+    want = _header(game, bots, players, seed)
+    text, head, done, keep = _parse(path)
+    if head is not None and head != want:
+        diff = next(k for k in want if head.get(k) != want[k])
+        raise JournalError(f"{path} is the journal of another tournament: its {diff} is "
+                           f"{head.get(diff)!r}, this one's {want[diff]!r}")
+    try:
+        if head is None:
             path.write_text(json.dumps(want) + "\n", encoding="utf-8")
         elif keep < len(text):
             with path.open("r+", encoding="utf-8") as f:
