@@ -15,10 +15,13 @@ evaluation (the hand-fitted ``hv=2`` judgement, the shipped network, ``--net`` f
   the choice by the other half's outcomes (both ways), the win share gained over greedy's
   first candidate, with its standard error; ``greedy``: how often that choice is greedy's.
 
-``--ceiling`` also plays every cut-off on twice more from states resampled from the seat's
-view there (three times the work): the paired correlation of those two games is the share
-of one game's paired variance that what the seat knows at the cut-off can explain, and its
-square root the ``paired r`` of a perfect evaluation (the ceiling).
+``--again K`` also plays every cut-off on K times more from states resampled from the seat's
+view there (K + 1 times the work; ``--ceiling`` is ``--again 2``): the paired correlation of
+two such games is the share of one game's paired variance that what the seat knows at the
+cut-off can explain (averaged over the pairs of the K games), and its square root the
+``paired r`` of a perfect evaluation (the ceiling). The mean of a cut-off's K + 1 games on is
+a target with less noise: ``train_paired.py --target mean`` fits it, and each evaluation's
+paired r against it is printed too.
 
     python benchmarks/bench_race_eval.py --games 100 --per 4 --samples 8 --seed 5000 \
         --save race.npz
@@ -55,13 +58,13 @@ Arrays = dict[str, np.ndarray]
 
 
 def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
-              game: str = "base", depth: int = 2, ceiling: bool = False) -> Arrays:
+              game: str = "base", depth: int = 2, again: int = 0) -> Arrays:
     """The cut-offs of ``per`` turn decisions a game (see the module text): arrays
     ``decision``, ``sample``, ``cand`` (0 is greedy's first), ``fin`` (the finished reward
     of a rollout that ended the game, else -1), ``x`` (features; zeros when finished),
-    ``margin`` and ``win`` (the mover's outcome); with ``ceiling`` also ``again`` (n x 2,
-    the win shares of two games on from states resampled from the seat's view at the
-    cut-off; a finished rollout's own outcome twice)."""
+    ``margin`` and ``win`` (the mover's outcome); with ``again`` K > 0 also ``again`` (n x K,
+    the win shares of K games on from states resampled from the seat's view at the
+    cut-off; a finished rollout's own outcome K times)."""
     cols: dict[str, list[object]] = {k: [] for k in ("decision", "sample", "cand", "fin",
                                                       "x", "margin", "win", "again")}
     decision = 0
@@ -89,23 +92,23 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
                     st.apply(act)
                     while not st.over and st.turn < horizon:
                         st.apply(greedy_action(st, exact=False))
-                    again: list[float] = []
+                    more: list[float] = []
                     if st.over:
                         fin = finished_reward(list(st.game.totals_fn()(st.forests)), me, 5)
                         feats = [0.0] * NUM_FEATURES
                     else:
                         fin = -1.0
                         feats = state_features(st, me)
-                        if ceiling:
+                        if again:
                             cut = Determinizer(st.view(me))
                             crng = random.Random(derive(gs, f"again {ti} {s} {ci}"))
-                            again = [outcome(play_out(cut.sample(crng)), me)[1]
-                                     for _ in range(2)]
+                            more = [outcome(play_out(cut.sample(crng)), me)[1]
+                                    for _ in range(again)]
                         play_out(st)
                     m, w = outcome(st, me)
                     for k, v in (("decision", decision), ("sample", s), ("cand", ci),
                                  ("fin", fin), ("x", feats), ("margin", m), ("win", w),
-                                 ("again", again or [w, w])):
+                                 ("again", more or [w] * again)):
                         cols[k].append(v)
             decision += 1
         print(f"  {g + 1} games, {decision} decisions, {time.monotonic() - start:.0f} s",
@@ -117,8 +120,8 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
             "x": np.array(cols["x"], dtype=np.float32).reshape(-1, NUM_FEATURES),
             "margin": np.array(cols["margin"], dtype=np.float32),
             "win": np.array(cols["win"], dtype=np.float32),
-            **({"again": np.array(cols["again"], dtype=np.float32).reshape(-1, 2)}
-               if ceiling else {})}
+            **({"again": np.array(cols["again"], dtype=np.float32).reshape(-1, again)}
+               if again else {})}
 
 
 def groups(d: Arrays) -> np.ndarray:
@@ -136,12 +139,26 @@ def centered(d: Arrays, v: np.ndarray) -> np.ndarray:
 
 
 def ceiling_share(d: Arrays) -> float:
-    """The paired correlation of the two resampled games on (``again``): the share of one
-    game's paired variance the seat's knowledge at the cut-off explains."""
+    """The paired correlation of two resampled games on (``again``), averaged over every
+    pair of its columns: the share of one game's paired variance the seat's knowledge at
+    the cut-off explains. ValueError without at least two such games a cut-off."""
+    k = d["again"].shape[1] if "again" in d else 0
+    if k < 2:
+        raise ValueError("the ceiling needs at least two games on from each cut-off")
     live = d["fin"] < 0
-    a = centered(d, d["again"][:, 0].astype(np.float64))[live]
-    b = centered(d, d["again"][:, 1].astype(np.float64))[live]
-    return float(np.corrcoef(a, b)[0, 1])
+    cols = [centered(d, d["again"][:, i].astype(np.float64))[live] for i in range(k)]
+    return float(np.mean([np.corrcoef(cols[i], cols[j])[0, 1]
+                          for i in range(k) for j in range(i + 1, k)]))
+
+
+def mean_target(d: Arrays) -> np.ndarray:
+    """Each cut-off's mean win share over its own game on (``win``) and the resampled ones
+    (``again``): a target with less noise than one game. ValueError without ``again``."""
+    if "again" not in d:
+        raise ValueError("no games on from states resampled at the cut-offs (save them "
+                         "with --again K)")
+    both = np.concatenate([d["win"][:, None], d["again"]], axis=1).astype(np.float64)
+    return np.asarray(both.mean(axis=1), dtype=np.float64)
 
 
 def net_reward(net: ValueNet, d: Arrays) -> np.ndarray:
@@ -152,7 +169,8 @@ def net_reward(net: ValueNet, d: Arrays) -> np.ndarray:
 
 def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
     """``paired r``, ``gain`` with its ``se`` and the ``greedy`` share (the module text) of
-    an evaluation's rewards (finished rollouts keep their final reward)."""
+    an evaluation's rewards (finished rollouts keep their final reward); with ``again``,
+    also ``paired_r_mean``, the paired r against :func:`mean_target`."""
     p = np.where(d["fin"] >= 0, d["fin"], reward)
     samples = int(d["sample"].max()) + 1
     half = samples // 2
@@ -179,9 +197,13 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
     n = len(g) / 2
     pair = (g[0::2] + g[1::2]) / 2  # the two halves of one decision are one sample
     paired = np.corrcoef(centered(d, p), centered(d, d["win"].astype(np.float64)))[0, 1]
-    return {"paired_r": float(paired),
-            "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
-            "greedy": greedy / len(g), "decisions": n}
+    out = {"paired_r": float(paired),
+           "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
+           "greedy": greedy / len(g), "decisions": n}
+    if "again" in d:
+        mean = np.where(d["fin"] >= 0, d["fin"], mean_target(d))
+        out["paired_r_mean"] = float(np.corrcoef(centered(d, p), centered(d, mean))[0, 1])
+    return out
 
 
 def load_cut_offs(paths: list[str]) -> Arrays:
@@ -203,6 +225,10 @@ def load_cut_offs(paths: list[str]) -> Arrays:
             part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
         parts.append(part)
     keys = set.intersection(*(set(p) for p in parts))
+    if "again" in keys:  # files with K games on each: keep the fewest's columns
+        k = min(p["again"].shape[1] for p in parts)
+        for p in parts:
+            p["again"] = p["again"][:, :k]
     return {k: np.concatenate([p[k] for p in parts]) for k in keys}
 
 
@@ -215,14 +241,20 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--depth", type=int, default=2, help="rounds to the cut-off")
     ap.add_argument("--net", action="append", default=[], help="a network file (repeatable)")
-    ap.add_argument("--ceiling", action="store_true",
-                    help="also two resampled games on from each cut-off (the ceiling)")
+    ap.add_argument("--again", type=int, default=0, metavar="K",
+                    help="also K games on from states resampled at each cut-off (the "
+                         "ceiling with K >= 2; a lower-noise target)")
+    ap.add_argument("--ceiling", action="store_true", help="the same as --again 2")
     ap.add_argument("--save", default="", help="keep the cut-offs in this .npz")
     ap.add_argument("--load", action="append", default=[],
                     help="judge on saved cut-offs instead (repeatable)")
     a = ap.parse_args()
     if a.games < 1 or a.per < 1 or a.samples < 2 or a.samples % 2 or a.depth < 1:
         ap.error("--games, --per and --depth must be at least 1, --samples even and at least 2")
+    if a.again < 0 or a.again > 64:
+        ap.error(f"--again must be from 0 to 64, not {a.again}")
+    if a.ceiling:
+        a.again = max(a.again, 2)
     if not 2 <= a.players <= 5:
         ap.error("--players must be 2 to 5")
     if a.save and not Path(a.save).resolve().parent.is_dir():
@@ -239,21 +271,23 @@ def main() -> None:
             ap.error(str(exc))
     else:
         d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth,
-                      a.ceiling)
+                      a.again)
         if a.save:
             np.savez_compressed(a.save, **d)  # type: ignore[arg-type]
     judges = [("hand-fitted (hv=2)", d["x"][:, FEATURE_NAMES.index("base_reward")]
                .astype(np.float64))]
     judges += [(name, net_reward(net, d)) for name, net in nets]
     print(f"{len(d['win'])} cut-offs, {int(d['decision'].max()) + 1} decisions")
-    if "again" in d:
+    if "again" in d and d["again"].shape[1] >= 2:
         share = ceiling_share(d)
         print(f"ceiling: the seat's knowledge at the cut-off explains {share:.4f} of a "
               f"game's paired variance; a perfect evaluation's paired r "
               f"{math.sqrt(max(share, 0.0)):.4f}")
     for name, reward in judges:
         r = judge(d, reward)
-        print(f"{name}: paired r {r['paired_r']:.4f}; gain over greedy's move "
+        mean = (f" (against the mean of the {d['again'].shape[1] + 1} games on: "
+                f"{r['paired_r_mean']:.4f})" if "paired_r_mean" in r else "")
+        print(f"{name}: paired r {r['paired_r']:.4f}{mean}; gain over greedy's move "
               f"{r['gain']:+.4f} +- {r['se']:.4f} win share; greedy's move "
               f"{r['greedy']:.0%} of the time")
 

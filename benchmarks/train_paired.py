@@ -7,8 +7,11 @@ differences of its win probabilities among the candidates match the differences 
 outcomes (squared error of the centred values; a rollout that ended the game keeps its
 final reward, as in the race), plus ``--anchor`` times the usual loss (cross-entropy of
 the win head, squared error of the margin head, on the outcomes) so that the network's
-scale stays that of a win probability. The last ``--holdout`` share of the decisions (whole
-games: decisions are recorded game by game) is held out, and its paired r
+scale stays that of a win probability. ``--target mean`` matches the differences of each
+cut-off's mean outcome over its own game on and the games on from resampled states that
+``bench_race_eval.py --again K`` saved (a target with less noise than one game). The
+last ``--holdout`` share of the decisions (whole games: decisions are recorded game by
+game) is held out, and its paired r
 (``bench_race_eval.judge``) is printed before training and after every epoch. Needs
 PyTorch (the ``learn`` extra); one thread, ``--seed``: the same data, the same weights.
 
@@ -45,9 +48,11 @@ def _race_eval() -> ModuleType:
 
 def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epochs: int,
               lr: float, anchor: float, seed: int,
-              after_epoch: Any = None) -> TrainResult:
+              after_epoch: Any = None, target: str = "win") -> TrainResult:
     """The network ``start`` fine-tuned on the rows ``train`` (a mask) of the cut-offs
-    ``d`` (see the module text); ``after_epoch(epoch, net)`` after each pass."""
+    ``d`` (see the module text); ``after_epoch(epoch, net)`` after each pass. ``target``
+    ``"win"`` (the one game on) or ``"mean"`` (``bench_race_eval.mean_target``; ValueError
+    when the cut-offs have no games on from resampled states)."""
     import torch
     from torch import nn
 
@@ -71,7 +76,10 @@ def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epoc
                                       else np.zeros((k, 2)).T))
     std = 1.0 / start.inv_std
     z = torch.tensor((d["x"][:, :k] - start.mean) / std, dtype=torch.float32)
-    win = torch.tensor(d["win"], dtype=torch.float32)
+    if target not in ("win", "mean"):
+        raise ValueError(f"target must be 'win' or 'mean', not {target!r}")
+    goal = _race_eval().mean_target(d) if target == "mean" else d["win"]
+    win = torch.tensor(goal, dtype=torch.float32)
     margin = torch.tensor(d["margin"] / 100.0, dtype=torch.float32)
     fin = torch.tensor(d["fin"], dtype=torch.float32)
     group = _race_eval().groups(d)
@@ -124,6 +132,8 @@ def main() -> None:
     ap.add_argument("--anchor", type=float, default=0.1)
     ap.add_argument("--holdout", type=float, default=0.25)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--target", choices=("win", "mean"), default="win",
+                    help="fit the one game on (win) or the mean of the games on (mean)")
     ap.add_argument("--out", default="")
     a = ap.parse_args()
     if a.epochs < 1 or not 0 < a.holdout < 1 or a.lr <= 0 or a.anchor < 0:
@@ -139,21 +149,28 @@ def main() -> None:
     try:
         start = load_net(a.init) if a.init else shipped_net("", 2)
         d = race.load_cut_offs(a.data)
+        if a.target == "mean":
+            race.mean_target(d)
     except ValueError as exc:
         ap.error(str(exc))
     cut = int(round((1.0 - a.holdout) * (int(d["decision"].max()) + 1)))
     train = d["decision"] < cut
     held = {k: v[~train] for k, v in d.items()}
     print(f"{int(train.sum())} cut-offs to train on, {int((~train).sum())} held out")
-    before = race.judge(held, race.net_reward(start, held))["paired_r"]
-    print(f"before: held-out paired r {before:.4f}")
+
+    def figures(net: ValueNet) -> str:
+        r = race.judge(held, race.net_reward(net, held))
+        mean = (f" (against the mean of the games on: {r['paired_r_mean']:.4f})"
+                if "paired_r_mean" in r else "")
+        return f"held-out paired r {r['paired_r']:.4f}{mean}"
+
+    print(f"before: {figures(start)}")
 
     def report(epoch: int, res: TrainResult) -> None:
-        net = ValueNet(res.mean, res.std, res.layers, "", res.skip)
-        print(f"epoch {epoch}: held-out paired r "
-              f"{race.judge(held, race.net_reward(net, held))['paired_r']:.4f}", flush=True)
+        print(f"epoch {epoch}: {figures(ValueNet(res.mean, res.std, res.layers, '', res.skip))}",
+              flush=True)
 
-    res = fine_tune(d, start, train, a.epochs, a.lr, a.anchor, a.seed, report)
+    res = fine_tune(d, start, train, a.epochs, a.lr, a.anchor, a.seed, report, a.target)
     if a.out:
         res.save(a.out)
 

@@ -94,11 +94,27 @@ def test_race_cut_offs_and_judge() -> None:
     assert r["gain"] == 0.0 and r["greedy"] == 1.0
     assert r["decisions"] == len(np.unique(d["decision"]))
     # The ceiling's two games on per cut-off: win shares, the same for the same seed.
-    c = mod.race_rows(1, 2, 2, 5, 2, ceiling=True)
+    c = mod.race_rows(1, 2, 2, 5, 2, again=2)
     assert c["again"].shape == (len(c["win"]), 2)
     assert set(np.unique(c["again"]).tolist()) <= {0.0, 0.5, 1.0}
-    assert np.array_equal(c["again"], mod.race_rows(1, 2, 2, 5, 2, ceiling=True)["again"])
+    assert np.array_equal(c["again"], mod.race_rows(1, 2, 2, 5, 2, again=2)["again"])
     assert -1.0 <= mod.ceiling_share(c) <= 1.0
+    # Three games on: the first two are the same games, the rest of the rows unchanged.
+    c3 = mod.race_rows(1, 2, 2, 5, 2, again=3)
+    assert c3["again"].shape == (len(c["win"]), 3)
+    assert np.array_equal(c3["again"][:, :2], c["again"])
+    assert all(np.array_equal(c3[k], c[k]) for k in c if k != "again")
+    live = c3["fin"] < 0
+    assert (c3["again"][~live] == c3["win"][~live, None]).all()  # a finished rollout's own
+    # The mean target: the own game and the three again, alike weighted.
+    want = (c3["win"] + c3["again"].sum(axis=1)) / 4
+    assert np.allclose(mod.mean_target(c3), want)
+    r = mod.judge(c3, np.where(live, mod.mean_target(c3), c3["fin"]))
+    assert r["paired_r_mean"] > 0.99 and "paired_r_mean" not in mod.judge(d, outcomes)
+    with pytest.raises(ValueError, match="--again"):
+        mod.mean_target(d)
+    with pytest.raises(ValueError, match="at least two"):
+        mod.ceiling_share({**c3, "again": c3["again"][:, :1]})
 
 
 @pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs PyTorch")
@@ -123,11 +139,27 @@ def test_paired_fine_tune_starts_from_the_network() -> None:
         return float((dev ** 2).mean())
 
     assert paired_loss(after) < paired_loss(start)
+    # The mean target: needs the games on from resampled states, and is what is fitted.
+    with pytest.raises(ValueError, match="--again"):
+        mod.fine_tune(d, start, train, 1, 1e-3, 0.0, 3, target="mean")
+    c = race.race_rows(1, 2, 2, 5, 2, again=3)
+    every = np.ones(len(c["win"]), dtype=bool)
+    fitted = mod.fine_tune(c, start, every, 30, 3e-3, 0.0, 3, target="mean")
+    net_c = ValueNet(fitted.mean, fitted.std, fitted.layers, "", fitted.skip)
+    goal = race.centered(c, race.mean_target(c))
+
+    def mean_loss(n: ValueNet) -> float:
+        p = np.where(c["fin"] >= 0, c["fin"], race.net_reward(n, c))
+        live = c["fin"] < 0
+        return float(((race.centered(c, p) - goal)[live] ** 2).mean())
+
+    assert mean_loss(net_c) < mean_loss(start)
 
 
 def test_bad_arguments_are_refused_in_one_line() -> None:
     for script, args in (("bench_regret.py", ["--k", "1"]),
                          ("bench_race_eval.py", ["--samples", "3"]),
+                         ("bench_race_eval.py", ["--again", "-1"]),
                          ("bench_race_eval.py", ["--net", "/nonexistent.npz"]),
                          ("bench_race_eval.py", ["--load", "/nonexistent.npz"]),
                          ("bench_race_eval.py", ["--save", "/nonexistent/x.npz"]),
