@@ -6,8 +6,9 @@ another build of the bots, ``net=`` another network, or simply a second run (tim
 make games part ways). For the games both journals hold, this prints bot ``--bot``'s
 (index in the header's bot list, from 0) win share with its 95 % interval and its mean
 margin to the best other seat in each, their differences paired by game with standard
-errors, the deals it won in no seating in each run, and the correlation of its wins per
-deal between the runs (how much of a run's result the deals alone decide).
+errors, the deals it won in no seating in each run, the machine's load average at the
+games' ends where the journal has it, and the correlation of its wins per deal between the
+runs (how much of a run's result the deals alone decide).
 
     python benchmarks/journal_compare.py run-a.jsonl run-b.jsonl --bot 0
 
@@ -27,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.journal import JournalError, read_journal  # noqa: E402
-from forest_shuffle.match import MatchResult, seatings, wilson_interval  # noqa: E402
+from forest_shuffle.match import MatchResult, load_range, seatings, wilson_interval  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class Side:
     margin: float
     margin_se: float
     blank_deals: int
+    #: The load average at the games' ends: median, least, greatest (None: not recorded).
+    load: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ def compare(path_a: Path, path_b: Path, bot: int = 0) -> Comparison:
 
     deal_of = [r[0] for r in rows]
 
-    def side(outs: list[tuple[float, int]]) -> Side:
+    def side(outs: list[tuple[float, int]], games: dict[int, MatchResult]) -> Side:
         wins = [o[0] for o in outs]
         margin, se = _mean_se([float(o[1]) for o in outs])
         per_deal: dict[int, float] = {}
@@ -106,7 +109,8 @@ def compare(path_a: Path, path_b: Path, bot: int = 0) -> Comparison:
             per_deal[d] = per_deal.get(d, 0.0) + o[0]
         return Side(games=len(outs), wins=sum(wins),
                     interval=wilson_interval(sum(wins), len(outs)), margin=margin,
-                    margin_se=se, blank_deals=sum(v == 0 for v in per_deal.values()))
+                    margin_se=se, blank_deals=sum(v == 0 for v in per_deal.values()),
+                    load=load_range([games[i] for i in common]))
 
     wd, wse = _mean_se([r[2][0] - r[1][0] for r in rows])
     md, mse = _mean_se([float(r[2][1] - r[1][1]) for r in rows])
@@ -121,7 +125,8 @@ def compare(path_a: Path, path_b: Path, bot: int = 0) -> Comparison:
         deal_r = statistics.correlation(xs, ys)
     except statistics.StatisticsError:  # fewer than two deals, or no variation
         deal_r = math.nan
-    return Comparison(a=side([row[1] for row in rows]), b=side([row[2] for row in rows]),
+    return Comparison(a=side([row[1] for row in rows], games_a),
+                      b=side([row[2] for row in rows], games_b),
                       win_diff=wd, win_diff_se=wse, margin_diff=md, margin_diff_se=mse,
                       deals=len(deals), deal_r=deal_r)
 
@@ -141,7 +146,9 @@ def main() -> None:
         lo, hi = s.interval
         print(f"{name}: {s.games} games, {s.wins:g} won, {s.wins / s.games:.1%} "
               f"({lo:.1%}-{hi:.1%}), margin {s.margin:+.1f} +- {s.margin_se:.1f}; "
-              f"deals won in no seating {s.blank_deals} of {c.deals}")
+              f"deals won in no seating {s.blank_deals} of {c.deals}"
+              + ("" if s.load is None else
+                 f"; load average {s.load[0]:.2f} ({s.load[1]:.2f}-{s.load[2]:.2f})"))
     print(f"b less a, paired by game: win share {c.win_diff:+.3f} +- {c.win_diff_se:.3f}, "
           f"margin {c.margin_diff:+.1f} +- {c.margin_diff_se:.1f} (+- one standard error)")
     print(f"wins per deal, correlation between the runs: {c.deal_r:.2f} over {c.deals} deals")

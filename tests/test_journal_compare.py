@@ -31,24 +31,26 @@ def load_script() -> ModuleType:
     return module
 
 
-def result(seed: int, bots: tuple[str, ...], scores: tuple[int, ...]) -> MatchResult:
+def result(seed: int, bots: tuple[str, ...], scores: tuple[int, ...],
+           load: float | None = None) -> MatchResult:
     top = max(scores)
     return MatchResult(seed=seed, bots=bots, scores=scores, lines=tuple(LINES for _ in scores),
                        winners=tuple(i for i, s in enumerate(scores) if s == top), turns=90,
                        decisions=tuple(40 for _ in scores),
                        species_played=tuple({} for _ in scores),
-                       species_points=tuple({} for _ in scores))
+                       species_points=tuple({} for _ in scores), load=load)
 
 
 def write(path: Path, bots: tuple[str, str], seed: int,
-          games: dict[int, tuple[int, int]], text_tail: str = "") -> None:
+          games: dict[int, tuple[int, int]], text_tail: str = "",
+          load: float | None = None) -> None:
     """A 2-player journal of ``bots``: game ``i`` has scores ``games[i]`` by seat, played
     on deal ``i // 2`` with the seating of index ``i`` (bot 0 in seat 1 at odd indexes)."""
     lines = [json.dumps({"journal": JOURNAL_FORMAT, "game": "base", "bots": list(bots),
                          "players": 2, "seed": seed})]
     for i, scores in games.items():
         seated = bots if i % 2 == 0 else (bots[1], bots[0])
-        m = result(deal_seed(seed, i // 2), seated, scores)
+        m = result(deal_seed(seed, i // 2), seated, scores, load)
         lines.append(json.dumps({"index": i, "match": m.to_dict()}))
     path.write_text("\n".join(lines) + "\n" + text_tail, encoding="utf-8")
 
@@ -126,4 +128,9 @@ def test_bad_input_is_refused_in_one_line(tmp_path: Path) -> None:
         assert "Traceback" not in done.stderr
     done = subprocess.run([sys.executable, str(SCRIPT), str(a), str(a)], capture_output=True,
                           text=True, timeout=60, check=True)
-    assert "1 games, 0 won" in done.stdout
+    assert "1 games, 0 won" in done.stdout and "load average" not in done.stdout
+    busy = tmp_path / "busy.jsonl"
+    write(busy, ("x", "y"), 3, {0: (1, 2)}, load=3.25)
+    done = subprocess.run([sys.executable, str(SCRIPT), str(a), str(busy)],
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert "load average 3.25 (3.25-3.25)" in done.stdout.splitlines()[1]

@@ -23,6 +23,7 @@ from forest_shuffle.match import (
     _bot_stats,
     bot_seed,
     deal_seed,
+    load_range,
     play_match,
     seatings,
     tournament,
@@ -291,3 +292,25 @@ def test_stats_writes_json_and_plots(tmp_path: Path) -> None:
     assert [g["seed"] for g in data["per_game"]] == [deal_seed(2, i) for i in range(3)]
     for name in PLOTS:
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_machine_load_is_kept_with_each_game() -> None:
+    m = play_match(("random", "random"), seed=4)
+    assert m.load is not None and m.load >= 0.0  # Linux has load averages
+    data = m.to_dict()
+    assert data["load"] == m.load
+    assert MatchResult.from_dict(json.loads(json.dumps(data))).load == m.load
+    del data["load"]  # a journal written before the load was kept
+    assert MatchResult.from_dict(data).load is None
+    with pytest.raises(ValueError, match="not a game result"):
+        MatchResult.from_dict({**m.to_dict(), "load": "busy"})
+    games = [_fake((0,), (3, 1)) for _ in range(3)]
+    assert load_range(games) is None
+    loaded = [MatchResult(**{**g.__dict__, "load": x}) for g, x in zip(games, (2.5, 1.0, 4.0),
+                                                                         strict=True)]
+    assert load_range(loaded + games) == (2.5, 1.0, 4.0)
+    result = tournament(("random", "random"), 2, 2, seed=1)
+    load = result.to_dict()["timing"]["load"]
+    assert load is not None and load["min"] <= load["median"] <= load["max"]
+    out = run("tournament", "--bots", "random,random", "--games", "2", "--seed", "1").stdout
+    assert "load average" in out and "at the games' ends" in out

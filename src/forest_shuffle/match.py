@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -41,7 +43,8 @@ from forest_shuffle.workers import process_pool
 
 __all__ = [
     "BotError", "BotStats", "MatchResult", "TournamentResult", "bot_seed", "deal_seed",
-    "play_match", "run_matches", "seatings", "tournament", "wilson_interval",
+    "load_range", "machine_load", "play_match", "run_matches", "seatings", "tournament",
+    "wilson_interval",
 ]
 
 #: z for a two-sided 95 % interval.
@@ -101,6 +104,9 @@ class MatchResult:
     seconds: tuple[float, ...] = field(default=(), compare=False)
     #: The id of the game played.
     game: str = "base"
+    #: The machine's load average (1 minute) when the game ended, None where the system
+    #: has none (not compared: time budgets buy fewer rollouts on a loaded machine).
+    load: float | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -111,7 +117,7 @@ class MatchResult:
             "turns": self.turns, "decisions": list(self.decisions),
             "species_played": [dict(x) for x in self.species_played],
             "species_points": [dict(x) for x in self.species_points],
-            "seconds": list(self.seconds),
+            "seconds": list(self.seconds), "load": self.load,
         }
 
     @classmethod
@@ -133,6 +139,7 @@ class MatchResult:
                                      for x in data["species_points"]),
                 seconds=tuple(float(x) for x in data.get("seconds", ())),
                 game=str(data.get("game", "base")),
+                load=None if data.get("load") is None else float(data["load"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -198,7 +205,25 @@ def play_match(bot_specs: Sequence[str], seed: int, rules: Rules | None = None,
         species_points=tuple(points),
         seconds=tuple(seconds),
         game=state.game.id,
+        load=machine_load(),
     )
+
+
+def machine_load() -> float | None:
+    """The 1-minute load average now, rounded to 0.01; None where the system has none."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # pragma: no cover - systems without load averages
+        return None
+
+
+def load_range(matches: Sequence[MatchResult]) -> tuple[float, float, float] | None:
+    """The median, least and greatest load average at the end of ``matches`` (those that
+    recorded one); None when none did."""
+    loads = sorted(m.load for m in matches if m.load is not None)
+    if not loads:
+        return None
+    return statistics.median(loads), loads[0], loads[-1]
 
 
 # ------------------------------------------------------------------ many games
@@ -320,6 +345,12 @@ class TournamentResult:
         """Number of games played (deals times seatings)."""
         return len(self.matches)
 
+    def load(self) -> dict[str, float] | None:
+        """The machine's load average at the games' ends (``median``, ``min``, ``max``), a
+        game journalled earlier at its own end; None when no game recorded one."""
+        span = load_range(self.matches)
+        return None if span is None else dict(zip(("median", "min", "max"), span, strict=True))
+
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
         """JSON-ready form; ``with_games`` adds every game's result."""
         out: dict[str, Any] = {
@@ -328,7 +359,7 @@ class TournamentResult:
             "seatings": [list(s) for s in self.seatings], "ties": self.ties,
             "mean_turns": self.mean_turns,
             "results": [s.to_dict() for s in self.stats],
-            "timing": {"seconds": self.seconds},
+            "timing": {"seconds": self.seconds, "load": self.load()},
         }
         if with_games:
             out["matches"] = [m.to_dict() for m in self.matches]

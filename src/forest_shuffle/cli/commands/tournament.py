@@ -13,8 +13,10 @@ stderr, exit status 2. ``--journal FILE`` writes every game to FILE as it finish
 (:mod:`forest_shuffle.journal`) and, when FILE already holds games of the same tournament
 (game, bots, players, seed), plays only the missing ones: a killed or stopped run goes on where
 it was, and a finished one can be extended to more games. The figures printed are over all the
-games, the journal's included; the time is this run's. Another tournament's journal, a
-malformed one, or one holding more games than asked: one line, exit 2, the file unchanged.
+games, the journal's included; the time is this run's; the machine's load average at each
+game's end is kept with the game and printed as its median and range. Another tournament's
+journal, a malformed one, or one holding more games than asked: one line, exit 2, the file
+unchanged.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from forest_shuffle.cli.commands.options import (
 )
 from forest_shuffle.games import BASE_ID, GameDef
 from forest_shuffle.journal import Journal, JournalError, open_journal
-from forest_shuffle.match import MatchResult, TournamentResult, deals_for, tournament
+from forest_shuffle.match import MatchResult, TournamentResult, deals_for, load_range, tournament
 
 __all__ = ["parse_bots", "register", "tournament_command"]
 
@@ -70,10 +72,13 @@ def _print(console: Console, result: TournamentResult, requested: int, game: Gam
     n = len(result.bots)
     lines = game.pad_lines
     asked = f"; {requested} asked" if requested != result.games else ""
+    span = load_range(result.matches)
+    load = ("" if span is None else
+            f", load average {span[0]:.2f} ({span[1]:.2f}-{span[2]:.2f}) at the games' ends")
     console.print(
         f"{result.games} games ({result.deals} deals x {n} seating{'s' if n > 1 else ''}"
         f"{asked}), {result.players} players, seed {result.seed}, {game.title}: "
-        f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game")
+        f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game{load}")
     names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
              for k, s in enumerate(result.stats)]
     wins_table = Table(title="Wins (a shared victory split evenly)", box=box.SIMPLE_HEAD)
