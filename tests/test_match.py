@@ -287,6 +287,8 @@ def test_stats_writes_json_and_plots(tmp_path: Path) -> None:
     for key in ("scores", "winning_scores", "turns"):
         assert data[key]["min"] <= data[key]["mean"] <= data[key]["max"]
     assert len(data["species"]) == 58  # 57 species and saplings
+    assert data["load"]["min"] <= data["load"]["median"] <= data["load"]["max"]
+    assert "load average" in result.stdout
     assert sum(s["points_per_forest"] for s in data["species"].values()) \
         + data["lines"]["cave"]["mean"] == pytest.approx(data["scores"]["mean"])
     assert [g["seed"] for g in data["per_game"]] == [deal_seed(2, i) for i in range(3)]

@@ -34,7 +34,7 @@ from forest_shuffle.cli.commands.options import (
 )
 from forest_shuffle.cli.plots import PLOTS, title, write_plots
 from forest_shuffle.games import BASE_ID, GameDef, make_game
-from forest_shuffle.match import MatchResult, tournament
+from forest_shuffle.match import MatchResult, load_range, tournament
 
 __all__ = ["register", "self_play", "stats_command", "summarize"]
 
@@ -73,7 +73,8 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
     every game), winning scores, score-pad lines and game length; per seat the mean score
     and win share; per species of the game (57 in the base game) and ``sapling`` the mean
     copies and points per forest, the share of forests holding one and the mean points per
-    copy."""
+    copy; ``load``: the machine's load average at the games' ends (median, min, max) or
+    None."""
     gdef = make_game(game) if isinstance(game, str) else game
     catalog = gdef.catalog
     lines = gdef.pad_lines
@@ -96,6 +97,7 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
             win_share[s] += 1 / len(m.winners)
     decisions = sum(sum(m.decisions) for m in matches)
     seconds = sum(sum(m.seconds) for m in matches)
+    span = load_range(matches)
     def kind(name: str) -> str:
         sp = catalog.species.get(name)
         return SAPLING if sp is None else sp.kind
@@ -128,6 +130,8 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
             for name in species_names
         },
         "seconds_per_decision": seconds / decisions if decisions else 0.0,
+        "load": None if span is None else dict(zip(("median", "min", "max"), span,
+                                                   strict=True)),
         "per_game": [{"seed": m.seed, "scores": list(m.scores), "turns": m.turns}
                      for m in matches],
         "plots": list(PLOTS),
@@ -145,7 +149,10 @@ def _print(console: Console, summary: dict[str, Any], out: Path) -> None:
                   f"{summary['winning_scores']['mean']:.1f}")
     console.print(f"Turns: mean {turns['mean']:.1f}, range {turns['min']:.0f}-"
                   f"{turns['max']:.0f}; {summary['decisions_per_game']:.1f} decisions a game, "
-                  f"{summary['seconds_per_decision'] * 1000:.2f} ms a decision")
+                  f"{summary['seconds_per_decision'] * 1000:.2f} ms a decision"
+                  + ("" if summary.get("load") is None else
+                     f" (load average {summary['load']['median']:.2f}, "
+                     f"{summary['load']['min']:.2f}-{summary['load']['max']:.2f})"))
     lines = ", ".join(f"{line.replace('_', '/')} {row['mean']:.1f}"
                       for line, row in summary["lines"].items())
     console.print(f"Score-pad lines (mean): {lines}")
