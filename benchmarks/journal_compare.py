@@ -88,6 +88,9 @@ def compare(path_a: Path, path_b: Path, bot: int = 0) -> Comparison:
     if not 0 <= bot < len(head_a["bots"]):
         raise ValueError(f"--bot must be from 0 to {len(head_a['bots']) - 1}, not {bot}")
     order = seatings(len(head_a["bots"]), int(head_a["players"]))
+    if any(seating.count(bot) != 1 for seating in order):
+        raise ValueError(f"bot {bot} holds several seats of a game (fewer bots than "
+                         "players): list one bot a seat to compare")
     common = sorted(set(games_a) & set(games_b))
     if not common:
         raise ValueError("the journals share no game")

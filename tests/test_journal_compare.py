@@ -108,6 +108,11 @@ def test_compare_refuses_journals_of_other_deals(tmp_path: Path) -> None:
         jc.compare(a, c)
     with pytest.raises(ValueError, match="--bot must be"):
         jc.compare(a, a, 2)
+    four = tmp_path / "four.jsonl"  # two bots, four seats: each bot holds two
+    four.write_text(json.dumps({"journal": JOURNAL_FORMAT, "game": "base", "bots": ["x", "y"],
+                                "players": 4, "seed": 3}) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="several seats"):
+        jc.compare(four, four)
     tampered = json.loads(a.read_text().splitlines()[1])
     tampered["match"]["seed"] = 12345
     lines = c.read_text().splitlines()
