@@ -64,10 +64,12 @@ def _header(game: str, bots: tuple[str, ...], players: int, seed: int) -> dict[s
             "seed": seed}
 
 
-def _parse(path: Path) -> tuple[str, dict[str, Any] | None, dict[int, MatchResult], int]:
+def _parse(path: Path, want: dict[str, Any] | None = None
+           ) -> tuple[str, dict[str, Any] | None, dict[int, MatchResult], int]:
     """The text of the journal at ``path`` (empty if none), its header (None when empty),
     its games, and how many characters of the text to keep (a killed run's cut-short last
-    line dropped). JournalError (one line) for anything else malformed."""
+    line dropped). JournalError (one line) for anything else malformed, or for a header
+    other than ``want`` when given (checked before the games are read)."""
     try:
         text = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
@@ -83,6 +85,10 @@ def _parse(path: Path) -> tuple[str, dict[str, Any] | None, dict[int, MatchResul
         raise JournalError(f"{path}: line 1 is not a journal header") from None
     if not isinstance(head, dict) or head.get("journal") != JOURNAL_FORMAT:
         raise JournalError(f"{path} is not a tournament journal ({JOURNAL_FORMAT!r})")
+    if want is not None and head != want:
+        diff = next(k for k in want if head.get(k) != want[k])
+        raise JournalError(f"{path} is the journal of another tournament: its {diff} is "
+                           f"{head.get(diff)!r}, this one's {want[diff]!r}")
     offset = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
         cut = number == len(lines) and not text.endswith("\n")  # a killed run's last
@@ -124,11 +130,7 @@ def open_journal(path: Path, game: str, bots: tuple[str, ...], players: int,
     """Open (or create) the journal of this tournament; returns it and the games it holds.
     Raises :class:`JournalError` (one line; nothing written) for a bad file."""
     want = _header(game, bots, players, seed)
-    text, head, done, keep = _parse(path)
-    if head is not None and head != want:
-        diff = next(k for k in want if head.get(k) != want[k])
-        raise JournalError(f"{path} is the journal of another tournament: its {diff} is "
-                           f"{head.get(diff)!r}, this one's {want[diff]!r}")
+    text, head, done, keep = _parse(path, want)
     try:
         if head is None:
             path.write_text(json.dumps(want) + "\n", encoding="utf-8")
