@@ -201,8 +201,8 @@ def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
            "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
            "greedy": greedy / len(g), "decisions": n}
     if "again" in d:
-        mean = np.where(d["fin"] >= 0, d["fin"], mean_target(d))
-        out["paired_r_mean"] = float(np.corrcoef(centered(d, p), centered(d, mean))[0, 1])
+        out["paired_r_mean"] = float(np.corrcoef(centered(d, p),
+                                                 centered(d, mean_target(d)))[0, 1])
     return out
 
 
