@@ -43,8 +43,8 @@ from forest_shuffle.workers import process_pool
 
 __all__ = [
     "BotError", "BotStats", "MatchResult", "TournamentResult", "bot_seed", "deal_seed",
-    "load_range", "machine_load", "play_match", "run_matches", "seatings", "tournament",
-    "wilson_interval",
+    "load_range", "load_summary", "machine_load", "play_match", "run_matches", "seatings",
+    "tournament", "wilson_interval",
 ]
 
 #: z for a two-sided 95 % interval.
@@ -226,6 +226,13 @@ def load_range(matches: Sequence[MatchResult]) -> tuple[float, float, float] | N
     return statistics.median(loads), loads[0], loads[-1]
 
 
+def load_summary(matches: Sequence[MatchResult]) -> dict[str, float] | None:
+    """:func:`load_range` as JSON: ``median``, ``min``, ``max``; None when no game recorded
+    a load."""
+    span = load_range(matches)
+    return None if span is None else dict(zip(("median", "min", "max"), span, strict=True))
+
+
 # ------------------------------------------------------------------ many games
 
 #: One game to play: the bot specification of each seat, the game seed, the rules, the
@@ -348,8 +355,7 @@ class TournamentResult:
     def load(self) -> dict[str, float] | None:
         """The machine's load average at the games' ends (``median``, ``min``, ``max``), a
         game journalled earlier at its own end; None when no game recorded one."""
-        span = load_range(self.matches)
-        return None if span is None else dict(zip(("median", "min", "max"), span, strict=True))
+        return load_summary(self.matches)
 
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
         """JSON-ready form; ``with_games`` adds every game's result."""

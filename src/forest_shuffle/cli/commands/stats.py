@@ -34,7 +34,7 @@ from forest_shuffle.cli.commands.options import (
 )
 from forest_shuffle.cli.plots import PLOTS, title, write_plots
 from forest_shuffle.games import BASE_ID, GameDef, make_game
-from forest_shuffle.match import MatchResult, load_range, tournament
+from forest_shuffle.match import MatchResult, load_summary, tournament
 
 __all__ = ["register", "self_play", "stats_command", "summarize"]
 
@@ -97,7 +97,6 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
             win_share[s] += 1 / len(m.winners)
     decisions = sum(sum(m.decisions) for m in matches)
     seconds = sum(sum(m.seconds) for m in matches)
-    span = load_range(matches)
     def kind(name: str) -> str:
         sp = catalog.species.get(name)
         return SAPLING if sp is None else sp.kind
@@ -130,8 +129,7 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
             for name in species_names
         },
         "seconds_per_decision": seconds / decisions if decisions else 0.0,
-        "load": None if span is None else dict(zip(("median", "min", "max"), span,
-                                                   strict=True)),
+        "load": load_summary(matches),
         "per_game": [{"seed": m.seed, "scores": list(m.scores), "turns": m.turns}
                      for m in matches],
         "plots": list(PLOTS),
