@@ -170,40 +170,54 @@ def net_reward(net: ValueNet, d: Arrays) -> np.ndarray:
 def judge(d: Arrays, reward: np.ndarray) -> dict[str, float]:
     """``paired r``, ``gain`` with its ``se`` and the ``greedy`` share (the module text) of
     an evaluation's rewards (finished rollouts keep their final reward); with ``again``,
-    also ``paired_r_mean``, the paired r against :func:`mean_target`."""
+    also ``paired_r_mean``, the paired r against :func:`mean_target`, and ``gain_mean``
+    with ``se_mean``, the gain with the other half's choices judged by their mean targets
+    (less noise than one game each)."""
     p = np.where(d["fin"] >= 0, d["fin"], reward)
     samples = int(d["sample"].max()) + 1
     half = samples // 2
     order = np.argsort(d["decision"], kind="stable")
     cuts = np.flatnonzero(np.diff(d["decision"][order])) + 1
-    gains: list[float] = []
+    targets = {"": d["win"].astype(np.float64)}
+    if "again" in d:
+        targets["_mean"] = mean_target(d)
+    gains: dict[str, list[float]] = {k: [] for k in targets}
     greedy = 0
     for rows in np.split(order, cuts):
         c = d["cand"][rows].astype(int)
         s = d["sample"][rows].astype(int)
         pm = np.full((int(c.max()) + 1, samples), np.nan)
-        ym = np.full_like(pm, np.nan)
         pm[c, s] = p[rows]
-        ym[c, s] = d["win"][rows]
         if np.isnan(pm).any():
             raise ValueError("a decision lacks some candidate's rollout")
+        yms = {}
+        for key, y in targets.items():
+            yms[key] = np.full_like(pm, np.nan)
+            yms[key][c, s] = y[rows]
         for a, b in ((slice(0, half), slice(half, samples)),
                      (slice(half, samples), slice(0, half))):
             pick = int(np.argmax(pm[:, a].mean(axis=1)))
-            val = ym[:, b].mean(axis=1)
-            gains.append(float(val[pick] - val[0]))
+            for key, ym in yms.items():
+                val = ym[:, b].mean(axis=1)
+                gains[key].append(float(val[pick] - val[0]))
             greedy += pick == 0
-    g = np.array(gains)
-    n = len(g) / 2
-    pair = (g[0::2] + g[1::2]) / 2  # the two halves of one decision are one sample
-    paired = np.corrcoef(centered(d, p), centered(d, d["win"].astype(np.float64)))[0, 1]
-    out = {"paired_r": float(paired),
-           "gain": float(g.mean()), "se": float(pair.std(ddof=1) / math.sqrt(n)),
-           "greedy": greedy / len(g), "decisions": n}
-    if "again" in d:
-        out["paired_r_mean"] = float(np.corrcoef(centered(d, p),
-                                                 centered(d, mean_target(d)))[0, 1])
+    n = len(gains[""]) / 2
+    out = {"greedy": greedy / len(gains[""]), "decisions": n}
+    for key, y in targets.items():
+        g = np.array(gains[key])
+        pair = (g[0::2] + g[1::2]) / 2  # the two halves of one decision are one sample
+        out[f"paired_r{key}"] = float(np.corrcoef(centered(d, p), centered(d, y))[0, 1])
+        out[f"gain{key}"] = float(g.mean())
+        out[f"se{key}"] = float(pair.std(ddof=1) / math.sqrt(n))
     return out
+
+
+def mean_ceiling(single: float, games: int) -> float:
+    """The paired r of a perfect evaluation against the mean of ``games`` games on, when
+    one game's paired variance is ``single`` (:func:`ceiling_share`) explained: the square
+    root of the mean's reliability ``games * single / (1 + (games - 1) * single)``."""
+    s = max(single, 0.0)
+    return math.sqrt(games * s / (1.0 + (games - 1) * s))
 
 
 def load_cut_offs(paths: list[str]) -> Arrays:
@@ -282,13 +296,17 @@ def main() -> None:
         share = ceiling_share(d)
         print(f"ceiling: the seat's knowledge at the cut-off explains {share:.4f} of a "
               f"game's paired variance; a perfect evaluation's paired r "
-              f"{math.sqrt(max(share, 0.0)):.4f}")
+              f"{math.sqrt(max(share, 0.0)):.4f} (against the mean of the "
+              f"{d['again'].shape[1] + 1} games on: "
+              f"{mean_ceiling(share, d['again'].shape[1] + 1):.4f})")
     for name, reward in judges:
         r = judge(d, reward)
         mean = (f" (against the mean of the {d['again'].shape[1] + 1} games on: "
                 f"{r['paired_r_mean']:.4f})" if "paired_r_mean" in r else "")
+        gmean = (f" (by the means: {r['gain_mean']:+.4f} +- {r['se_mean']:.4f})"
+                 if "gain_mean" in r else "")
         print(f"{name}: paired r {r['paired_r']:.4f}{mean}; gain over greedy's move "
-              f"{r['gain']:+.4f} +- {r['se']:.4f} win share; greedy's move "
+              f"{r['gain']:+.4f} +- {r['se']:.4f} win share{gmean}; greedy's move "
               f"{r['greedy']:.0%} of the time")
 
 

@@ -160,7 +160,8 @@ def main() -> None:
 
     def figures(net: ValueNet) -> str:
         r = race.judge(held, race.net_reward(net, held))
-        mean = (f" (against the mean of the games on: {r['paired_r_mean']:.4f})"
+        mean = (f" (against the mean of the games on: {r['paired_r_mean']:.4f}; gain "
+                f"judged by the means {r['gain_mean']:+.4f} +- {r['se_mean']:.4f})"
                 if "paired_r_mean" in r else "")
         return f"held-out paired r {r['paired_r']:.4f}{mean}"
 

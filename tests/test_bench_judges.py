@@ -111,6 +111,16 @@ def test_race_cut_offs_and_judge() -> None:
     assert np.allclose(mod.mean_target(c3), want)
     r = mod.judge(c3, np.where(live, mod.mean_target(c3), c3["fin"]))
     assert r["paired_r_mean"] > 0.99 and "paired_r_mean" not in mod.judge(d, outcomes)
+    assert "gain_mean" not in mod.judge(d, outcomes)
+    # Judged by the means too, always greedy's first candidate gains nothing.
+    c3_live = {**c3, "fin": np.full(len(c3["win"]), -1.0, dtype=np.float32)}
+    r = mod.judge(c3_live, np.where(c3["cand"] == 0, 1.0, 0.0))
+    assert r["gain_mean"] == 0.0 and r["se_mean"] == 0.0 and r["greedy"] == 1.0
+    # The mean's ceiling: one game's for one game, perfect stays perfect, more games more.
+    assert mod.mean_ceiling(0.04, 1) == pytest.approx(0.2)
+    assert mod.mean_ceiling(1.0, 9) == pytest.approx(1.0)
+    assert mod.mean_ceiling(0.04, 1) < mod.mean_ceiling(0.04, 9) < 1.0
+    assert mod.mean_ceiling(-0.01, 9) == 0.0
     with pytest.raises(ValueError, match="--again"):
         mod.mean_target(d)
     with pytest.raises(ValueError, match="at least two"):
