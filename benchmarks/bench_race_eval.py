@@ -21,7 +21,12 @@ two such games is the share of one game's paired variance that what the seat kno
 cut-off can explain (averaged over the pairs of the K games), and its square root the
 ``paired r`` of a perfect evaluation (the ceiling). The mean of a cut-off's K + 1 games on is
 a target with less noise: ``train_paired.py --target mean`` fits it, and each evaluation's
-paired r against it is printed too.
+paired r against it (beside a perfect evaluation's, :func:`mean_ceiling`) and its gain
+judged by the means are printed too.
+
+``--workers N`` records the games in N processes (the same rows as one); ``--save`` keeps
+the run's setup beside the rows, so that new features of the same cut-offs can be computed
+without playing anything on (``race_rows(..., outcomes=False)``).
 
     python benchmarks/bench_race_eval.py --games 100 --per 4 --samples 8 --seed 5000 \
         --save race.npz
@@ -58,18 +63,25 @@ Arrays = dict[str, np.ndarray]
 
 
 def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
-              game: str = "base", depth: int = 2, again: int = 0) -> Arrays:
-    """The cut-offs of ``per`` turn decisions a game (see the module text): arrays
+              game: str = "base", depth: int = 2, again: int = 0, first: int = 0,
+              outcomes: bool = True) -> Arrays:
+    """The cut-offs of ``per`` turn decisions a game (see the module text), of the games
+    ``first`` to ``first + games - 1`` of ``seed`` (each game is its own: a range of them
+    is the same rows as in a longer run, decisions numbered from 0): arrays
     ``decision``, ``sample``, ``cand`` (0 is greedy's first), ``fin`` (the finished reward
     of a rollout that ended the game, else -1), ``x`` (features; zeros when finished),
     ``margin`` and ``win`` (the mover's outcome); with ``again`` K > 0 also ``again`` (n x K,
     the win shares of K games on from states resampled from the seat's view at the
-    cut-off; a finished rollout's own outcome K times)."""
+    cut-off; a finished rollout's own outcome K times). ``outcomes=False`` plays nothing on
+    from the cut-offs (``margin`` and ``win`` NaN, no ``again``): the same rows' features in
+    a fraction of the time, for features computed anew."""
     cols: dict[str, list[object]] = {k: [] for k in ("decision", "sample", "cand", "fin",
                                                       "x", "margin", "win", "again")}
+    if not outcomes:
+        again = 0
     decision = 0
     start = time.monotonic()
-    for g in range(games):
+    for g in range(first, first + games):
         gs = derive(seed, f"race {g}")
         state = GameState.new(players, gs, game=game)
         turns = turn_positions(state)
@@ -104,15 +116,16 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
                             crng = random.Random(derive(gs, f"again {ti} {s} {ci}"))
                             more = [outcome(play_out(cut.sample(crng)), me)[1]
                                     for _ in range(again)]
-                        play_out(st)
-                    m, w = outcome(st, me)
+                        if outcomes:
+                            play_out(st)
+                    m, w = outcome(st, me) if outcomes else (math.nan, math.nan)
                     for k, v in (("decision", decision), ("sample", s), ("cand", ci),
                                  ("fin", fin), ("x", feats), ("margin", m), ("win", w),
                                  ("again", more or [w] * again)):
                         cols[k].append(v)
             decision += 1
-        print(f"  {g + 1} games, {decision} decisions, {time.monotonic() - start:.0f} s",
-              file=sys.stderr)
+        print(f"  {g + 1 - first} games, {decision} decisions, "
+              f"{time.monotonic() - start:.0f} s", file=sys.stderr)
     return {"decision": np.array(cols["decision"], dtype=np.int32),
             "sample": np.array(cols["sample"], dtype=np.int16),
             "cand": np.array(cols["cand"], dtype=np.int16),
@@ -220,6 +233,40 @@ def mean_ceiling(single: float, games: int) -> float:
     return math.sqrt(games * s / (1.0 + (games - 1) * s))
 
 
+def concat_cut_offs(parts: list[Arrays]) -> Arrays:
+    """Several runs' cut-offs one after the other, their decisions numbered on (files with
+    K games on each keep the fewest's columns; a part without them drops them all)."""
+    parts = [dict(p) for p in parts]
+    offset = 0
+    for part in parts:
+        part["decision"] = part["decision"] + offset
+        if len(part["decision"]):
+            offset = int(part["decision"].max()) + 1
+    keys = set.intersection(*(set(p) for p in parts)) - {"setup"}
+    if "again" in keys:
+        k = min(p["again"].shape[1] for p in parts)
+        for p in parts:
+            p["again"] = p["again"][:, :k]
+    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+
+
+def race_rows_parallel(workers: int, games: int, per: int, samples: int, seed: int,
+                       players: int = 2, game: str = "base", depth: int = 2,
+                       again: int = 0) -> Arrays:
+    """:func:`race_rows` with the games split into ``workers`` consecutive ranges, each in
+    its own process: the same rows, in the same order, as one process makes."""
+    if workers <= 1 or games < 2:
+        return race_rows(games, per, samples, seed, players, game, depth, again)
+    from forest_shuffle.workers import process_pool
+
+    n = min(workers, games)
+    cuts = [games * i // n for i in range(n + 1)]
+    with process_pool(n) as pool:
+        futures = [pool.submit(race_rows, cuts[i + 1] - cuts[i], per, samples, seed, players,
+                               game, depth, again, cuts[i]) for i in range(n)]
+        return concat_cut_offs([f.result() for f in futures])
+
+
 def load_cut_offs(paths: list[str]) -> Arrays:
     """Cut-offs saved with ``--save``, several files one after the other (their decisions
     numbered on); ValueError (one line) for a file this script did not write."""
@@ -235,15 +282,8 @@ def load_cut_offs(paths: list[str]) -> Arrays:
         missing = {"decision", "sample", "cand", "fin", "x", "margin", "win"} - set(part)
         if missing:
             raise ValueError(f"{path}: not saved by this script (no {sorted(missing)[0]})")
-        if parts:
-            part["decision"] = part["decision"] + int(parts[-1]["decision"].max()) + 1
         parts.append(part)
-    keys = set.intersection(*(set(p) for p in parts))
-    if "again" in keys:  # files with K games on each: keep the fewest's columns
-        k = min(p["again"].shape[1] for p in parts)
-        for p in parts:
-            p["again"] = p["again"][:, :k]
-    return {k: np.concatenate([p[k] for p in parts]) for k in keys}
+    return concat_cut_offs(parts)
 
 
 def main() -> None:
@@ -260,6 +300,8 @@ def main() -> None:
                          "ceiling with K >= 2; a lower-noise target)")
     ap.add_argument("--ceiling", action="store_true", help="the same as --again 2")
     ap.add_argument("--save", default="", help="keep the cut-offs in this .npz")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes that record the games (the same rows as one)")
     ap.add_argument("--load", action="append", default=[],
                     help="judge on saved cut-offs instead (repeatable)")
     a = ap.parse_args()
@@ -271,6 +313,8 @@ def main() -> None:
         a.again = max(a.again, 2)
     if not 2 <= a.players <= 5:
         ap.error("--players must be 2 to 5")
+    if not 1 <= a.workers <= 64:
+        ap.error(f"--workers must be from 1 to 64, not {a.workers}")
     if a.save and not Path(a.save).resolve().parent.is_dir():
         ap.error(f"--save: the folder of {a.save!r} does not exist")
     try:
@@ -284,10 +328,14 @@ def main() -> None:
         except ValueError as exc:
             ap.error(str(exc))
     else:
-        d = race_rows(a.games, a.per, a.samples, a.seed, a.players, "base", a.depth,
-                      a.again)
+        d = race_rows_parallel(a.workers, a.games, a.per, a.samples, a.seed, a.players,
+                               "base", a.depth, a.again)
         if a.save:
-            np.savez_compressed(a.save, **d)  # type: ignore[arg-type]
+            # How the rows were made, so that their features can be computed anew
+            # (race_rows with outcomes=False): seed, games, per, samples, depth, players.
+            setup = np.array([a.seed, a.games, a.per, a.samples, a.depth, a.players],
+                             dtype=np.int64)
+            np.savez_compressed(a.save, setup=setup, **d)  # type: ignore[arg-type]
     judges = [("hand-fitted (hv=2)", d["x"][:, FEATURE_NAMES.index("base_reward")]
                .astype(np.float64))]
     judges += [(name, net_reward(net, d)) for name, net in nets]

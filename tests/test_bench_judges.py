@@ -5,8 +5,9 @@ The ceiling's positions hold one feature row and K outcomes each (win shares 0, 
 whole margins); the regret's judge gives every move the mean of K paired games on, the same
 for the same seed, and a move's gain over itself is nothing; the race's cut-offs hold every
 candidate on every determinization, a judge that reads the outcomes themselves is paired
-r 1, and one that prefers greedy's move always gains nothing; the scripts refuse bad
-arguments in one line."""
+r 1, and one that prefers greedy's move always gains nothing (by one game on or by the
+means of several); the cut-offs of a range of games, of two processes or without outcomes
+are the same rows; the scripts refuse bad arguments in one line."""
 
 from __future__ import annotations
 
@@ -93,6 +94,15 @@ def test_race_cut_offs_and_judge() -> None:
     r = mod.judge(d_live, first)
     assert r["gain"] == 0.0 and r["greedy"] == 1.0
     assert r["decisions"] == len(np.unique(d["decision"]))
+    # A range of the games is the same rows as in the whole run; runs put one after the
+    # other number their decisions on; without outcomes, the same rows and features.
+    parts = [mod.race_rows(1, 2, 4, 5, 2), mod.race_rows(1, 2, 4, 5, 2, first=1)]
+    joined = mod.concat_cut_offs(parts)
+    assert all(np.array_equal(joined[k], d[k]) for k in d) and set(joined) == set(d)
+    bare = mod.race_rows(2, 2, 4, 5, 2, outcomes=False)
+    assert all(np.array_equal(bare[k], d[k]) for k in ("decision", "sample", "cand", "fin",
+                                                        "x"))
+    assert np.isnan(bare["win"]).all() and "again" not in bare
     # The ceiling's two games on per cut-off: win shares, the same for the same seed.
     c = mod.race_rows(1, 2, 2, 5, 2, again=2)
     assert c["again"].shape == (len(c["win"]), 2)
@@ -173,6 +183,7 @@ def test_bad_arguments_are_refused_in_one_line() -> None:
                          ("bench_race_eval.py", ["--net", "/nonexistent.npz"]),
                          ("bench_race_eval.py", ["--load", "/nonexistent.npz"]),
                          ("bench_race_eval.py", ["--save", "/nonexistent/x.npz"]),
+                         ("bench_race_eval.py", ["--workers", "0"]),
                          ("train_paired.py", ["x.npz", "--epochs", "0"]),
                          ("train_paired.py", ["x.npz", "--out", "/nonexistent/x.npz"]),
                          ("bench_regret.py", ["--bot", "nobot"]),
@@ -182,3 +193,19 @@ def test_bad_arguments_are_refused_in_one_line() -> None:
         assert done.returncode == 2
         assert done.stderr.strip().splitlines()[-1].startswith(f"{script}: error:")
         assert "Traceback" not in done.stderr
+
+
+def test_race_cut_offs_recorded_by_two_processes_are_the_same_rows(tmp_path: Path) -> None:
+    mod = _module("bench_race_eval")
+    out = tmp_path / "race.npz"
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_race_eval.py"),
+                           "--games", "3", "--per", "1", "--samples", "2", "--seed", "5",
+                           "--workers", "2", "--save", str(out)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    saved = mod.load_cut_offs([str(out)])
+    one = mod.race_rows(3, 1, 2, 5, 2)
+    assert set(saved) == set(one)
+    assert all(np.array_equal(saved[k], one[k]) for k in one)
+    with np.load(out) as f:  # the setup, to compute the same cut-offs' features anew
+        assert f["setup"].tolist() == [5, 3, 1, 2, 2, 2]
