@@ -44,6 +44,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +65,8 @@ Arrays = dict[str, np.ndarray]
 
 def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
               game: str = "base", depth: int = 2, again: int = 0, first: int = 0,
-              outcomes: bool = True) -> Arrays:
+              outcomes: bool = True,
+              featurize: Callable[[GameState, int], list[float]] | None = None) -> Arrays:
     """The cut-offs of ``per`` turn decisions a game (see the module text), of the games
     ``first`` to ``first + games - 1`` of ``seed`` (each game is its own: a range of them
     is the same rows as in a longer run, decisions numbered from 0): arrays
@@ -74,7 +76,12 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
     the win shares of K games on from states resampled from the seat's view at the
     cut-off; a finished rollout's own outcome K times). ``outcomes=False`` plays nothing on
     from the cut-offs (``margin`` and ``win`` NaN, no ``again``): the same rows' features in
-    a fraction of the time, for features computed anew."""
+    a fraction of the time, for features computed anew. ``featurize(state, seat)`` (a
+    module-level function, so that worker processes can take it) gives the features
+    instead of :func:`~forest_shuffle.bots.features.state_features` (a finished rollout's
+    are zeros of the same length)."""
+    feat = featurize or state_features
+    width = NUM_FEATURES
     cols: dict[str, list[object]] = {k: [] for k in ("decision", "sample", "cand", "fin",
                                                       "x", "margin", "win", "again")}
     if not outcomes:
@@ -105,12 +112,14 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
                     while not st.over and st.turn < horizon:
                         st.apply(greedy_action(st, exact=False))
                     more: list[float] = []
+                    feats: list[float] | None
                     if st.over:
                         fin = finished_reward(list(st.game.totals_fn()(st.forests)), me, 5)
-                        feats = [0.0] * NUM_FEATURES
+                        feats = None
                     else:
                         fin = -1.0
-                        feats = state_features(st, me)
+                        feats = feat(st, me)
+                        width = len(feats)
                         if again:
                             cut = Determinizer(st.view(me))
                             crng = random.Random(derive(gs, f"again {ti} {s} {ci}"))
@@ -126,11 +135,14 @@ def race_rows(games: int, per: int, samples: int, seed: int, players: int = 2,
             decision += 1
         print(f"  {g + 1 - first} games, {decision} decisions, "
               f"{time.monotonic() - start:.0f} s", file=sys.stderr)
+    # A finished rollout's features: zeros, as many as the others.
+    cols["x"] = [v if v is not None else [0.0] * width for v in cols["x"]]
     return {"decision": np.array(cols["decision"], dtype=np.int32),
             "sample": np.array(cols["sample"], dtype=np.int16),
             "cand": np.array(cols["cand"], dtype=np.int16),
             "fin": np.array(cols["fin"], dtype=np.float32),
-            "x": np.array(cols["x"], dtype=np.float32).reshape(-1, NUM_FEATURES),
+            "x": np.array(cols["x"], dtype=np.float32).reshape(len(cols["x"]),
+                                                               width),
             "margin": np.array(cols["margin"], dtype=np.float32),
             "win": np.array(cols["win"], dtype=np.float32),
             **({"again": np.array(cols["again"], dtype=np.float32).reshape(-1, again)}
@@ -252,18 +264,22 @@ def concat_cut_offs(parts: list[Arrays]) -> Arrays:
 
 def race_rows_parallel(workers: int, games: int, per: int, samples: int, seed: int,
                        players: int = 2, game: str = "base", depth: int = 2,
-                       again: int = 0) -> Arrays:
+                       again: int = 0, outcomes: bool = True,
+                       featurize: Callable[[GameState, int], list[float]] | None = None
+                       ) -> Arrays:
     """:func:`race_rows` with the games split into ``workers`` consecutive ranges, each in
     its own process: the same rows, in the same order, as one process makes."""
     if workers <= 1 or games < 2:
-        return race_rows(games, per, samples, seed, players, game, depth, again)
+        return race_rows(games, per, samples, seed, players, game, depth, again, 0,
+                         outcomes, featurize)
     from forest_shuffle.workers import process_pool
 
     n = min(workers, games)
     cuts = [games * i // n for i in range(n + 1)]
     with process_pool(n) as pool:
         futures = [pool.submit(race_rows, cuts[i + 1] - cuts[i], per, samples, seed, players,
-                               game, depth, again, cuts[i]) for i in range(n)]
+                               game, depth, again, cuts[i], outcomes, featurize)
+                   for i in range(n)]
         return concat_cut_offs([f.result() for f in futures])
 
 

@@ -20,7 +20,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from forest_shuffle.bots.features import NUM_FEATURES
+from forest_shuffle.bots.features import NUM_FEATURES, state_features
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action
 from forest_shuffle.bots.value import ValueNet, shipped_net
 from forest_shuffle.engine.state import GameState
@@ -103,6 +103,12 @@ def test_race_cut_offs_and_judge() -> None:
     assert all(np.array_equal(bare[k], d[k]) for k in ("decision", "sample", "cand", "fin",
                                                         "x"))
     assert np.isnan(bare["win"]).all() and "again" not in bare
+    # Features of one's own on the same rows: as wide as they are, zeros when finished.
+    wide = mod.race_rows(2, 2, 4, 5, 2, outcomes=False,
+                         featurize=lambda st, me: [*state_features(st, me), 1.0])
+    assert wide["x"].shape == (n, NUM_FEATURES + 1)
+    assert np.array_equal(wide["x"][:, :NUM_FEATURES], d["x"])
+    assert np.array_equal(wide["x"][:, -1], np.where(live, 1.0, 0.0))
     # The ceiling's two games on per cut-off: win shares, the same for the same seed.
     c = mod.race_rows(1, 2, 2, 5, 2, again=2)
     assert c["again"].shape == (len(c["win"]), 2)
