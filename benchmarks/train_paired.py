@@ -27,7 +27,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -46,7 +46,18 @@ def _race_eval() -> ModuleType:
     return mod
 
 
-def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epochs: int,
+class Net(Protocol):
+    """What :func:`fine_tune` reads of its starting network (a
+    :class:`~forest_shuffle.bots.value.ValueNet`, or a wider one of a benchmark's own)."""
+
+    inputs: int
+    mean: np.ndarray
+    inv_std: np.ndarray
+    layers: list[tuple[np.ndarray, np.ndarray]]
+    skip: np.ndarray | None
+
+
+def fine_tune(d: dict[str, np.ndarray], start: Net, train: np.ndarray, epochs: int,
               lr: float, anchor: float, seed: int,
               after_epoch: Any = None, target: str = "win") -> TrainResult:
     """The network ``start`` fine-tuned on the rows ``train`` (a mask) of the cut-offs

@@ -193,7 +193,11 @@ def test_bad_arguments_are_refused_in_one_line() -> None:
                          ("train_paired.py", ["x.npz", "--epochs", "0"]),
                          ("train_paired.py", ["x.npz", "--out", "/nonexistent/x.npz"]),
                          ("bench_regret.py", ["--bot", "nobot"]),
-                         ("bench_value_ceiling.py", ["--games", "0"])):
+                         ("bench_value_ceiling.py", ["--games", "0"]),
+                         ("species_inputs.py", ["selfplay", "--games", "0", "--out", "x.npz"]),
+                         ("species_inputs.py", ["cutoffs", "/nonexistent.npz", "--out", "x"]),
+                         ("species_inputs.py", ["train", "x.npz", "--race", "y.npz",
+                                                "--out", "/nonexistent/x.npz"])):
         done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args],
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 2
@@ -215,3 +219,36 @@ def test_race_cut_offs_recorded_by_two_processes_are_the_same_rows(tmp_path: Pat
     assert all(np.array_equal(saved[k], one[k]) for k in one)
     with np.load(out) as f:  # the setup, to compute the same cut-offs' features anew
         assert f["setup"].tolist() == [5, 3, 1, 2, 2, 2]
+
+
+def test_species_inputs_on_the_same_cut_offs(tmp_path: Path) -> None:
+    mod = _module("species_inputs")
+    race = _module("bench_race_eval")
+    # Self-play rows: the usual features then the species inputs, the same for the same
+    # seed, whatever the chunks.
+    rows = mod.selfplay_rows(4, 0, 2, 2, 0.5)
+    assert rows["x"].shape[1] > NUM_FEATURES and len(rows["x"]) == len(rows["win"]) > 0
+    again = mod.selfplay(2, 4, 2, 0.5, 1)
+    assert all(np.array_equal(rows[k], again[k]) for k in rows)
+    # Race cut-offs with the wide features: the saved rows, outcomes kept, features wider.
+    d = race.race_rows(1, 1, 2, 5, 2)
+    saved = tmp_path / "race.npz"
+    np.savez_compressed(saved, **d)
+    out = tmp_path / "wide.npz"
+    script = str(ROOT / "benchmarks" / "species_inputs.py")
+    done = subprocess.run([sys.executable, script, "cutoffs", str(saved), "--setup",
+                           "5,1,1,2,2,2", "--out", str(out)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    wide = race.load_cut_offs([str(out)])
+    assert wide["x"].shape[1] == rows["x"].shape[1]
+    assert np.array_equal(wide["x"][:, :NUM_FEATURES], d["x"])
+    assert all(np.array_equal(wide[k], d[k]) for k in d if k != "x")
+    # A setup that does not make these rows is refused in one line; so is a file without
+    # its setup and without --setup.
+    for extra in (["--setup", "6,1,1,2,2,2"], []):
+        done = subprocess.run([sys.executable, script, "cutoffs", str(saved), *extra,
+                               "--out", str(out)],
+                              capture_output=True, text=True, timeout=300, check=False)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert done.stderr.strip().splitlines()[-1].startswith("species_inputs.py: error:")

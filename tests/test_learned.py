@@ -81,6 +81,31 @@ def test_features_come_from_the_view_only(game: str) -> None:
                     assert state_features(det.sample(random.Random(s)), p) == f
 
 
+@pytest.mark.parametrize("game", game_ids())
+def test_species_features_count_what_the_seat_sees(game: str) -> None:
+    for n in (2, 3):
+        for state in _positions(game, n, 31 + n)[::4]:
+            names = feats_mod.species_names(state.game)
+            k = len(names)
+            assert k > 0 and list(names) == sorted(set(names))
+            for p in range(n):
+                f = feats_mod.species_features(state, p)
+                assert len(f) == 4 * k and all(v >= 0 for v in f)
+                # The own forest's block counts its face-up hosts and its dwellers; the
+                # hand's every half of its cards; the clearing's likewise.
+                forest = state.forests[p]
+                seen = sum(1 for h in forest.trees if h.species is not None) + sum(
+                    len(st) for h in forest.trees for st in h.slots.values())
+                assert round(3 * sum(f[:k])) == seen
+                halves = sum(1 if state.game.cards[c].species is not None
+                             else len(state.game.cards[c].halves)
+                             for c in state.hands[p])
+                assert round(3 * sum(f[2 * k:3 * k])) == halves
+                # Other states with the same view: the same inputs.
+                det = Determinizer(state.view(p))
+                assert feats_mod.species_features(det.sample(random.Random(3)), p) == f
+
+
 def test_the_pool_features_value_the_unseen_cards() -> None:
     at = FEATURE_NAMES.index("me_pool")
     assert FEATURE_NAMES[at:] == ("me_pool", "me_pool_top", "riv_pool", "riv_clearing")

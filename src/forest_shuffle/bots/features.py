@@ -205,6 +205,71 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     return out
 
 
+_SPECIES: dict[str, tuple[str, ...]] = {}
+
+
+def species_names(game: GameDef) -> tuple[str, ...]:
+    """Every species of the game's deck cards (both halves of a double card), sorted: the
+    order of each block of :func:`species_features` (read from the catalog, once a game)."""
+    names = _SPECIES.get(game.id)
+    if names is None:
+        found: set[str] = set()
+        for cid in game.deck_ids:
+            card = game.cards[cid]
+            if card is None:
+                continue
+            if card.species is not None:
+                found.add(card.species.name)
+            else:
+                found.update(h.species.name for h in card.halves.values())
+        names = _SPECIES[game.id] = tuple(sorted(found))
+    return names
+
+
+def species_features(state: GameState, p: int) -> list[float]:
+    """Card-level inputs for seat ``p``, four blocks of ``len(species_names(game))``: how
+    many cards of each species are in ``p``'s forest, in the best rival's (as for the
+    ``riv_`` features; zeros alone at the table), in ``p``'s hand (each half of a double
+    card) and in the clearing, each over 3. Reads only what ``p`` sees (a face-down host
+    counts for nothing). Not among :data:`FEATURE_NAMES`: for trying networks that see the
+    cards (``benchmarks/species_inputs.py``)."""
+    game = state.game
+    names = species_names(game)
+    at = {name: i for i, name in enumerate(names)}
+    k = len(names)
+    out = [0.0] * (4 * k)
+    n = state.num_players
+    totals = game.totals(state.forests)
+    rivals = sorted((i for i in range(n) if i != p), key=lambda i: (-totals[i], (i - p) % n))
+
+    def forest(f: Forest, base: int) -> None:
+        for h in f.trees:
+            if h.species is not None and h.species.name in at:
+                out[base + at[h.species.name]] += 1.0
+            for st in h.slots.values():
+                for d in st:
+                    if d.species.name in at:
+                        out[base + at[d.species.name]] += 1.0
+
+    def cards(ids: Sequence[int], base: int) -> None:
+        for cid in ids:
+            card = game.cards[cid]
+            if card is None:
+                continue
+            halves = ([card.species] if card.species is not None
+                      else [h.species for h in card.halves.values()])
+            for sp in halves:
+                if sp.name in at:
+                    out[base + at[sp.name]] += 1.0
+
+    forest(state.forests[p], 0)
+    if rivals:
+        forest(state.forests[rivals[0]], k)
+    cards(state.hands[p], 2 * k)
+    cards(state.clearing, 3 * k)
+    return [v / 3.0 for v in out]
+
+
 def view_features(view: PlayerView) -> list[float]:
     """The features of the view's player (:func:`features`)."""
     return features(view.game, view.player, view.hand, view.forests, view.clearing,
