@@ -23,8 +23,9 @@ appended to the usual features, in three steps:
     python benchmarks/species_inputs.py cutoffs race-7000.npz --out cut-7000.npz
     python benchmarks/species_inputs.py train sp.npz --race cut-7000.npz ... --test cut6.npz
 
-The networks it writes are for study: the bot's loader refuses inputs beyond
-``FEATURE_NAMES``. Needs PyTorch for ``train`` (the ``learn`` extra).
+``--out`` writes the fine-tuned network as the bot reads it: ``learned:net=PATH`` plays it
+(in the base game; another game is judged by the shipped weights). Needs PyTorch for
+``train`` (the ``learn`` extra).
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.bots.features import (  # noqa: E402
+    FEATURE_NAMES,
     NUM_FEATURES,
+    species_feature_names,
     species_features,
     species_names,
     state_features,
@@ -145,8 +148,15 @@ class WideNet:
         return cls(mean, 1.0 / np.where(std > 1e-9, std, 1.0), layers, skip)
 
     def save(self, path: str) -> None:
-        arrays = {"mean": self.mean, "std": 1.0 / self.inv_std,
-                  "species": np.array(species_names(game_by_id("base")))}
+        """Write the network as :func:`~forest_shuffle.bots.value.load_net` reads it (so
+        that ``learned:net=PATH`` plays it): with the species inputs, their names and the
+        game they belong to."""
+        names = FEATURE_NAMES[:min(self.inputs, NUM_FEATURES)]
+        arrays = {"mean": self.mean, "std": 1.0 / self.inv_std}
+        if self.inputs > NUM_FEATURES:
+            names += species_feature_names(game_by_id("base"))
+            arrays["game"] = np.array("base")
+        arrays["names"] = np.array(names)
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"], arrays[f"b{i}"] = w, b
         if self.skip is not None:

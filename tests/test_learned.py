@@ -210,6 +210,42 @@ def test_a_network_of_the_first_features_reads_only_those(tmp_path: Path) -> Non
         load_net(tmp_path / "shifted.npz")
 
 
+def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> None:
+    from forest_shuffle.engine.game import game_by_id
+
+    names = FEATURE_NAMES + feats_mod.species_feature_names(game_by_id("base"))
+    k = len(names)
+    rng = np.random.default_rng(4)
+    arrays = {"mean": rng.normal(size=k), "std": rng.uniform(0.5, 2, k),
+              "w0": rng.normal(size=(k, 8)), "b0": rng.normal(size=8),
+              "w1": rng.normal(size=(8, 2)), "b1": rng.normal(size=2),
+              "names": np.array(names), "game": np.array("base")}
+    np.savez(tmp_path / "sp.npz", **arrays)
+    net = load_net(tmp_path / "sp.npz")
+    assert net.species_game == "base" and net.inputs == k
+    state = _positions("base", 2, 41)[3]
+    wide = state_features(state, 0) + feats_mod.species_features(state, 0)
+    want = net.predict(wide)[1]
+    assert mcts.learned_reward(state, 0, 15.0, path=str(tmp_path / "sp.npz")) == want
+    # The species reach it: other counts, another judgement.
+    other = list(wide)
+    other[NUM_FEATURES] += 1.0
+    assert net.predict(other)[1] != want
+    # In another game the shipped weights judge.
+    game = next(g for g in game_ids() if g != "base")
+    there = _positions(game, 2, 41)[3]
+    assert (mcts.learned_reward(there, 0, 15.0, path=str(tmp_path / "sp.npz"))
+            == mcts.learned_reward(there, 0, 15.0))
+    # Names that are not the game's species inputs, or a width that is not theirs: refused.
+    np.savez(tmp_path / "bad.npz", **{**arrays, "names": np.array(names[:-1] + ("x",))})
+    with pytest.raises(ValueError, match="other features"):
+        load_net(tmp_path / "bad.npz")
+    with pytest.raises(ValueError, match="reads"):
+        ValueNet(arrays["mean"][:-1], arrays["std"][:-1],
+                 [(arrays["w0"][:-1], arrays["b0"]), (arrays["w1"], arrays["b1"])],
+                 species_game="base")
+
+
 def test_a_file_that_is_no_network_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.npz"
     np.savez(bad, names=np.array(["x"]))

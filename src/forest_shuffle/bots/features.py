@@ -226,13 +226,24 @@ def species_names(game: GameDef) -> tuple[str, ...]:
     return names
 
 
+#: The blocks of :func:`species_features`, in order: the seat's forest, the best rival's,
+#: the seat's hand, the clearing.
+SPECIES_BLOCKS: tuple[str, ...] = ("sp_me", "sp_riv", "sp_hand", "sp_clearing")
+
+
+def species_feature_names(game: GameDef) -> tuple[str, ...]:
+    """The names of :func:`species_features`' inputs (``sp_me:Beech``, ...), in order."""
+    return tuple(f"{block}:{name}" for block in SPECIES_BLOCKS for name in species_names(game))
+
+
 def species_features(state: GameState, p: int) -> list[float]:
     """Card-level inputs for seat ``p``, four blocks of ``len(species_names(game))``: how
     many cards of each species are in ``p``'s forest, in the best rival's (as for the
     ``riv_`` features; zeros alone at the table), in ``p``'s hand (each half of a double
     card) and in the clearing, each over 3. Reads only what ``p`` sees (a face-down host
-    counts for nothing). Not among :data:`FEATURE_NAMES`: for trying networks that see the
-    cards (``benchmarks/species_inputs.py``)."""
+    counts for nothing). Not among :data:`FEATURE_NAMES`: a network trained on them for
+    one game (``benchmarks/species_inputs.py``) reads them after the usual features
+    (:class:`~forest_shuffle.bots.value.ValueNet`'s ``species_game``)."""
     game = state.game
     names = species_names(game)
     at = {name: i for i, name in enumerate(names)}

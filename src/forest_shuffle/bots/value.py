@@ -8,7 +8,10 @@ between layers, none after the last), optionally ``skip`` (a linear map of the s
 features added to the outputs, so the network learns corrections to a linear judgement)
 and ``names`` (the feature names it was trained on, which must be
 :data:`~forest_shuffle.bots.features.FEATURE_NAMES` or its beginning: a network trained
-before features were appended reads the first ones). Its two outputs for a
+before features were appended reads the first ones; or all of them followed by the
+species inputs of one game, :func:`~forest_shuffle.bots.features.species_feature_names`,
+with that game's id as ``game``: a network that sees the cards, which judges that game
+only, the shipped weights judging any other). Its two outputs for a
 player's features (:mod:`forest_shuffle.bots.features`) are the predicted final score
 margin to the best rival, in points / 100 (:data:`MARGIN`), and the logit of winning
 (:data:`WIN`). :func:`learned_reward` turns a position into the search's reward in [0, 1]
@@ -25,7 +28,15 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, logistic, state_features
+from forest_shuffle.bots.features import (
+    FEATURE_NAMES,
+    NUM_FEATURES,
+    logistic,
+    species_feature_names,
+    species_features,
+    state_features,
+)
+from forest_shuffle.engine.game import game_by_id
 from forest_shuffle.engine.state import GameState
 
 #: Output index of the predicted final margin (points / 100).
@@ -55,9 +66,17 @@ class ValueNet:
     """A multilayer perceptron over scaled features (see the module contract)."""
 
     def __init__(self, mean: Array, std: Array, layers: list[tuple[Array, Array]],
-                 meta: str = "", skip: Array | None = None) -> None:
+                 meta: str = "", skip: Array | None = None, species_game: str = "") -> None:
         k = mean.shape[0] if mean.ndim == 1 else 0
-        if not 1 <= k <= NUM_FEATURES or std.shape != (k,):
+        #: The game whose species inputs follow the usual features ("" for none).
+        self.species_game = species_game
+        top = NUM_FEATURES
+        if species_game:
+            top += len(species_feature_names(game_by_id(species_game)))
+            if k != top:
+                raise ValueError(f"value network: a network that sees the species of "
+                                 f"{species_game!r} reads {top} features, not {k}")
+        if not 1 <= k <= top or std.shape != (k,):
             raise ValueError(f"value network: feature scaling must have 1 to {NUM_FEATURES} "
                              "entries")
         if not layers or layers[0][0].shape[0] != k or layers[-1][0].shape[1] != 2:
@@ -100,7 +119,11 @@ def load_net(path: Path | str) -> ValueNet:
     try:
         with np.load(path, allow_pickle=False) as data:
             names = tuple(str(x) for x in data["names"])
-            if not names or names != FEATURE_NAMES[:len(names)]:
+            game = str(data["game"]) if "game" in data else ""
+            usual = names[:NUM_FEATURES] if game else names
+            if (not names or usual != FEATURE_NAMES[:len(usual)]
+                    or (game and names[NUM_FEATURES:] != species_feature_names(
+                        game_by_id(game)))):
                 raise ValueError(f"value network {Path(path).name}: trained on other "
                                  "features")
             layers = []
@@ -115,7 +138,7 @@ def load_net(path: Path | str) -> ValueNet:
                 raise ValueError(f"value network {Path(path).name}: feature scaling does "
                                  "not fit its names")
             return ValueNet(data["mean"].astype(np.float64), data["std"].astype(np.float64),
-                            layers, meta, skip)
+                            layers, meta, skip, game)
     except (OSError, KeyError, ValueError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if msg.startswith("value network"):
@@ -138,9 +161,19 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
                    path: str = "") -> float:
     """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
     win probability (``head`` :data:`WIN`) or the logistic of the predicted final margin
-    over ``scale`` points (:data:`MARGIN`), from ``me``'s features only."""
+    over ``scale`` points (:data:`MARGIN`), from ``me``'s features only (and its species
+    inputs for a network that sees them; in another game than its own, the shipped
+    weights judge)."""
     net = shipped_net(path, state.num_players)
-    margin, win = net.predict(state_features(state, me, net.inputs))
+    if net.species_game:
+        if net.species_game != state.game.id:
+            net = shipped_net("", state.num_players)
+            feats = state_features(state, me, net.inputs)
+        else:
+            feats = state_features(state, me) + species_features(state, me)
+    else:
+        feats = state_features(state, me, net.inputs)
+    margin, win = net.predict(feats)
     if head == WIN:
         return win
     return logistic(margin / scale)
