@@ -231,11 +231,11 @@ def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> N
     other = list(wide)
     other[NUM_FEATURES] += 1.0
     assert net.predict(other)[1] != want
-    # In another game the shipped weights judge.
+    # In another game the weights for every count and game judge.
     game = next(g for g in game_ids() if g != "base")
     there = _positions(game, 2, 41)[3]
     assert (mcts.learned_reward(there, 0, 15.0, path=str(tmp_path / "sp.npz"))
-            == mcts.learned_reward(there, 0, 15.0))
+            == mcts.learned_reward(there, 0, 15.0, path=str(DEFAULT_WEIGHTS)))
     # Names that are not the game's species inputs, or a width that is not theirs: refused.
     np.savez(tmp_path / "bad.npz", **{**arrays, "names": np.array(names[:-1] + ("x",))})
     with pytest.raises(ValueError, match="other features"):

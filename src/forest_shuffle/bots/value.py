@@ -166,8 +166,8 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     weights judge)."""
     net = shipped_net(path, state.num_players)
     if net.species_game:
-        if net.species_game != state.game.id:
-            net = shipped_net("", state.num_players)
+        if net.species_game != state.game.id:  # the weights for every count and game
+            net = shipped_net(str(DEFAULT_WEIGHTS))
             feats = state_features(state, me, net.inputs)
         else:
             feats = state_features(state, me) + species_features(state, me)
