@@ -56,7 +56,7 @@ from forest_shuffle.bots.features import FEATURE_NAMES, NUM_FEATURES, state_feat
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action  # noqa: E402
 from forest_shuffle.bots.mcts import finished_reward  # noqa: E402
 from forest_shuffle.bots.selfplay import outcome, play_out, turn_positions  # noqa: E402
-from forest_shuffle.bots.value import ValueNet, load_net, shipped_net  # noqa: E402
+from forest_shuffle.bots.value import ValueNet, load_net, shipped_net, usual_net  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
 
@@ -334,8 +334,11 @@ def main() -> None:
     if a.save and not Path(a.save).resolve().parent.is_dir():
         ap.error(f"--save: the folder of {a.save!r} does not exist")
     try:
-        nets = [("shipped network", shipped_net("", a.players))] + [
-            (Path(p).name, load_net(p)) for p in a.net]
+        own = shipped_net("", a.players)
+        nets = [("shipped network", usual_net(a.players))]
+        if own.species_game:
+            nets.append(("shipped network with the species", own))
+        nets += [(Path(p).name, load_net(p)) for p in a.net]
     except ValueError as exc:
         ap.error(str(exc))
     if a.load:
@@ -354,7 +357,13 @@ def main() -> None:
             np.savez_compressed(a.save, setup=setup, **d)  # type: ignore[arg-type]
     judges = [("hand-fitted (hv=2)", d["x"][:, FEATURE_NAMES.index("base_reward")]
                .astype(np.float64))]
-    judges += [(name, net_reward(net, d)) for name, net in nets]
+    width = d["x"].shape[1]
+    for name, net in nets:
+        if net.inputs > width:
+            print(f"{name}: reads the species inputs, which these cut-offs lack (give them "
+                  "with species_inputs.py cutoffs)")
+        else:
+            judges.append((name, net_reward(net, d)))
     print(f"{len(d['win'])} cut-offs, {int(d['decision'].max()) + 1} decisions")
     if "again" in d and d["again"].shape[1] >= 2:
         share = ceiling_share(d)

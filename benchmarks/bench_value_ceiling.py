@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.bots.features import FEATURE_NAMES, view_features  # noqa: E402
 from forest_shuffle.bots.selfplay import continuation_outcomes, turn_positions  # noqa: E402
-from forest_shuffle.bots.value import load_net, shipped_net  # noqa: E402
+from forest_shuffle.bots.value import load_net, usual_net  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
 
@@ -130,7 +130,7 @@ def main() -> None:
         if a.save:
             np.savez_compressed(a.save, x=x, w=w, m=m)
     nets: list[tuple[str, object]] = [(p, load_net(p)) for p in a.net] or [
-        ("shipped network", shipped_net("", a.players))]
+        ("shipped network", usual_net(a.players))]
     report(x, w, m, nets)
 
 

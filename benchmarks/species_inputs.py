@@ -52,7 +52,7 @@ from forest_shuffle.bots.features import (  # noqa: E402
 )
 from forest_shuffle.bots.greedy import greedy_action  # noqa: E402
 from forest_shuffle.bots.selfplay import Dataset, outcome  # noqa: E402
-from forest_shuffle.bots.value import shipped_net  # noqa: E402
+from forest_shuffle.bots.value import usual_net  # noqa: E402
 from forest_shuffle.engine.game import game_by_id  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
@@ -265,7 +265,7 @@ def main() -> None:
     first = d["decision"] < cut
     held = {key: v[~first] for key, v in d.items()}
     judged = [("held-out quarter", held), *tests]
-    shipped = shipped_net("", 2)
+    shipped = usual_net(2)
     for name, t in judged:
         print(f"{name}: shipped network {_figures(race, t, race.net_reward(shipped, t))}")
     print(f"trained on {len(s['win'])} positions ({k} inputs, {time.monotonic() - start:.0f} "

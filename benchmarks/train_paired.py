@@ -2,7 +2,8 @@
 
 Reads cut-offs saved by ``bench_race_eval.py --save`` (every candidate of a decision on
 shared determinizations, each played on to the end). Starting from a network (``--init``,
-default the shipped one), it fits the win head so that, within each determinization, the
+default the shipped one of the usual features, ``value.usual_net``), it fits the win head
+so that, within each determinization, the
 differences of its win probabilities among the candidates match the differences of their
 outcomes (squared error of the centred values; a rollout that ended the game keeps its
 final reward, as in the race), plus ``--anchor`` times the usual loss (cross-entropy of
@@ -34,7 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from forest_shuffle.bots.train import TrainResult, export_layers, export_skip  # noqa: E402
-from forest_shuffle.bots.value import ValueNet, load_net, shipped_net  # noqa: E402
+from forest_shuffle.bots.value import ValueNet, load_net, usual_net  # noqa: E402
 
 
 def _race_eval() -> ModuleType:
@@ -137,7 +138,9 @@ def fine_tune(d: dict[str, np.ndarray], start: Net, train: np.ndarray, epochs: i
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", nargs="+", help="cut-offs saved by bench_race_eval.py")
-    ap.add_argument("--init", default="", help="the network to start from (default shipped)")
+    ap.add_argument("--init", default="",
+                    help="the network to start from (default: the shipped one of the usual "
+                         "features)")
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--anchor", type=float, default=0.1)
@@ -158,7 +161,7 @@ def main() -> None:
         ap.error("needs PyTorch: pip install 'forest-shuffle[learn]'")
     race = _race_eval()
     try:
-        start = load_net(a.init) if a.init else shipped_net("", 2)
+        start = load_net(a.init) if a.init else usual_net(2)
         d = race.load_cut_offs(a.data)
         if a.target == "mean":
             race.mean_target(d)

@@ -22,7 +22,7 @@ import pytest
 
 from forest_shuffle.bots.features import NUM_FEATURES, state_features
 from forest_shuffle.bots.greedy import diverse_candidates, greedy_action
-from forest_shuffle.bots.value import ValueNet, shipped_net
+from forest_shuffle.bots.value import ValueNet, usual_net
 from forest_shuffle.engine.state import GameState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +46,7 @@ def test_ceiling_positions_and_report() -> None:
     assert np.array_equal(w == 1.0, m > 0)
     again = mod.positions(2, 2, 3, 5, 2, "base")
     assert np.array_equal(again[1], w) and np.array_equal(again[0], x)
-    mod.report(x, w, m, [("shipped", shipped_net("", 2))])
+    mod.report(x, w, m, [("shipped", usual_net(2))])
 
 
 def test_the_regret_judge_is_paired_and_reproducible() -> None:
@@ -148,7 +148,7 @@ def test_paired_fine_tune_starts_from_the_network() -> None:
     race = _module("bench_race_eval")
     mod = _module("train_paired")
     d = race.race_rows(2, 2, 4, 5, 2)
-    start = shipped_net("", 2)
+    start = usual_net(2)
     train = d["decision"] < 2
     # No step: the network comes back as it went in (the weights' round trip).
     same = mod.fine_tune(d, start, train, 1, 0.0, 0.1, 3)

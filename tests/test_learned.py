@@ -236,6 +236,11 @@ def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> N
     there = _positions(game, 2, 41)[3]
     assert (mcts.learned_reward(there, 0, 15.0, path=str(tmp_path / "sp.npz"))
             == mcts.learned_reward(there, 0, 15.0, path=str(DEFAULT_WEIGHTS)))
+    # What judges rows of the usual features alone: never a network of the species.
+    from forest_shuffle.bots.value import usual_net
+
+    for n in range(2, 6):
+        assert not usual_net(n).species_game and usual_net(n).inputs <= NUM_FEATURES
     # Names that are not the game's species inputs, or a width that is not theirs: refused.
     np.savez(tmp_path / "bad.npz", **{**arrays, "names": np.array(names[:-1] + ("x",))})
     with pytest.raises(ValueError, match="other features"):

@@ -157,6 +157,14 @@ def shipped_net(path: str = "", players: int = 0) -> ValueNet:
     return load_net(own if own is not None and own.is_file() else DEFAULT_WEIGHTS)
 
 
+def usual_net(players: int = 0) -> ValueNet:
+    """The shipped weights that read the usual features alone at ``players`` players: the
+    count's own (:func:`shipped_net`) unless that one sees the species, else the weights
+    for every count (what judges feature rows without the species inputs)."""
+    net = shipped_net("", players)
+    return shipped_net(str(DEFAULT_WEIGHTS)) if net.species_game else net
+
+
 def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
                    path: str = "") -> float:
     """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
