@@ -225,6 +225,9 @@ def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> N
     assert net.species_game == "base" and net.inputs == k
     state = _positions("base", 2, 41)[3]
     wide = state_features(state, 0) + feats_mod.species_features(state, 0)
+    for seat in (0, 1):  # the table scored once, the same inputs
+        assert (feats_mod.wide_features(state, seat)
+                == state_features(state, seat) + feats_mod.species_features(state, seat))
     want = net.predict(wide)[1]
     assert mcts.learned_reward(state, 0, 15.0, path=str(tmp_path / "sp.npz")) == want
     # The species reach it: other counts, another judgement.
@@ -236,8 +239,11 @@ def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> N
     there = _positions(game, 2, 41)[3]
     assert (mcts.learned_reward(there, 0, 15.0, path=str(tmp_path / "sp.npz"))
             == mcts.learned_reward(there, 0, 15.0, path=str(DEFAULT_WEIGHTS)))
+    from forest_shuffle.bots.value import judge_net, usual_net
+
+    assert judge_net(str(tmp_path / "sp.npz"), 2, "base").species_game == "base"
+    assert judge_net(str(tmp_path / "sp.npz"), 2, game) is shipped_net(str(DEFAULT_WEIGHTS))
     # What judges rows of the usual features alone: never a network of the species.
-    from forest_shuffle.bots.value import usual_net
 
     for n in range(2, 6):
         assert not usual_net(n).species_game and usual_net(n).inputs <= NUM_FEATURES
@@ -289,6 +295,7 @@ def test_a_network_for_one_player_count_takes_its_place(
     np.savez(tmp_path / "value-3p.npz", **arrays)
     monkeypatch.setattr(value, "count_weights", lambda n: tmp_path / f"value-{n}p.npz")
     shipped_net.cache_clear()
+    value.judge_net.cache_clear()
     try:
         assert not np.array_equal(shipped_net(players=3).layers[0][1],
                                   shipped_net(players=2).layers[0][1])
@@ -300,6 +307,7 @@ def test_a_network_for_one_player_count_takes_its_place(
         assert value.learned_reward(state, 0, 15.0) == pytest.approx(win3)
     finally:
         shipped_net.cache_clear()
+        value.judge_net.cache_clear()
 
 
 @pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)

@@ -113,10 +113,11 @@ def _free_slots(f: Forest) -> int:
 def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
              clearing: Sequence[int], deck_size: int, winter_out: int,
              hand_sizes: Sequence[int], cave_sizes: Sequence[int],
-             upto: int = NUM_FEATURES) -> list[float]:
+             upto: int = NUM_FEATURES, totals: Sequence[int] | None = None) -> list[float]:
     """The feature vector of seat ``me`` from what it sees (see the module contract); with
     ``upto`` at most ``_POOL`` (a network that reads only the first features), the pool's
-    features, the costly ones, are left at 0."""
+    features, the costly ones, are left at 0. ``totals``: ``game.totals(forests)`` when the
+    caller has it already (it is computed otherwise)."""
     n = len(forests)
     out = [0.0] * NUM_FEATURES
     if 2 <= n <= 5:
@@ -124,14 +125,14 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     out[4] = min(1.0, deck_size / deck_start(game, n))
     out[5] = winter_out / game.winter_to_end
     out[6] = len(clearing) / 10.0
-    totals = [float(t) for t in game.totals(forests)]
-    rivals = sorted((i for i in range(n) if i != me), key=lambda i: (-totals[i], (i - me) % n))
+    tot = [float(t) for t in (game.totals(forests) if totals is None else totals)]
+    rivals = rival_order(tot, me)
     limit = game.hand_limit
 
     empty = [0] * n
 
     def side(at: int, p: int) -> int:
-        out[at] = totals[p] / 100.0
+        out[at] = tot[p] / 100.0
         at += 1
         trees, free, dwellers, empty[p] = _forest_facts(forests[p])
         out[at] = hand_sizes[p] / limit
@@ -162,19 +163,19 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     at += 4
     if rivals:
         at = side(at, rivals[0])
-        out[at] = (totals[me] - totals[rivals[0]]) / 100.0
-        out[at + 1] = sum(totals[i] for i in rivals) / len(rivals) / 100.0
-        out[at + 2] = totals[rivals[1]] / 100.0 if len(rivals) > 1 else 0.0
+        out[at] = (tot[me] - tot[rivals[0]]) / 100.0
+        out[at + 1] = sum(tot[i] for i in rivals) / len(rivals) / 100.0
+        out[at + 2] = tot[rivals[1]] / 100.0 if len(rivals) > 1 else 0.0
     at = _BASE
     early = out[4] * SLOT
-    mine = totals[me] + HAND_WEIGHT * sum(vals[:limit]) + early * empty[me]
+    mine = tot[me] + HAND_WEIGHT * sum(vals[:limit]) + early * empty[me]
     best = 0.0
     if rivals:
         first = rivals[0]
         best = -1e18
         for i in rivals:
             free = empty[i] if i == first else _free_slots(forests[i])
-            best = max(best, totals[i] + early * free + RIVAL_CARD * min(hand_sizes[i], limit))
+            best = max(best, tot[i] + early * free + RIVAL_CARD * min(hand_sizes[i], limit))
     diff = mine - best
     out[at] = mine / 100.0
     out[at + 1] = best / 100.0
@@ -205,7 +206,15 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     return out
 
 
+def rival_order(totals: Sequence[float], me: int) -> list[int]:
+    """The seats other than ``me``, best total first (ties: the next seat after ``me``
+    first): ``[0]`` is the "best rival" of the ``riv_`` features."""
+    n = len(totals)
+    return sorted((i for i in range(n) if i != me), key=lambda i: (-totals[i], (i - me) % n))
+
+
 _SPECIES: dict[str, tuple[str, ...]] = {}
+_SPECIES_AT: dict[str, dict[str, int]] = {}
 
 
 def species_names(game: GameDef) -> tuple[str, ...]:
@@ -223,6 +232,7 @@ def species_names(game: GameDef) -> tuple[str, ...]:
             else:
                 found.update(h.species.name for h in card.halves.values())
         names = _SPECIES[game.id] = tuple(sorted(found))
+        _SPECIES_AT[game.id] = {name: i for i, name in enumerate(names)}
     return names
 
 
@@ -236,22 +246,21 @@ def species_feature_names(game: GameDef) -> tuple[str, ...]:
     return tuple(f"{block}:{name}" for block in SPECIES_BLOCKS for name in species_names(game))
 
 
-def species_features(state: GameState, p: int) -> list[float]:
+def species_features(state: GameState, p: int,
+                     totals: Sequence[int] | None = None) -> list[float]:
     """Card-level inputs for seat ``p``, four blocks of ``len(species_names(game))``: how
     many cards of each species are in ``p``'s forest, in the best rival's (as for the
     ``riv_`` features; zeros alone at the table), in ``p``'s hand (each half of a double
     card) and in the clearing, each over 3. Reads only what ``p`` sees (a face-down host
     counts for nothing). Not among :data:`FEATURE_NAMES`: a network trained on them for
     one game (``benchmarks/species_inputs.py``) reads them after the usual features
-    (:class:`~forest_shuffle.bots.value.ValueNet`'s ``species_game``)."""
+    (:class:`~forest_shuffle.bots.value.ValueNet`'s ``species_game``). ``totals`` as in
+    :func:`features`."""
     game = state.game
-    names = species_names(game)
-    at = {name: i for i, name in enumerate(names)}
-    k = len(names)
+    k = len(species_names(game))
+    at = _SPECIES_AT[game.id]
     out = [0.0] * (4 * k)
-    n = state.num_players
-    totals = game.totals(state.forests)
-    rivals = sorted((i for i in range(n) if i != p), key=lambda i: (-totals[i], (i - p) % n))
+    rivals = rival_order(game.totals(state.forests) if totals is None else totals, p)
 
     def forest(f: Forest, base: int) -> None:
         for h in f.trees:
@@ -287,10 +296,18 @@ def view_features(view: PlayerView) -> list[float]:
                     view.deck_size, len(view.winter), view.hand_sizes, view.cave_sizes)
 
 
-def state_features(state: GameState, p: int, upto: int = NUM_FEATURES) -> list[float]:
+def state_features(state: GameState, p: int, upto: int = NUM_FEATURES,
+                   totals: Sequence[int] | None = None) -> list[float]:
     """The features of seat ``p`` in a full state, reading only what ``p`` sees (equal to
-    ``view_features(state.view(p))``, without building the view; ``upto`` as in
-    :func:`features`)."""
+    ``view_features(state.view(p))``, without building the view; ``upto`` and ``totals``
+    as in :func:`features`)."""
     return features(state.game, p, state.hands[p], state.forests, state.clearing,
                     len(state.deck), len(state.winter), [len(h) for h in state.hands],
-                    [len(cv) for cv in state.caves], upto)
+                    [len(cv) for cv in state.caves], upto, totals)
+
+
+def wide_features(state: GameState, p: int) -> list[float]:
+    """:func:`state_features` followed by :func:`species_features` (what a network that
+    sees the species reads), the table scored once for both."""
+    totals = state.game.totals(state.forests)
+    return state_features(state, p, NUM_FEATURES, totals) + species_features(state, p, totals)

@@ -33,8 +33,8 @@ from forest_shuffle.bots.features import (
     NUM_FEATURES,
     logistic,
     species_feature_names,
-    species_features,
     state_features,
+    wide_features,
 )
 from forest_shuffle.engine.game import game_by_id
 from forest_shuffle.engine.state import GameState
@@ -157,12 +157,23 @@ def shipped_net(path: str = "", players: int = 0) -> ValueNet:
     return load_net(own if own is not None and own.is_file() else DEFAULT_WEIGHTS)
 
 
+@lru_cache(maxsize=16)
+def judge_net(path: str = "", players: int = 0, game: str = "") -> ValueNet:
+    """The network that judges a state of the game ``game`` (its id; "" for rows of the
+    usual features alone) at ``players`` players: :func:`shipped_net` of ``path`` and
+    ``players``, unless that one sees the species of another game, and then the shipped
+    weights for every count and game (which read the usual features)."""
+    net = shipped_net(path, players)
+    if net.species_game and net.species_game != game:
+        return shipped_net(str(DEFAULT_WEIGHTS))
+    return net
+
+
 def usual_net(players: int = 0) -> ValueNet:
     """The shipped weights that read the usual features alone at ``players`` players: the
     count's own (:func:`shipped_net`) unless that one sees the species, else the weights
     for every count (what judges feature rows without the species inputs)."""
-    net = shipped_net("", players)
-    return shipped_net(str(DEFAULT_WEIGHTS)) if net.species_game else net
+    return judge_net("", players, "")
 
 
 def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
@@ -170,17 +181,10 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     """The search's reward in [0, 1] for seat ``me`` of an unfinished state: the predicted
     win probability (``head`` :data:`WIN`) or the logistic of the predicted final margin
     over ``scale`` points (:data:`MARGIN`), from ``me``'s features only (and its species
-    inputs for a network that sees them; in another game than its own, the shipped
-    weights judge)."""
-    net = shipped_net(path, state.num_players)
-    if net.species_game:
-        if net.species_game != state.game.id:  # the weights for every count and game
-            net = shipped_net(str(DEFAULT_WEIGHTS))
-            feats = state_features(state, me, net.inputs)
-        else:
-            feats = state_features(state, me) + species_features(state, me)
-    else:
-        feats = state_features(state, me, net.inputs)
+    inputs for a network that sees them; :func:`judge_net` chooses the network)."""
+    net = judge_net(path, state.num_players, state.game.id)
+    feats = (wide_features(state, me) if net.species_game
+             else state_features(state, me, net.inputs))
     margin, win = net.predict(feats)
     if head == WIN:
         return win
