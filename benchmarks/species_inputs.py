@@ -31,47 +31,32 @@ appended to the usual features, in three steps:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_race_eval as race  # noqa: E402
+import train_paired as paired  # noqa: E402
 
 from forest_shuffle.bots.features import (  # noqa: E402
-    FEATURE_NAMES,
     NUM_FEATURES,
-    species_feature_names,
-    species_features,
     species_names,
-    state_features,
+    wide_features,
 )
 from forest_shuffle.bots.greedy import greedy_action  # noqa: E402
 from forest_shuffle.bots.selfplay import Dataset, outcome  # noqa: E402
-from forest_shuffle.bots.value import usual_net  # noqa: E402
+from forest_shuffle.bots.value import ValueNet, usual_net  # noqa: E402
 from forest_shuffle.engine.game import game_by_id  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
 
 Arrays = dict[str, np.ndarray]
-
-
-def _module(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        name, Path(__file__).resolve().parent / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def wide_features(state: GameState, p: int) -> list[float]:
-    """The usual features of seat ``p`` followed by its species inputs."""
-    return state_features(state, p) + species_features(state, p)
 
 
 def selfplay_rows(seed: int, first: int, games: int, players: int, rate: float) -> Arrays:
@@ -119,52 +104,7 @@ def selfplay(games: int, seed: int, players: int, rate: float, workers: int) -> 
     return {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
 
 
-class WideNet:
-    """A network over the wide features (what ``train_paired.fine_tune`` reads)."""
-
-    def __init__(self, mean: np.ndarray, inv_std: np.ndarray,
-                 layers: list[tuple[np.ndarray, np.ndarray]], skip: np.ndarray | None) -> None:
-        self.mean = mean
-        self.inv_std = inv_std
-        self.layers = layers
-        self.skip = skip
-        self.inputs = int(mean.shape[0])
-
-    def win(self, x: np.ndarray) -> np.ndarray:
-        """The win probability for each row of ``x`` (its first ``inputs`` columns)."""
-        z = (x[:, :self.inputs].astype(np.float64) - self.mean) * self.inv_std
-        h = z
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < len(self.layers) - 1:
-                h = np.maximum(h, 0.0)
-        if self.skip is not None:
-            h = h + z @ self.skip
-        return np.asarray(1.0 / (1.0 + np.exp(-h[:, 1])), dtype=np.float64)
-
-    @classmethod
-    def of(cls, mean: np.ndarray, std: np.ndarray, layers: list[tuple[np.ndarray, np.ndarray]],
-           skip: np.ndarray | None) -> WideNet:
-        return cls(mean, 1.0 / np.where(std > 1e-9, std, 1.0), layers, skip)
-
-    def save(self, path: str) -> None:
-        """Write the network as :func:`~forest_shuffle.bots.value.load_net` reads it (so
-        that ``learned:net=PATH`` plays it): with the species inputs, their names and the
-        game they belong to."""
-        names = FEATURE_NAMES[:min(self.inputs, NUM_FEATURES)]
-        arrays = {"mean": self.mean, "std": 1.0 / self.inv_std}
-        if self.inputs > NUM_FEATURES:
-            names += species_feature_names(game_by_id("base"))
-            arrays["game"] = np.array("base")
-        arrays["names"] = np.array(names)
-        for i, (w, b) in enumerate(self.layers):
-            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
-        if self.skip is not None:
-            arrays["skip"] = self.skip
-        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
-
-
-def _figures(race: ModuleType, d: Arrays, reward: np.ndarray) -> str:
+def _figures(d: Arrays, reward: np.ndarray) -> str:
     r = race.judge(d, reward)
     out = f"paired r {r['paired_r']:.4f}"
     if "paired_r_mean" in r:
@@ -201,7 +141,6 @@ def main() -> None:
     out = getattr(a, "out", "")
     if out and not Path(out).resolve().parent.is_dir():
         ap.error(f"--out: the folder of {out!r} does not exist")
-    race = _module("bench_race_eval")
     start = time.monotonic()
     if a.step == "selfplay":
         if a.games < 1 or not 2 <= a.players <= 5 or not 0 < a.rate <= 1 or a.workers < 1:
@@ -241,9 +180,8 @@ def main() -> None:
         import torch  # noqa: F401
     except ImportError:
         ap.error("needs PyTorch: pip install 'forest-shuffle[learn]'")
-    from forest_shuffle.bots.train import train
+    from forest_shuffle.bots.train import TrainResult, train
 
-    paired = _module("train_paired")
     try:
         with np.load(a.selfplay) as f:
             s = {k: f[k] for k in ("x", "margin", "win", "game")}
@@ -260,29 +198,34 @@ def main() -> None:
     data = Dataset(s["x"][:, :k], s["margin"], s["win"],
                    np.full(len(s["win"]), 2, dtype=np.int8), s["game"])
     res = train(data, seed=a.seed, epochs=a.epochs)
-    net = WideNet.of(res.mean, res.std, res.layers, res.skip)
+    game = "base" if k > NUM_FEATURES else ""
+
+    def as_net(r: TrainResult) -> ValueNet:
+        return ValueNet(r.mean, r.std, r.layers, "", r.skip, game)
+
+    net = as_net(res)
     cut = int(round(0.75 * (int(d["decision"].max()) + 1)))
     first = d["decision"] < cut
     held = {key: v[~first] for key, v in d.items()}
     judged = [("held-out quarter", held), *tests]
     shipped = usual_net(2)
     for name, t in judged:
-        print(f"{name}: shipped network {_figures(race, t, race.net_reward(shipped, t))}")
+        print(f"{name}: shipped network {_figures(t, race.net_reward(shipped, t))}")
     print(f"trained on {len(s['win'])} positions ({k} inputs, {time.monotonic() - start:.0f} "
           f"s): margin R2 {res.figures['margin_r2']:.3f}, winner right "
           f"{res.figures['win_accuracy']:.3f}")
     for name, t in judged:
-        print(f"  {name}: {_figures(race, t, net.win(t['x']))}")
+        print(f"  {name}: {_figures(t, race.net_reward(net, t))}")
 
-    def report(epoch: int, r: object) -> None:
-        tuned = WideNet.of(r.mean, r.std, r.layers, r.skip)  # type: ignore[attr-defined]
+    def report(epoch: int, r: TrainResult) -> None:
+        tuned = as_net(r)
         print(f"paired epoch {epoch}:")
         for name, t in judged:
-            print(f"  {name}: {_figures(race, t, tuned.win(t['x']))}", flush=True)
+            print(f"  {name}: {_figures(t, race.net_reward(tuned, t))}", flush=True)
 
     done = paired.fine_tune(d, net, first, a.paired_epochs, 1e-3, 0.1, a.seed, report, "mean")
     if a.out:
-        WideNet.of(done.mean, done.std, done.layers, done.skip).save(a.out)
+        done.save(a.out, game)
 
 
 if __name__ == "__main__":

@@ -24,41 +24,22 @@ PyTorch (the ``learn`` extra); one thread, ``--seed``: the same data, the same w
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_race_eval as race  # noqa: E402
 
 from forest_shuffle.bots.train import TrainResult, export_layers, export_skip  # noqa: E402
 from forest_shuffle.bots.value import ValueNet, load_net, usual_net  # noqa: E402
 
 
-def _race_eval() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_race_eval", Path(__file__).resolve().parent / "bench_race_eval.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-class Net(Protocol):
-    """What :func:`fine_tune` reads of its starting network (a
-    :class:`~forest_shuffle.bots.value.ValueNet`, or a wider one of a benchmark's own)."""
-
-    inputs: int
-    mean: np.ndarray
-    inv_std: np.ndarray
-    layers: list[tuple[np.ndarray, np.ndarray]]
-    skip: np.ndarray | None
-
-
-def fine_tune(d: dict[str, np.ndarray], start: Net, train: np.ndarray, epochs: int,
+def fine_tune(d: dict[str, np.ndarray], start: ValueNet, train: np.ndarray, epochs: int,
               lr: float, anchor: float, seed: int,
               after_epoch: Any = None, target: str = "win") -> TrainResult:
     """The network ``start`` fine-tuned on the rows ``train`` (a mask) of the cut-offs
@@ -90,11 +71,11 @@ def fine_tune(d: dict[str, np.ndarray], start: Net, train: np.ndarray, epochs: i
     z = torch.tensor((d["x"][:, :k] - start.mean) / std, dtype=torch.float32)
     if target not in ("win", "mean"):
         raise ValueError(f"target must be 'win' or 'mean', not {target!r}")
-    goal = _race_eval().mean_target(d) if target == "mean" else d["win"]
+    goal = race.mean_target(d) if target == "mean" else d["win"]
     win = torch.tensor(goal, dtype=torch.float32)
     margin = torch.tensor(d["margin"] / 100.0, dtype=torch.float32)
     fin = torch.tensor(d["fin"], dtype=torch.float32)
-    group = _race_eval().groups(d)
+    group = race.groups(d)
     order = np.argsort(group, kind="stable")
     bounds = np.searchsorted(group[order], np.arange(int(group.max()) + 2))
     groups = np.unique(group[train])
@@ -159,7 +140,6 @@ def main() -> None:
         import torch  # noqa: F401
     except ImportError:
         ap.error("needs PyTorch: pip install 'forest-shuffle[learn]'")
-    race = _race_eval()
     try:
         start = load_net(a.init) if a.init else usual_net(2)
         d = race.load_cut_offs(a.data)
@@ -182,12 +162,12 @@ def main() -> None:
     print(f"before: {figures(start)}")
 
     def report(epoch: int, res: TrainResult) -> None:
-        print(f"epoch {epoch}: {figures(ValueNet(res.mean, res.std, res.layers, '', res.skip))}",
-              flush=True)
+        net = ValueNet(res.mean, res.std, res.layers, "", res.skip, start.species_game)
+        print(f"epoch {epoch}: {figures(net)}", flush=True)
 
     res = fine_tune(d, start, train, a.epochs, a.lr, a.anchor, a.seed, report, a.target)
     if a.out:
-        res.save(a.out)
+        res.save(a.out, start.species_game)
 
 
 if __name__ == "__main__":

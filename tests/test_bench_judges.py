@@ -252,3 +252,29 @@ def test_species_inputs_on_the_same_cut_offs(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=300, check=False)
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert done.stderr.strip().splitlines()[-1].startswith("species_inputs.py: error:")
+
+
+def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from forest_shuffle.bots.value import load_net
+
+    mod = _module("species_inputs")
+    race = _module("bench_race_eval")
+    sp = tmp_path / "sp.npz"
+    np.savez_compressed(sp, **mod.selfplay(3, 4, 2, 0.5, 1))
+    d = race.race_rows(4, 2, 2, 5, 2, again=1)
+    np.savez_compressed(tmp_path / "race.npz", setup=np.array([5, 4, 2, 2, 2, 2]), **d)
+    script = str(ROOT / "benchmarks" / "species_inputs.py")
+    for args in (["cutoffs", str(tmp_path / "race.npz"), "--out", str(tmp_path / "cut.npz")],
+                 ["train", str(sp), "--race", str(tmp_path / "cut.npz"), "--epochs", "1",
+                  "--paired-epochs", "1", "--out", str(tmp_path / "net.npz")]):
+        done = subprocess.run([sys.executable, script, *args], capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert done.returncode == 0, done.stderr[-800:]
+    assert "paired epoch 1:" in done.stdout
+    net = load_net(tmp_path / "net.npz")
+    assert net.species_game == "base"
+    wide = race.load_cut_offs([str(tmp_path / "cut.npz")])
+    assert net.inputs == wide["x"].shape[1] > NUM_FEATURES
+    p = race.net_reward(net, wide)
+    assert p.shape == wide["win"].shape and ((p > 0) & (p < 1)).all()

@@ -733,3 +733,26 @@ def test_tournament_on_a_local_ray_equals_local_workers() -> None:
         assert np.array_equal(data.x, here.x)
     finally:
         ray.shutdown()
+
+
+def test_a_trained_network_of_the_species_is_saved_as_one(tmp_path: Path) -> None:
+    from forest_shuffle.bots.train import TrainResult
+    from forest_shuffle.engine.game import game_by_id
+
+    k = NUM_FEATURES + len(feats_mod.species_feature_names(game_by_id("base")))
+    rng = np.random.default_rng(5)
+    res = TrainResult(rng.normal(size=k), rng.uniform(0.5, 2, k),
+                      [(rng.normal(size=(k, 4)), rng.normal(size=4)),
+                       (rng.normal(size=(4, 2)), rng.normal(size=2))])
+    res.save(str(tmp_path / "sp.npz"), "base")
+    net = load_net(tmp_path / "sp.npz")
+    assert net.species_game == "base" and net.inputs == k
+    state = _positions("base", 2, 43)[2]
+    want = ValueNet(res.mean, res.std, res.layers, "", None, "base").predict(
+        feats_mod.wide_features(state, 1))
+    assert net.predict(feats_mod.wide_features(state, 1)) == pytest.approx(want, rel=1e-4)
+    with pytest.raises(ValueError, match="reads"):  # the usual width is not the species'
+        TrainResult(res.mean[:NUM_FEATURES], res.std[:NUM_FEATURES],
+                    [(res.layers[0][0][:NUM_FEATURES], res.layers[0][1]), res.layers[1]]
+                    ).save(str(tmp_path / "x.npz"), "base")
+    assert not (tmp_path / "x.npz").exists()

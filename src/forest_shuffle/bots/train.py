@@ -26,8 +26,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from forest_shuffle.bots.features import FEATURE_NAMES
+from forest_shuffle.bots.features import FEATURE_NAMES, species_feature_names
 from forest_shuffle.bots.selfplay import Dataset
+from forest_shuffle.engine.game import game_by_id
 
 
 class TrainingUnavailable(RuntimeError):
@@ -45,13 +46,25 @@ class TrainResult:
     meta: dict[str, object] = field(default_factory=dict)
     skip: NDArray[np.float64] | None = None
 
-    def save(self, path: str) -> None:
-        """Write the network as an ``.npz`` (float32 weights, the names, the settings)."""
+    def save(self, path: str, game: str = "") -> None:
+        """Write the network as an ``.npz`` (float32 weights, the names, the settings). With
+        ``game`` (an id), the network reads all the usual features and then that game's
+        species inputs (:func:`~forest_shuffle.bots.features.species_feature_names`), and
+        the file says so; ValueError when the width is not theirs."""
+        k = self.mean.shape[0]
+        names = FEATURE_NAMES[:k]
+        if game:
+            names = FEATURE_NAMES + species_feature_names(game_by_id(game))
+            if k != len(names):
+                raise ValueError(f"a network that sees the species of {game!r} reads "
+                                 f"{len(names)} features, not {k}")
         arrays: dict[str, NDArray[np.generic]] = {
             "mean": self.mean.astype(np.float32), "std": self.std.astype(np.float32),
-            "names": np.array(FEATURE_NAMES[:self.mean.shape[0]]),
+            "names": np.array(names),
             "meta": np.array(repr({**self.meta, **self.figures})),
         }
+        if game:
+            arrays["game"] = np.array(game)
         for k, (w, b) in enumerate(self.layers):
             arrays[f"w{k}"] = w.astype(np.float32)
             arrays[f"b{k}"] = b.astype(np.float32)
