@@ -47,16 +47,20 @@ import train_paired as paired  # noqa: E402
 from forest_shuffle.bots.features import (  # noqa: E402
     NUM_FEATURES,
     species_names,
+    wide_feature_names,
     wide_features,
 )
 from forest_shuffle.bots.greedy import greedy_action  # noqa: E402
 from forest_shuffle.bots.selfplay import Dataset, outcome  # noqa: E402
-from forest_shuffle.bots.value import ValueNet, usual_net  # noqa: E402
+from forest_shuffle.bots.value import ValueNet, shipped_net, usual_net  # noqa: E402
 from forest_shuffle.engine.game import game_by_id  # noqa: E402
 from forest_shuffle.engine.setup import derive  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
 
 Arrays = dict[str, np.ndarray]
+
+#: ``--inputs``: how many species blocks follow the usual features.
+INPUTS = {"usual": 0, "species": 4, "unseen": 5}
 
 
 def selfplay_rows(seed: int, first: int, games: int, players: int, rate: float) -> Arrays:
@@ -83,7 +87,7 @@ def selfplay_rows(seed: int, first: int, games: int, players: int, rate: float) 
             margin.append(m)
             win.append(w)
             gid.append(g)
-    width = NUM_FEATURES + 4 * len(species_names(game_by_id("base")))
+    width = len(wide_feature_names(game_by_id("base")))
     return {"x": np.array(xs, dtype=np.float32).reshape(len(xs), width),
             "margin": np.array(margin, dtype=np.float32),
             "win": np.array(win, dtype=np.float32), "game": np.array(gid, dtype=np.int32)}
@@ -132,7 +136,9 @@ def main() -> None:
     tr.add_argument("selfplay")
     tr.add_argument("--race", nargs="+", required=True, help="cut-offs with wide features")
     tr.add_argument("--test", nargs="*", default=[], help="more such files, judged only")
-    tr.add_argument("--inputs", choices=("usual", "species"), default="species")
+    tr.add_argument("--inputs", choices=tuple(INPUTS), default="species",
+                    help="usual: the usual features; species: and the first four species "
+                         "blocks (the shipped 2-player network); unseen: and all five")
     tr.add_argument("--epochs", type=int, default=20)
     tr.add_argument("--paired-epochs", type=int, default=2)
     tr.add_argument("--seed", type=int, default=1)
@@ -192,7 +198,9 @@ def main() -> None:
         ap.error(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
     if any(np.isnan(t["win"]).any() for t in [d, *(t for _, t in tests)]):
         ap.error("cut-offs without outcomes: make them with 'cutoffs' from a saved race")
-    k = NUM_FEATURES if a.inputs == "usual" else s["x"].shape[1]
+    k = NUM_FEATURES + INPUTS[a.inputs] * len(species_names(game_by_id("base")))
+    if s["x"].shape[1] < k:
+        ap.error(f"{a.selfplay} lacks the {a.inputs} inputs: make it with 'selfplay'")
     if d["x"].shape[1] < k or any(t["x"].shape[1] < k for _, t in tests):
         ap.error("the cut-offs lack the species inputs: make them with 'cutoffs'")
     data = Dataset(s["x"][:, :k], s["margin"], s["win"],
@@ -208,9 +216,12 @@ def main() -> None:
     first = d["decision"] < cut
     held = {key: v[~first] for key, v in d.items()}
     judged = [("held-out quarter", held), *tests]
-    shipped = usual_net(2)
+    shipped = [("the network of the usual features", usual_net(2))]
+    if d["x"].shape[1] >= shipped_net("", 2).inputs:
+        shipped.append(("the shipped 2-player network", shipped_net("", 2)))
     for name, t in judged:
-        print(f"{name}: shipped network {_figures(t, race.net_reward(shipped, t))}")
+        for which, net0 in shipped:
+            print(f"{name}: {which} {_figures(t, race.net_reward(net0, t))}")
     print(f"trained on {len(s['win'])} positions ({k} inputs, {time.monotonic() - start:.0f} "
           f"s): margin R2 {res.figures['margin_r2']:.3f}, winner right "
           f"{res.figures['win_accuracy']:.3f}")

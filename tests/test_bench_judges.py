@@ -267,7 +267,8 @@ def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path) -> 
     script = str(ROOT / "benchmarks" / "species_inputs.py")
     for args in (["cutoffs", str(tmp_path / "race.npz"), "--out", str(tmp_path / "cut.npz")],
                  ["train", str(sp), "--race", str(tmp_path / "cut.npz"), "--epochs", "1",
-                  "--paired-epochs", "1", "--out", str(tmp_path / "net.npz")]):
+                  "--paired-epochs", "1", "--inputs", "unseen",
+                  "--out", str(tmp_path / "net.npz")]):
         done = subprocess.run([sys.executable, script, *args], capture_output=True, text=True,
                               timeout=600, check=False)
         assert done.returncode == 0, done.stderr[-800:]
@@ -275,6 +276,6 @@ def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path) -> 
     net = load_net(tmp_path / "net.npz")
     assert net.species_game == "base"
     wide = race.load_cut_offs([str(tmp_path / "cut.npz")])
-    assert net.inputs == wide["x"].shape[1] > NUM_FEATURES
+    assert net.inputs == wide["x"].shape[1] > NUM_FEATURES and net.species_blocks == 5
     p = race.net_reward(net, wide)
     assert p.shape == wide["win"].shape and ((p > 0) & (p < 1)).all()

@@ -90,7 +90,8 @@ def test_species_features_count_what_the_seat_sees(game: str) -> None:
             assert k > 0 and list(names) == sorted(set(names))
             for p in range(n):
                 f = feats_mod.species_features(state, p)
-                assert len(f) == 4 * k and all(v >= 0 for v in f)
+                assert len(f) == 5 * k and all(v >= 0 for v in f)
+                assert feats_mod.species_features(state, p, blocks=4) == f[:4 * k]
                 # The own forest's block counts its face-up hosts and its dwellers; the
                 # hand's every half of its cards; the clearing's likewise.
                 forest = state.forests[p]
@@ -101,6 +102,28 @@ def test_species_features_count_what_the_seat_sees(game: str) -> None:
                              else len(state.game.cards[c].halves)
                              for c in state.hands[p])
                 assert round(3 * sum(f[2 * k:3 * k])) == halves
+                if n == 2:
+                    # Two players: the five blocks hold every deck card once, species by
+                    # species: a card in a forest as the species it was played as, any
+                    # other (a face-down host too) as each of its halves.
+                    placed = {}
+                    for fo in state.forests:
+                        for h in fo.trees:
+                            if h.card is not None and h.species is not None:
+                                placed[h.card] = h.species.name
+                            for st in h.slots.values():
+                                placed.update((d.card, d.species.name) for d in st
+                                              if d.card is not None)
+                    deck = [0] * k
+                    at = {name: i for i, name in enumerate(names)}
+                    for c in state.game.deck_ids:
+                        card = state.game.cards[c]
+                        for sp in ([placed[c]] if c in placed
+                                   else [card.species.name] if card.species is not None
+                                   else [h.species.name for h in card.halves.values()]):
+                            deck[at[sp]] += 1
+                    got = [round(3 * sum(f[b * k + i] for b in range(5))) for i in range(k)]
+                    assert got == deck
                 # Other states with the same view: the same inputs.
                 det = Determinizer(state.view(p))
                 assert feats_mod.species_features(det.sample(random.Random(3)), p) == f
@@ -255,6 +278,21 @@ def test_a_network_that_sees_the_species_plays_its_own_game(tmp_path: Path) -> N
         ValueNet(arrays["mean"][:-1], arrays["std"][:-1],
                  [(arrays["w0"][:-1], arrays["b0"]), (arrays["w1"], arrays["b1"])],
                  species_game="base")
+    # A network of the first four blocks (the shipped 2-player one) reads those alone.
+    four = len(feats_mod.wide_feature_names(game_by_id("base"), 4))
+    cut = {**arrays, "mean": arrays["mean"][:four], "std": arrays["std"][:four],
+           "w0": arrays["w0"][:four], "names": np.array(names[:four])}
+    np.savez(tmp_path / "four.npz", **cut)
+    net4 = load_net(tmp_path / "four.npz")
+    assert net4.species_blocks == 4 and net4.inputs == four < k
+    assert (mcts.learned_reward(state, 1, 15.0, path=str(tmp_path / "four.npz"))
+            == net4.predict(feats_mod.wide_features(state, 1, 4))[1])
+    assert feats_mod.wide_features(state, 1, 4) == feats_mod.wide_features(state, 1)[:four]
+    assert load_net(tmp_path / "sp.npz").species_blocks == 5
+    shipped2 = shipped_net("", 2)
+    if shipped2.species_game:
+        assert shipped2.inputs == len(feats_mod.wide_feature_names(
+            game_by_id(shipped2.species_game), shipped2.species_blocks))
 
 
 def test_a_file_that_is_no_network_is_refused(tmp_path: Path) -> None:

@@ -110,6 +110,22 @@ def _free_slots(f: Forest) -> int:
     return sum(1 for h in f.trees for st in h.slots.values() if not st)
 
 
+def unseen_cards(game: GameDef, hand: Sequence[int], clearing: Sequence[int],
+                 forests: Sequence[Forest]) -> list[int]:
+    """The pool of a seat: the game's deck cards but those in its hand, the clearing and
+    every forest (a face-down host, a sapling or a universal moor, hides its face and so
+    counts as unseen), in deck order."""
+    seen = set(hand)
+    seen.update(clearing)
+    for f in forests:
+        for h in f.trees:
+            if h.card is not None and h.species is not None:  # not a face-down card
+                seen.add(h.card)
+            for st in h.slots.values():
+                seen.update(d.card for d in st if d.card is not None)
+    return [cid for cid in game.deck_ids if cid not in seen]
+
+
 def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
              clearing: Sequence[int], deck_size: int, winter_out: int,
              hand_sizes: Sequence[int], cave_sizes: Sequence[int],
@@ -183,15 +199,7 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     out[at + 3] = logistic(diff / SCALE)
     if upto <= _POOL:
         return out
-    seen = set(hand)
-    seen.update(clearing)
-    for f in forests:
-        for h in f.trees:
-            if h.card is not None and h.species is not None:  # not a face-down card
-                seen.add(h.card)
-            for st in h.slots.values():
-                seen.update(d.card for d in st if d.card is not None)
-    pool = [cid for cid in game.deck_ids if cid not in seen]
+    pool = unseen_cards(game, hand, clearing, forests)
     if pool:
         mine_pool = sorted((hand_value(cid, c) for cid in pool), reverse=True)
         top = max(1, len(mine_pool) // 4)
@@ -237,29 +245,53 @@ def species_names(game: GameDef) -> tuple[str, ...]:
 
 
 #: The blocks of :func:`species_features`, in order: the seat's forest, the best rival's,
-#: the seat's hand, the clearing.
-SPECIES_BLOCKS: tuple[str, ...] = ("sp_me", "sp_riv", "sp_hand", "sp_clearing")
+#: the seat's hand, the clearing, the cards the seat has not seen (:func:`unseen_cards`).
+#: A network reads the first blocks (the shipped 2-player one the first four).
+SPECIES_BLOCKS: tuple[str, ...] = ("sp_me", "sp_riv", "sp_hand", "sp_clearing", "sp_unseen")
 
 
-def species_feature_names(game: GameDef) -> tuple[str, ...]:
-    """The names of :func:`species_features`' inputs (``sp_me:Beech``, ...), in order."""
-    return tuple(f"{block}:{name}" for block in SPECIES_BLOCKS for name in species_names(game))
+def species_feature_names(game: GameDef,
+                          blocks: int = len(SPECIES_BLOCKS)) -> tuple[str, ...]:
+    """The names of :func:`species_features`' inputs (``sp_me:Beech``, ...), in order, for
+    the first ``blocks`` blocks."""
+    return tuple(f"{block}:{name}" for block in SPECIES_BLOCKS[:blocks]
+                 for name in species_names(game))
 
 
-def species_features(state: GameState, p: int,
-                     totals: Sequence[int] | None = None) -> list[float]:
-    """Card-level inputs for seat ``p``, four blocks of ``len(species_names(game))``: how
-    many cards of each species are in ``p``'s forest, in the best rival's (as for the
-    ``riv_`` features; zeros alone at the table), in ``p``'s hand (each half of a double
-    card) and in the clearing, each over 3. Reads only what ``p`` sees (a face-down host
-    counts for nothing). Not among :data:`FEATURE_NAMES`: a network trained on them for
-    one game (``benchmarks/species_inputs.py``) reads them after the usual features
+def wide_feature_names(game: GameDef, blocks: int = len(SPECIES_BLOCKS)) -> tuple[str, ...]:
+    """What a network that sees the species of ``game`` reads: :data:`FEATURE_NAMES`, then
+    the first ``blocks`` blocks of :func:`species_feature_names`."""
+    return FEATURE_NAMES + species_feature_names(game, blocks)
+
+
+def species_blocks(game: GameDef, width: int) -> int:
+    """How many species blocks a network of ``width`` inputs that sees the species of
+    ``game`` reads (the width is :func:`wide_feature_names`' length); ValueError when no
+    number of blocks gives that width."""
+    k = len(species_names(game))
+    blocks, rest = divmod(width - NUM_FEATURES, k)
+    if rest or not 1 <= blocks <= len(SPECIES_BLOCKS):
+        raise ValueError(f"a network that sees the species of {game.id!r} reads "
+                         f"{NUM_FEATURES} features and 1 to {len(SPECIES_BLOCKS)} blocks of "
+                         f"{k}, not {width} features")
+    return blocks
+
+
+def species_features(state: GameState, p: int, totals: Sequence[int] | None = None,
+                     blocks: int = len(SPECIES_BLOCKS)) -> list[float]:
+    """Card-level inputs for seat ``p``, the first ``blocks`` of :data:`SPECIES_BLOCKS`,
+    each ``len(species_names(game))`` long: how many cards of each species are in ``p``'s
+    forest, in the best rival's (as for the ``riv_`` features; zeros alone at the table), in
+    ``p``'s hand, in the clearing, and among the cards ``p`` has not seen (each half of a
+    double card counts once), each over 3. Reads only what ``p`` sees (a face-down host
+    counts for nothing). Not among :data:`FEATURE_NAMES`: a network trained on them for one
+    game (``benchmarks/species_inputs.py``) reads them after the usual features
     (:class:`~forest_shuffle.bots.value.ValueNet`'s ``species_game``). ``totals`` as in
     :func:`features`."""
     game = state.game
     k = len(species_names(game))
     at = _SPECIES_AT[game.id]
-    out = [0.0] * (4 * k)
+    out = [0.0] * (len(SPECIES_BLOCKS) * k)
     rivals = rival_order(game.totals(state.forests) if totals is None else totals, p)
 
     def forest(f: Forest, base: int) -> None:
@@ -287,7 +319,9 @@ def species_features(state: GameState, p: int,
         forest(state.forests[rivals[0]], k)
     cards(state.hands[p], 2 * k)
     cards(state.clearing, 3 * k)
-    return [v / 3.0 for v in out]
+    if blocks > 4:
+        cards(unseen_cards(game, state.hands[p], state.clearing, state.forests), 4 * k)
+    return [v / 3.0 for v in out[:blocks * k]]
 
 
 def view_features(view: PlayerView) -> list[float]:
@@ -306,8 +340,10 @@ def state_features(state: GameState, p: int, upto: int = NUM_FEATURES,
                     [len(cv) for cv in state.caves], upto, totals)
 
 
-def wide_features(state: GameState, p: int) -> list[float]:
-    """:func:`state_features` followed by :func:`species_features` (what a network that
-    sees the species reads), the table scored once for both."""
+def wide_features(state: GameState, p: int, blocks: int = len(SPECIES_BLOCKS)) -> list[float]:
+    """:func:`state_features` followed by the first ``blocks`` blocks of
+    :func:`species_features` (what a network that sees the species reads), the table scored
+    once for both."""
     totals = state.game.totals(state.forests)
-    return state_features(state, p, NUM_FEATURES, totals) + species_features(state, p, totals)
+    return (state_features(state, p, NUM_FEATURES, totals)
+            + species_features(state, p, totals, blocks))

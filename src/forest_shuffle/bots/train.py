@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from forest_shuffle.bots.features import FEATURE_NAMES, species_feature_names
+from forest_shuffle.bots.features import FEATURE_NAMES, species_blocks, wide_feature_names
 from forest_shuffle.bots.selfplay import Dataset
 from forest_shuffle.engine.game import game_by_id
 
@@ -49,15 +49,14 @@ class TrainResult:
     def save(self, path: str, game: str = "") -> None:
         """Write the network as an ``.npz`` (float32 weights, the names, the settings). With
         ``game`` (an id), the network reads all the usual features and then that game's
-        species inputs (:func:`~forest_shuffle.bots.features.species_feature_names`), and
-        the file says so; ValueError when the width is not theirs."""
+        species inputs (the first blocks of
+        :func:`~forest_shuffle.bots.features.wide_feature_names`), and the file says so;
+        ValueError when no number of blocks gives its width."""
         k = self.mean.shape[0]
         names = FEATURE_NAMES[:k]
         if game:
-            names = FEATURE_NAMES + species_feature_names(game_by_id(game))
-            if k != len(names):
-                raise ValueError(f"a network that sees the species of {game!r} reads "
-                                 f"{len(names)} features, not {k}")
+            g = game_by_id(game)
+            names = wide_feature_names(g, species_blocks(g, k))
         arrays: dict[str, NDArray[np.generic]] = {
             "mean": self.mean.astype(np.float32), "std": self.std.astype(np.float32),
             "names": np.array(names),

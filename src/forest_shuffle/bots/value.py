@@ -9,9 +9,11 @@ features added to the outputs, so the network learns corrections to a linear jud
 and ``names`` (the feature names it was trained on, which must be
 :data:`~forest_shuffle.bots.features.FEATURE_NAMES` or its beginning: a network trained
 before features were appended reads the first ones; or all of them followed by the
-species inputs of one game, :func:`~forest_shuffle.bots.features.species_feature_names`,
-with that game's id as ``game``: a network that sees the cards, which judges that game
-only, the shipped weights judging any other). Its two outputs for a
+species inputs of one game (the first blocks of
+:func:`~forest_shuffle.bots.features.species_feature_names`: all are
+:func:`~forest_shuffle.bots.features.wide_feature_names`), with that game's id as
+``game``: a network that sees the cards, which judges that game only, the shipped weights
+judging any other). Its two outputs for a
 player's features (:mod:`forest_shuffle.bots.features`) are the predicted final score
 margin to the best rival, in points / 100 (:data:`MARGIN`), and the logit of winning
 (:data:`WIN`). :func:`learned_reward` turns a position into the search's reward in [0, 1]
@@ -32,8 +34,9 @@ from forest_shuffle.bots.features import (
     FEATURE_NAMES,
     NUM_FEATURES,
     logistic,
-    species_feature_names,
+    species_blocks,
     state_features,
+    wide_feature_names,
     wide_features,
 )
 from forest_shuffle.engine.game import game_by_id
@@ -70,12 +73,15 @@ class ValueNet:
         k = mean.shape[0] if mean.ndim == 1 else 0
         #: The game whose species inputs follow the usual features ("" for none).
         self.species_game = species_game
+        #: How many blocks of species inputs it reads (0 for none).
+        self.species_blocks = 0
         top = NUM_FEATURES
         if species_game:
-            top += len(species_feature_names(game_by_id(species_game)))
-            if k != top:
-                raise ValueError(f"value network: a network that sees the species of "
-                                 f"{species_game!r} reads {top} features, not {k}")
+            try:
+                self.species_blocks = species_blocks(game_by_id(species_game), k)
+            except ValueError as exc:
+                raise ValueError(f"value network: {exc}") from None
+            top = k
         if not 1 <= k <= top or std.shape != (k,):
             raise ValueError(f"value network: feature scaling must have 1 to {NUM_FEATURES} "
                              "entries")
@@ -121,9 +127,14 @@ def load_net(path: Path | str) -> ValueNet:
             names = tuple(str(x) for x in data["names"])
             game = str(data["game"]) if "game" in data else ""
             usual = names[:NUM_FEATURES] if game else names
+            if game:
+                try:
+                    wide = wide_feature_names(
+                        game_by_id(game), species_blocks(game_by_id(game), len(names)))
+                except ValueError:
+                    wide = ()
             if (not names or usual != FEATURE_NAMES[:len(usual)]
-                    or (game and names[NUM_FEATURES:] != species_feature_names(
-                        game_by_id(game)))):
+                    or (game and names != wide)):
                 raise ValueError(f"value network {Path(path).name}: trained on other "
                                  "features")
             layers = []
@@ -183,7 +194,7 @@ def learned_reward(state: GameState, me: int, scale: float, head: int = WIN,
     over ``scale`` points (:data:`MARGIN`), from ``me``'s features only (and its species
     inputs for a network that sees them; :func:`judge_net` chooses the network)."""
     net = judge_net(path, state.num_players, state.game.id)
-    feats = (wide_features(state, me) if net.species_game
+    feats = (wide_features(state, me, net.species_blocks) if net.species_blocks
              else state_features(state, me, net.inputs))
     margin, win = net.predict(feats)
     if head == WIN:
