@@ -8,6 +8,7 @@ caves and long names, and broken game records.
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -266,14 +267,21 @@ def test_saplings_are_bounded_by_the_cards_of_the_game() -> None:
 
 
 def test_long_name_is_linear_and_messages_stay_short(tmp_path: Path) -> None:
+    # Not a speed test: a name handled in quadratic time (80,000 characters: billions of
+    # steps) would take minutes, linear handling well under a second on an idle machine.
+    # The bound is loose and the best of three runs counts, so a busy machine does not fail
+    # it.
     for n in (20_000, 80_000):
         path = tmp_path / "name.json"
         doc = {"players": [{"name": "x" * n, "trees": [{"tree": "Oak"}]}, {"name": "B"}]}
         path.write_text(json.dumps(doc), encoding="utf-8")
-        start = time.perf_counter()
-        result = CliRunner().invoke(app, ["score", str(path)])
-        assert result.exit_code == 0, result.output
-        assert time.perf_counter() - start < 1.5, n
+        best = math.inf
+        for _ in range(3):
+            start = time.perf_counter()
+            result = CliRunner().invoke(app, ["score", str(path)])
+            best = min(best, time.perf_counter() - start)
+            assert result.exit_code == 0, result.output
+        assert best < 10.0, n
     msg = refused({"players": [{"name": "x" * 50_000, "trees": [{"tree": "Palm"}]}]})
     assert len(msg) < 200
 
