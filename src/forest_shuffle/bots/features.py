@@ -248,6 +248,7 @@ def species_names(game: GameDef) -> tuple[str, ...]:
 #: the seat's hand, the clearing, the cards the seat has not seen (:func:`unseen_cards`).
 #: A network reads the first blocks (the shipped 2-player one the first four).
 SPECIES_BLOCKS: tuple[str, ...] = ("sp_me", "sp_riv", "sp_hand", "sp_clearing", "sp_unseen")
+_UNSEEN = SPECIES_BLOCKS.index("sp_unseen")
 
 
 def species_feature_names(game: GameDef,
@@ -319,8 +320,8 @@ def species_features(state: GameState, p: int, totals: Sequence[int] | None = No
         forest(state.forests[rivals[0]], k)
     cards(state.hands[p], 2 * k)
     cards(state.clearing, 3 * k)
-    if blocks > 4:
-        cards(unseen_cards(game, state.hands[p], state.clearing, state.forests), 4 * k)
+    if blocks > _UNSEEN:  # the costly block, only when read
+        cards(unseen_cards(game, state.hands[p], state.clearing, state.forests), _UNSEEN * k)
     return [v / 3.0 for v in out[:blocks * k]]
 
 
