@@ -46,7 +46,7 @@ import train_paired as paired  # noqa: E402
 
 from forest_shuffle.bots.features import (  # noqa: E402
     NUM_FEATURES,
-    species_names,
+    SPECIES_BLOCKS,
     wide_feature_names,
     wide_features,
 )
@@ -60,7 +60,8 @@ from forest_shuffle.engine.state import GameState  # noqa: E402
 Arrays = dict[str, np.ndarray]
 
 #: ``--inputs``: how many species blocks follow the usual features.
-INPUTS = {"usual": 0, "species": 4, "unseen": 5}
+INPUTS = {"usual": 0, "species": SPECIES_BLOCKS.index("sp_unseen"),
+          "unseen": len(SPECIES_BLOCKS)}
 
 
 def selfplay_rows(seed: int, first: int, games: int, players: int, rate: float) -> Arrays:
@@ -198,7 +199,8 @@ def main() -> None:
         ap.error(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
     if any(np.isnan(t["win"]).any() for t in [d, *(t for _, t in tests)]):
         ap.error("cut-offs without outcomes: make them with 'cutoffs' from a saved race")
-    k = NUM_FEATURES + INPUTS[a.inputs] * len(species_names(game_by_id("base")))
+    blocks = INPUTS[a.inputs]
+    k = len(wide_feature_names(game_by_id("base"), blocks)) if blocks else NUM_FEATURES
     if s["x"].shape[1] < k:
         ap.error(f"{a.selfplay} lacks the {a.inputs} inputs: make it with 'selfplay'")
     if d["x"].shape[1] < k or any(t["x"].shape[1] < k for _, t in tests):

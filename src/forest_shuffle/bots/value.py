@@ -126,15 +126,14 @@ def load_net(path: Path | str) -> ValueNet:
         with np.load(path, allow_pickle=False) as data:
             names = tuple(str(x) for x in data["names"])
             game = str(data["game"]) if "game" in data else ""
-            usual = names[:NUM_FEATURES] if game else names
+            want = FEATURE_NAMES[:len(names)]
             if game:
                 try:
-                    wide = wide_feature_names(
-                        game_by_id(game), species_blocks(game_by_id(game), len(names)))
+                    g = game_by_id(game)
+                    want = wide_feature_names(g, species_blocks(g, len(names)))
                 except ValueError:
-                    wide = ()
-            if (not names or usual != FEATURE_NAMES[:len(usual)]
-                    or (game and names != wide)):
+                    want = ()
+            if not names or names != want:
                 raise ValueError(f"value network {Path(path).name}: trained on other "
                                  "features")
             layers = []
