@@ -3,7 +3,12 @@ mid-game turn decisions, as the median (min-max) of repeats, each a fixed number
 rollouts (``iterations``, no deadline) on its own seed.
 
 Usage: ``python benchmarks/bench_rollouts.py [--rollouts 60] [--repeats 9] [--seed 1]
-[--game base] [--json]``
+[--game base] [--hv 2] [--json]``
+
+``--hv`` is the cut-off judgement of the rollouts, as the search bot's option: 2 the
+hand-fitted evaluation (``hard``), 5 the shipped value network's win probability (what
+``learned``, the ``expert``, uses). The two runs, same seeds, give the learned
+evaluation's cost on the search's hot path.
 
 For an instruction count independent of the load, run one repeat under callgrind and
 once more with ``--rollouts 0`` (the same set-up, no rollout); the difference is the
@@ -26,14 +31,15 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from bench_bots import mid_game  # noqa: E402
 
 
-def rollout_rate(seed: int, rollouts: int, game: str) -> float:
-    """Rollouts per second of one race of ``rollouts`` rollouts (hv=2, depth 2)."""
+def rollout_rate(seed: int, rollouts: int, game: str, hv: int = 2) -> float:
+    """Rollouts per second of one race of ``rollouts`` rollouts (depth 2, cut-offs judged
+    by ``hv``)."""
     state = mid_game(seed, game)
     view = state.view(state.to_move or 0)
     if rollouts == 0:  # the set-up alone (race's 0 iterations would mean no limit)
         return 0.0
     start = time.perf_counter()
-    stats = race(view, None, rollouts, seed, 2, hv=2, z=1e9)
+    stats = race(view, None, rollouts, seed, 2, hv=hv, z=1e9)
     return sum(v for v, _ in stats.values()) / (time.perf_counter() - start)
 
 
@@ -43,6 +49,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="base")
+    ap.add_argument("--hv", type=int, default=2, choices=(2, 5, 6))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.game not in game_ids():
@@ -51,9 +58,11 @@ def main() -> None:
     if args.rollouts < 0 or args.repeats < 1:
         print("--rollouts must be >= 0 and --repeats >= 1", file=sys.stderr)
         raise SystemExit(2)
-    rates = [rollout_rate(args.seed + i, args.rollouts, args.game) for i in range(args.repeats)]
+    rates = [rollout_rate(args.seed + i, args.rollouts, args.game, args.hv)
+             for i in range(args.repeats)]
     out = {
         "game": args.game,
+        "hv": args.hv,
         "rollouts": args.rollouts,
         "repeats": args.repeats,
         "median": round(statistics.median(rates)),
@@ -64,7 +73,8 @@ def main() -> None:
         print(json.dumps(out))
     else:
         print(
-            f"{args.game}: {out['median']} rollouts/s (min {out['min']}, max {out['max']}),"
+            f"{args.game}, hv={args.hv}: {out['median']} rollouts/s"
+            f" (min {out['min']}, max {out['max']}),"
             f" {args.repeats} repeats of {args.rollouts}"
         )
 

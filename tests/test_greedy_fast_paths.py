@@ -20,13 +20,17 @@ from pathlib import Path
 
 import pytest
 
+from forest_shuffle.bots.features import unseen_cards
 from forest_shuffle.bots.greedy import (
     _ctx,
     _ctx_rescan,
     greedy_action,
     greedy_view_action,
+    hand_value,
     hand_values,
+    keep_values,
     ranked_view_actions,
+    situation_of_view,
 )
 from forest_shuffle.bots.mcts import MCTSBot
 from forest_shuffle.engine.game import game_by_id
@@ -125,8 +129,6 @@ def test_search_games_as_before(gid: str) -> None:
 
 
 def _same_context(view: PlayerView) -> None:
-    from forest_shuffle.bots.greedy import situation_of_view
-
     s = situation_of_view(view)
     fast, full = _ctx(s), _ctx_rescan(s)
     for name in (
@@ -169,6 +171,29 @@ def test_context_is_the_rescan(gid: str) -> None:
                 state.apply(
                     greedy_action(state, exact=False) if rng.random() < 0.6 else rng.choice(legal)
                 )
+
+
+@pytest.mark.parametrize("gid", [*GAMES, "dartmoor-solo-7"])
+def test_keep_values_are_hand_values(gid: str) -> None:
+    """The many-cards keep values (the learned evaluation's pool features) are greedy's
+    keep value of each card, number for number, for every seat's unseen cards, hand and
+    clearing along games mixing greedy and random moves."""
+    for n in [k for k in game_by_id(gid).players if k <= 3]:
+        rng = random.Random(n)
+        state = GameState.new(n, 40 + n, game=gid)
+        checked = 0
+        while not state.over:
+            for p in range(n):
+                c = _ctx(situation_of_view(state.view(p)))
+                for cids in (unseen_cards(state.game, state.hands[p], state.clearing,
+                                          state.forests), state.hands[p], state.clearing):
+                    assert keep_values(cids, c) == [hand_value(cid, c) for cid in cids]
+                    checked += len(cids)
+            legal = state.legal_actions()
+            state.apply(
+                greedy_action(state, exact=False) if rng.random() < 0.6 else rng.choice(legal)
+            )
+        assert checked > 1000
 
 
 def main() -> None:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from forest_shuffle.bots.greedy import Situation, _ctx, deck_start, hand_value
+from forest_shuffle.bots.greedy import Situation, _ctx, deck_start, hand_value, keep_values
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.state import GameState
@@ -129,11 +129,13 @@ def unseen_cards(game: GameDef, hand: Sequence[int], clearing: Sequence[int],
 def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Forest],
              clearing: Sequence[int], deck_size: int, winter_out: int,
              hand_sizes: Sequence[int], cave_sizes: Sequence[int],
-             upto: int = NUM_FEATURES, totals: Sequence[int] | None = None) -> list[float]:
+             upto: int = NUM_FEATURES, totals: Sequence[int] | None = None,
+             pool: Sequence[int] | None = None) -> list[float]:
     """The feature vector of seat ``me`` from what it sees (see the module contract); with
     ``upto`` at most ``_POOL`` (a network that reads only the first features), the pool's
-    features, the costly ones, are left at 0. ``totals``: ``game.totals(forests)`` when the
-    caller has it already (it is computed otherwise)."""
+    features, the costly ones, are left at 0. ``totals``: ``game.totals(forests)`` and
+    ``pool``: :func:`unseen_cards` of the seat, when the caller has them already (they are
+    computed otherwise)."""
     n = len(forests)
     out = [0.0] * NUM_FEATURES
     if 2 <= n <= 5:
@@ -199,9 +201,10 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
     out[at + 3] = logistic(diff / SCALE)
     if upto <= _POOL:
         return out
-    pool = unseen_cards(game, hand, clearing, forests)
+    if pool is None:
+        pool = unseen_cards(game, hand, clearing, forests)
     if pool:
-        mine_pool = sorted((hand_value(cid, c) for cid in pool), reverse=True)
+        mine_pool = sorted(keep_values(pool, c), reverse=True)
         top = max(1, len(mine_pool) // 4)
         out[_POOL] = sum(mine_pool) / len(mine_pool) / 7.0
         out[_POOL + 1] = sum(mine_pool[:top]) / top / 7.0
@@ -209,7 +212,7 @@ def features(game: GameDef, me: int, hand: Sequence[int], forests: Sequence[Fore
         rc = _ctx(Situation(game, rivals[0], (), forests, clearing, deck_size, "", 0, "", 0,
                             (), "", ()))
         if pool:
-            out[_POOL + 2] = sum(hand_value(cid, rc) for cid in pool) / len(pool) / 7.0
+            out[_POOL + 2] = sum(keep_values(pool, rc)) / len(pool) / 7.0
         out[_POOL + 3] = max((hand_value(cid, rc) for cid in clearing), default=0.0) / 7.0
     return out
 
@@ -279,7 +282,8 @@ def species_blocks(game: GameDef, width: int) -> int:
 
 
 def species_features(state: GameState, p: int, totals: Sequence[int] | None = None,
-                     blocks: int = len(SPECIES_BLOCKS)) -> list[float]:
+                     blocks: int = len(SPECIES_BLOCKS),
+                     pool: Sequence[int] | None = None) -> list[float]:
     """Card-level inputs for seat ``p``, the first ``blocks`` of :data:`SPECIES_BLOCKS`,
     each ``len(species_names(game))`` long: how many cards of each species are in ``p``'s
     forest, in the best rival's (as for the ``riv_`` features; zeros alone at the table), in
@@ -288,7 +292,7 @@ def species_features(state: GameState, p: int, totals: Sequence[int] | None = No
     counts for nothing). Not among :data:`FEATURE_NAMES`: a network trained on them for one
     game (``benchmarks/species_inputs.py``) reads them after the usual features
     (:class:`~forest_shuffle.bots.value.ValueNet`'s ``species_game``). ``totals`` as in
-    :func:`features`."""
+    :func:`features`, and ``pool`` too (the unseen cards, for the last block)."""
     game = state.game
     k = len(species_names(game))
     at = _SPECIES_AT[game.id]
@@ -321,7 +325,9 @@ def species_features(state: GameState, p: int, totals: Sequence[int] | None = No
     cards(state.hands[p], 2 * k)
     cards(state.clearing, 3 * k)
     if blocks > _UNSEEN:  # the costly block, only when read
-        cards(unseen_cards(game, state.hands[p], state.clearing, state.forests), _UNSEEN * k)
+        if pool is None:
+            pool = unseen_cards(game, state.hands[p], state.clearing, state.forests)
+        cards(pool, _UNSEEN * k)
     return [v / 3.0 for v in out[:blocks * k]]
 
 
@@ -332,19 +338,22 @@ def view_features(view: PlayerView) -> list[float]:
 
 
 def state_features(state: GameState, p: int, upto: int = NUM_FEATURES,
-                   totals: Sequence[int] | None = None) -> list[float]:
+                   totals: Sequence[int] | None = None,
+                   pool: Sequence[int] | None = None) -> list[float]:
     """The features of seat ``p`` in a full state, reading only what ``p`` sees (equal to
-    ``view_features(state.view(p))``, without building the view; ``upto`` and ``totals``
-    as in :func:`features`)."""
+    ``view_features(state.view(p))``, without building the view; ``upto``, ``totals`` and
+    ``pool`` as in :func:`features`)."""
     return features(state.game, p, state.hands[p], state.forests, state.clearing,
                     len(state.deck), len(state.winter), [len(h) for h in state.hands],
-                    [len(cv) for cv in state.caves], upto, totals)
+                    [len(cv) for cv in state.caves], upto, totals, pool)
 
 
 def wide_features(state: GameState, p: int, blocks: int = len(SPECIES_BLOCKS)) -> list[float]:
     """:func:`state_features` followed by the first ``blocks`` blocks of
     :func:`species_features` (what a network that sees the species reads), the table scored
-    once for both."""
-    totals = state.game.totals(state.forests)
-    return (state_features(state, p, NUM_FEATURES, totals)
-            + species_features(state, p, totals, blocks))
+    once for both and the unseen cards found once."""
+    game = state.game
+    totals = game.totals(state.forests)
+    pool = unseen_cards(game, state.hands[p], state.clearing, state.forests)
+    return (state_features(state, p, NUM_FEATURES, totals, pool)
+            + species_features(state, p, totals, blocks, pool))

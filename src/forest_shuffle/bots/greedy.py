@@ -20,7 +20,7 @@ how often a permanent draw fires) is compiled once per definition (:func:`tables
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from forest_shuffle.bots.base import Bot, Budget
@@ -700,25 +700,57 @@ def effect_value(eff: Effect | None, c: _Ctx, hand: Sequence[int], room: int) ->
     return 0.0
 
 
+def _half_value(side: str, sp: Species, c: _Ctx, pot: float) -> float:
+    """The keep value of a double card's ``side`` half of species ``sp`` whose
+    :func:`potential` is ``pot``: less without a free slot on that side to play it into
+    (before bounding)."""
+    shares = c.shares
+    slot = (c.free[side] > 0 or c.t.rules[sp].stacks
+            or bool(shares) and any((side, tag) in shares for tag in sp.tags))
+    return pot * (1.0 if slot else 0.6) - 0.5 * sp.cost * CARD * 0.8
+
+
 def hand_value(cid: int, c: _Ctx) -> float:
     """How much a card is worth keeping in hand (to play later or pay with)."""
     card = c.t.cards[cid]
     assert card is not None
-    if card.species is not None:
-        sp = card.species
+    sp = card.species
+    if sp is not None:
         v = potential(sp, c) - 0.8 * sp.cost * CARD * 0.5
     else:
         v = 0.0
-        rules = c.t.rules
-        free = c.free
-        shares = c.shares
         for side, half in card.halves.items():
-            sp = half.species
-            slot = (free[side] > 0 or rules[sp].stacks
-                    or bool(shares) and any((side, tag) in shares for tag in sp.tags))
-            pv = potential(sp, c) * (1.0 if slot else 0.6) - 0.5 * sp.cost * CARD * 0.8
-            v = max(v, pv)
+            v = max(v, _half_value(side, half.species, c, potential(half.species, c)))
     return max(1.0, min(v, 12.0)) * 0.5 + 0.5
+
+
+def keep_values(cids: Iterable[int], c: _Ctx) -> list[float]:
+    """:func:`hand_value` of each card, the same numbers, each species' :func:`potential`
+    found once: for many cards at once (the cards a seat has not seen)."""
+    cards = c.t.cards
+    pots: dict[str, float] = {}
+    singles: dict[str, float] = {}  # the value of a single card, by its species
+    out = []
+    for cid in cids:
+        card = cards[cid]
+        assert card is not None
+        sp = card.species
+        if sp is not None:
+            v = singles.get(sp.name)
+            if v is None:
+                v = potential(sp, c) - 0.8 * sp.cost * CARD * 0.5
+                v = singles[sp.name] = max(1.0, min(v, 12.0)) * 0.5 + 0.5
+            out.append(v)
+            continue
+        v = 0.0
+        for side, half in card.halves.items():
+            hs = half.species
+            pot = pots.get(hs.name)
+            if pot is None:
+                pot = pots[hs.name] = potential(hs, c)
+            v = max(v, _half_value(side, hs, c, pot))
+        out.append(max(1.0, min(v, 12.0)) * 0.5 + 0.5)
+    return out
 
 
 # ---------------------------------------------------------------------- the policy
