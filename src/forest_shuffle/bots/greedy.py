@@ -710,18 +710,28 @@ def _half_value(side: str, sp: Species, c: _Ctx, pot: float) -> float:
     return pot * (1.0 if slot else 0.6) - 0.5 * sp.cost * CARD * 0.8
 
 
+def _single_value(sp: Species, pot: float) -> float:
+    """The keep value of a single card of species ``sp`` whose :func:`potential` is
+    ``pot`` (before bounding)."""
+    return pot - 0.8 * sp.cost * CARD * 0.5
+
+
+def _bounded(v: float) -> float:
+    """A keep value brought into [1, 6.5]."""
+    return max(1.0, min(v, 12.0)) * 0.5 + 0.5
+
+
 def hand_value(cid: int, c: _Ctx) -> float:
     """How much a card is worth keeping in hand (to play later or pay with)."""
     card = c.t.cards[cid]
     assert card is not None
     sp = card.species
     if sp is not None:
-        v = potential(sp, c) - 0.8 * sp.cost * CARD * 0.5
-    else:
-        v = 0.0
-        for side, half in card.halves.items():
-            v = max(v, _half_value(side, half.species, c, potential(half.species, c)))
-    return max(1.0, min(v, 12.0)) * 0.5 + 0.5
+        return _bounded(_single_value(sp, potential(sp, c)))
+    v = 0.0
+    for side, half in card.halves.items():
+        v = max(v, _half_value(side, half.species, c, potential(half.species, c)))
+    return _bounded(v)
 
 
 def keep_values(cids: Iterable[int], c: _Ctx) -> list[float]:
@@ -738,8 +748,7 @@ def keep_values(cids: Iterable[int], c: _Ctx) -> list[float]:
         if sp is not None:
             v = singles.get(sp.name)
             if v is None:
-                v = potential(sp, c) - 0.8 * sp.cost * CARD * 0.5
-                v = singles[sp.name] = max(1.0, min(v, 12.0)) * 0.5 + 0.5
+                v = singles[sp.name] = _bounded(_single_value(sp, potential(sp, c)))
             out.append(v)
             continue
         v = 0.0
@@ -749,7 +758,7 @@ def keep_values(cids: Iterable[int], c: _Ctx) -> list[float]:
             if pot is None:
                 pot = pots[hs.name] = potential(hs, c)
             v = max(v, _half_value(side, hs, c, pot))
-        out.append(max(1.0, min(v, 12.0)) * 0.5 + 0.5)
+        out.append(_bounded(v))
     return out
 
 
