@@ -23,6 +23,9 @@ appended to the usual features, in three steps:
     python benchmarks/species_inputs.py cutoffs race-7000.npz --out cut-7000.npz
     python benchmarks/species_inputs.py train sp.npz --race cut-7000.npz ... --test cut6.npz
 
+Any player count (``selfplay --players n``, cut-offs of ``bench_race_eval.py --players
+n``): ``train`` reads it from the rows' one-hot count features, refuses self-play and
+cut-offs of different counts, and compares with the shipped networks for that count.
 ``--out`` writes the fine-tuned network as the bot reads it: ``learned:net=PATH`` plays it
 (in the base game; another game is judged by the shipped weights). Needs PyTorch for
 ``train`` (the ``learn`` extra).
@@ -109,6 +112,15 @@ def selfplay(games: int, seed: int, players: int, rate: float, workers: int) -> 
     return {k: np.concatenate([part[k] for part in parts]) for k in parts[0]}
 
 
+def players_of(x: np.ndarray) -> int | None:
+    """The player count of feature rows (their one-hot first four features), None when
+    the rows are empty or not all of one count."""
+    if not len(x):
+        return None
+    counts = np.unique(np.argmax(x[:, :4], axis=1))
+    return int(counts[0]) + 2 if len(counts) == 1 else None
+
+
 def _figures(d: Arrays, reward: np.ndarray) -> str:
     r = race.judge(d, reward)
     out = f"paired r {r['paired_r']:.4f}"
@@ -180,7 +192,7 @@ def main() -> None:
         if not same:
             ap.error(f"{a.race}: the setup does not make these rows (another seed, or "
                      "another version of the engine)")
-        np.savez_compressed(a.out, **{**d, "x": wide["x"]})
+        np.savez_compressed(a.out, **{**d, "x": wide["x"]})  # type: ignore[arg-type]
         print(f"{len(d['win'])} cut-offs, {time.monotonic() - start:.0f} s")
         return
     try:
@@ -199,6 +211,9 @@ def main() -> None:
         ap.error(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
     if any(np.isnan(t["win"]).any() for t in [d, *(t for _, t in tests)]):
         ap.error("cut-offs without outcomes: make them with 'cutoffs' from a saved race")
+    count = players_of(s["x"])
+    if count is None or any(players_of(t["x"]) != count for t in [d, *(t for _, t in tests)]):
+        ap.error("the self-play rows and the cut-offs must all be of one player count")
     blocks = INPUTS[a.inputs]
     k = len(wide_feature_names(game_by_id("base"), blocks)) if blocks else NUM_FEATURES
     if s["x"].shape[1] < k:
@@ -206,7 +221,7 @@ def main() -> None:
     if d["x"].shape[1] < k or any(t["x"].shape[1] < k for _, t in tests):
         ap.error("the cut-offs lack the species inputs: make them with 'cutoffs'")
     data = Dataset(s["x"][:, :k], s["margin"], s["win"],
-                   np.full(len(s["win"]), 2, dtype=np.int8), s["game"])
+                   np.full(len(s["win"]), count, dtype=np.int8), s["game"])
     res = train(data, seed=a.seed, epochs=a.epochs)
     game = "base" if k > NUM_FEATURES else ""
 
@@ -218,9 +233,10 @@ def main() -> None:
     first = d["decision"] < cut
     held = {key: v[~first] for key, v in d.items()}
     judged = [("held-out quarter", held), *tests]
-    shipped = [("the network of the usual features", usual_net(2))]
-    if d["x"].shape[1] >= shipped_net("", 2).inputs:
-        shipped.append(("the shipped 2-player network", shipped_net("", 2)))
+    shipped = [("the network of the usual features", usual_net(count))]
+    own = shipped_net("", count)
+    if own is not shipped[0][1] and d["x"].shape[1] >= own.inputs:
+        shipped.append((f"the shipped {count}-player network", own))
     for name, t in judged:
         for which, net0 in shipped:
             print(f"{name}: {which} {_figures(t, race.net_reward(net0, t))}")

@@ -254,17 +254,24 @@ def test_species_inputs_on_the_same_cut_offs(tmp_path: Path) -> None:
         assert done.stderr.strip().splitlines()[-1].startswith("species_inputs.py: error:")
 
 
-def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path) -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path,
+                                                             players: int) -> None:
     pytest.importorskip("torch")
     from forest_shuffle.bots.value import load_net
 
     mod = _module("species_inputs")
     race = _module("bench_race_eval")
     sp = tmp_path / "sp.npz"
-    np.savez_compressed(sp, **mod.selfplay(3, 4, 2, 0.5, 1))
-    d = race.race_rows(4, 2, 2, 5, 2, again=1)
-    np.savez_compressed(tmp_path / "race.npz", setup=np.array([5, 4, 2, 2, 2, 2]), **d)
+    rows = mod.selfplay(3, 4, players, 0.5, 1)
+    assert mod.players_of(rows["x"]) == players
+    np.savez_compressed(sp, **rows)
+    d = race.race_rows(4, 2, 2, 5, players, again=1)
+    np.savez_compressed(tmp_path / "race.npz", setup=np.array([5, 4, 2, 2, 2, players]), **d)
     script = str(ROOT / "benchmarks" / "species_inputs.py")
+    # Self-play of another player count than the cut-offs' is refused in one line.
+    other = tmp_path / "other.npz"
+    np.savez_compressed(other, **mod.selfplay(1, 4, 5 - players, 0.5, 1))
     for args in (["cutoffs", str(tmp_path / "race.npz"), "--out", str(tmp_path / "cut.npz")],
                  ["train", str(sp), "--race", str(tmp_path / "cut.npz"), "--epochs", "1",
                   "--paired-epochs", "1", "--inputs", "unseen",
@@ -273,6 +280,11 @@ def test_species_inputs_train_writes_a_network_the_bot_reads(tmp_path: Path) -> 
                               timeout=600, check=False)
         assert done.returncode == 0, done.stderr[-800:]
     assert "paired epoch 1:" in done.stdout
+    refused = subprocess.run([sys.executable, script, "train", str(other), "--race",
+                              str(tmp_path / "cut.npz"), "--epochs", "1"],
+                             capture_output=True, text=True, timeout=600, check=False)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "one player count" in refused.stderr.strip().splitlines()[-1]
     net = load_net(tmp_path / "net.npz")
     assert net.species_game == "base"
     wide = race.load_cut_offs([str(tmp_path / "cut.npz")])
