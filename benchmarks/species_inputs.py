@@ -113,11 +113,11 @@ def selfplay(games: int, seed: int, players: int, rate: float, workers: int) -> 
 
 
 def players_of(x: np.ndarray) -> int | None:
-    """The player count of feature rows (their one-hot first four features), None when
-    the rows are empty or not all of one count."""
-    if not len(x):
-        return None
-    counts = np.unique(np.argmax(x[:, :4], axis=1))
+    """The player count of feature rows (their one-hot first four features; the rows of
+    zeros of finished rollouts say nothing), None when no row says it or the rows are not
+    all of one count."""
+    hot = x[:, :4]
+    counts = np.unique(np.argmax(hot[hot.sum(axis=1) > 0], axis=1))
     return int(counts[0]) + 2 if len(counts) == 1 else None
 
 

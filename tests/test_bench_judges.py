@@ -230,6 +230,12 @@ def test_species_inputs_on_the_same_cut_offs(tmp_path: Path) -> None:
     assert rows["x"].shape[1] > NUM_FEATURES and len(rows["x"]) == len(rows["win"]) > 0
     again = mod.selfplay(2, 4, 2, 0.5, 1)
     assert all(np.array_equal(rows[k], again[k]) for k in rows)
+    # The rows' player count, the zero rows of finished rollouts aside; none for mixed.
+    zero = np.zeros((1, rows["x"].shape[1]), dtype=np.float32)
+    assert mod.players_of(np.vstack([zero, rows["x"], zero])) == 2
+    assert mod.players_of(zero) is None
+    three = mod.selfplay_rows(4, 0, 1, 3, 0.5)["x"]
+    assert mod.players_of(three) == 3 and mod.players_of(np.vstack([rows["x"], three])) is None
     # Race cut-offs with the wide features: the saved rows, outcomes kept, features wider.
     d = race.race_rows(1, 1, 2, 5, 2)
     saved = tmp_path / "race.npz"
