@@ -217,10 +217,17 @@ def test_the_european_larch_reason() -> None:
 # -- no second copy ----------------------------------------------------------------------
 
 def _article_before_placeholder(path: Path, root: Path = SRC) -> list[str]:
-    """f-strings of ``path`` that write ``a``/``an`` by hand before a value (``f"a {x}"``);
-    a rate such as ``f"{n} a {unit}"`` (a value, `` a ``, a value) is no article."""
+    """Places in ``path`` that write ``a``/``an`` by hand before a value (``f"a {x}"``,
+    ``"a " + x``); a rate such as ``f"{n} a {unit}"`` (a value, `` a ``, a value) is no
+    article."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = node.left
+            if (isinstance(left, ast.Constant) and isinstance(left.value, str)
+                    and re.search(r"(^|\W)[Aa]n? $", left.value)):
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {left.value!r}")
+            continue
         if not isinstance(node, ast.JoinedStr):
             continue
         parts = node.values
@@ -248,9 +255,10 @@ def test_no_article_is_written_by_hand() -> None:
 
 def test_a_hand_written_article_is_seen(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text('x = 1\ny = f"is not a {x}"\nz = f"{x} a {x}"\nw = f"an {x}!"\n')
-    found = [f.split(": ", 1)[1] for f in _article_before_placeholder(bad, tmp_path)]
-    assert found == ["'is not a '", "'an '"]
+    bad.write_text('x = "y"\ny = f"is not a {x}"\nz = f"{x} a {x}"\nw = f"an {x}!"\n'
+                   'v = "at a " + x\nu = x + "a "\n')
+    found = sorted(f.split(": ", 1)[1] for f in _article_before_placeholder(bad, tmp_path))
+    assert found == ["'an '", "'at a '", "'is not a '"]
 
 
 def _plural_by_hand(path: Path, root: Path = SRC) -> list[str]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from forest_shuffle.cards.forest import MOOR_KINDS, Dweller, Forest, Host
 from forest_shuffle.cards.model import SIDES, Points, Species, load_catalog
+from forest_shuffle.cards.words import article
 from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 from forest_shuffle.scoring.core import CardPoints, ForestScore
 
@@ -260,8 +261,8 @@ def _card(pl: _Place, f: _Facts, multi: bool, best_moors: int) -> tuple[int, str
         host = str(g("host"))
         here = pl.host.kind in MOOR_KINDS if host == "moor" else pl.host.kind == host
         if here:
-            return int(g("points_each")), f"sits at {'a ' + host}"
-        return 0, f"not at {'a ' + host}"
+            return int(g("points_each")), f"sits at {article(host)}"
+        return 0, f"not at {article(host)}"
     if rule == "tag_threshold":
         tag, need = str(g("tag")), int(g("min_count"))
         k = f.tag(tag)
