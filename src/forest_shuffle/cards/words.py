@@ -7,7 +7,8 @@ phrase for several: the plural the species data writes (``plural`` in ``species.
 learned by :func:`learn_plural` as catalogs load), else its last word by
 :data:`IRREGULAR_PLURALS`, else the regular endings; :func:`count` writes ``1 card``,
 ``3 cards``. The scorers, the text layer and the faces make articles and plurals only
-here, so a translation replaces this one module. Pure: no I/O.
+here, so a translation replaces this one module. No I/O; its one state is the table of
+the data's plurals that :func:`learn_plural` fills.
 """
 
 from __future__ import annotations
