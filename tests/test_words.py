@@ -112,10 +112,6 @@ def test_count() -> None:
     assert count(1, "species") == "1 species"
 
 
-def _games() -> list[GameDef]:
-    return [game_by_id(gid) for gid in game_ids()]
-
-
 @pytest.mark.parametrize("gid", game_ids())
 def test_species_plurals_come_from_the_data(gid: str) -> None:
     """A species whose data write ``plural`` is counted with it (``2 Roe Deer``, ``3 Wood
