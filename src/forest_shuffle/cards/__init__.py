@@ -4,7 +4,8 @@ game flow.
 Face: :class:`Catalog`, :class:`Species`, :class:`Card`, :func:`load_catalog` (the merged
 catalog of some data modules; Dartmoor's is ``load_catalog(("dartmoor",))``), :class:`Cave`,
 :class:`Forest`, :class:`Host`, :class:`Dweller`. The JSON of
-each module lives in ``data/<module>/``.
+each module lives in ``data/<module>/``. English words for people (``article``, ``plural``,
+``count``) are in :mod:`forest_shuffle.cards.words`, the one copy every layer uses.
 """
 
 from forest_shuffle.cards.forest import (

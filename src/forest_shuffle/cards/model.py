@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final
 
+from forest_shuffle.cards.words import learn_plural
+
 SIDES: Final[tuple[str, ...]] = ("top", "bottom", "left", "right")
 OPPOSITE: Mapping[str, str] = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 #: The kinds of species that are hosts (cards with slots played into a forest): trees and
@@ -635,7 +637,7 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
         object.__setattr__(sp, "deck_symbol", next(iter(syms)) if len(syms) == 1 else "")
         if sp.name in known:
             object.__setattr__(sp, "deck_symbol", "")
-        PLURALS[sp.name] = sp.plural or PLURALS.get(sp.name, "")
+        learn_plural(sp.name, sp.plural)
     return Catalog(
         species=species,
         cards=tuple(table),
@@ -714,11 +716,6 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
                                               or sp.name in joiners or sp.onto_tag))
         object.__setattr__(sp, "host_shared", bool(sp.tags & host_tags))
         object.__setattr__(sp, "host_joined", sp.name in joiners)
-
-
-#: Species name -> its plural as the data writes it ("" for a regular plural); words for
-#: people, filled as catalogs load.
-PLURALS: dict[str, str] = {}
 
 
 #: The data modules that exist, in the order they merge ("base" first); ``dartmoor`` is a

@@ -25,6 +25,7 @@ from typing import Any
 
 from forest_shuffle.cards.forest import Host
 from forest_shuffle.cards.model import SIDES, TAGS, Card, Species
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.game import GameDef, UnknownGameError, game_by_id
 from forest_shuffle.engine.state import (
     D_CLEARING_CAVE,
@@ -407,8 +408,8 @@ def check_state(state: GameState) -> None:
     if len(stack) == 2:
         _need(stack[0].kind == D_MOLE and stack[1].kind == D_PAY
               or stack[0].kind == D_FREE and stack[1].kind == D_FREE,
-              f"a {stack[1].kind} decision above a {stack[0].kind} one (only a payment goes "
-              "above a Mole, a free play above a free play)")
+              f"{article(stack[1].kind)} decision above {article(stack[0].kind)} one "
+              "(only a payment goes above a Mole, a free play above a free play)")
 
     # -- every card in exactly one place
     places: dict[int, str] = {}
@@ -513,7 +514,7 @@ def check_state(state: GameState) -> None:
             _need(len(state.hands[pend.player]) < g.hand_limit,
                   f"{where}: a second card to draw with {g.hand_limit} cards in hand")
         if pend.kind in (D_MULLIGAN, D_TURN, D_DRAW):
-            _need(not queue, f"{where}: steps are queued before a {pend.kind} decision")
+            _need(not queue, f"{where}: steps are queued before {article(pend.kind)} decision")
         if pend.kind == D_PAY:
             _check_pay(ctx, state, pend, where, stack[0] if k > 0 else None)
         elif pend.kind == D_OPTION:
@@ -558,7 +559,7 @@ def check_state(state: GameState) -> None:
               f"emptied when it reaches {g.clearing_limit})")
     if not state.over and state.turn == 0:
         _need(stack[-1].kind in state.SETUP_KINDS,
-              f"turn 0 is not a {' or '.join(sorted(state.SETUP_KINDS))} decision")
+              f"turn 0 is not {article(' or '.join(sorted(state.SETUP_KINDS)))} decision")
     state._check_more()
     for j, step in enumerate(queue):
         _check_step(ctx, step, f"queue[{j}]")
@@ -579,7 +580,7 @@ def _check_slots(ctx: _Ctx, state: GameState, t: Host, where: str) -> None:
     """The slots of a host as the card data lets them fill (:meth:`Host.accepts`)."""
     if t.card is not None and t.species is not None:
         _need(t.species is ctx.game.catalog.card(t.card).species,
-              f"{where}: card {t.card} is not a {t.species.name}")
+              f"{where}: card {t.card} is not {article(t.species.name)}")
     probe = Host(t.species, t.card, kind=t.kind, symbol=t.symbol)
     joins = state.rules.counts_as_joins_stack
     # Fill in the order the data allows: a host permanent (Nettle, Dartmoor Badger) lets a
@@ -661,6 +662,6 @@ def _check_step(ctx: _Ctx, step: tuple[str, int, str, str], where: str) -> None:
         _need(sp.permanent is not None and sp.permanent.op == "draw_on_play",
               f"{where}: {sp.name} draws no card when cards are played")
     else:
-        _need(played is sp, f"{where}: card {cid} {side or 'tree'} is not a {sp.name}")
+        _need(played is sp, f"{where}: card {cid} {side or 'tree'} is not {article(sp.name)}")
         eff = sp.effect if kind == S_EFFECT else sp.bonus
         _need(eff is not None, f"{where}: {sp.name} has no {kind}")

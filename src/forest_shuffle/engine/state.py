@@ -28,6 +28,7 @@ from typing import Any, Final
 from forest_shuffle.cards.forest import SAPLING as K_SAPLING
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, empty_slots
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import (
     CAVE,
     DONE,
@@ -1071,7 +1072,7 @@ class GameState:
             return "the Mole plays cards by their printed cost, not as saplings"
         if card.is_host:
             if action.side:
-                return f"card {card.id} is a {card.kind}: write 'play {card.id}'"
+                return f"card {card.id} is {article(card.kind)}: write 'play {card.id}'"
         else:
             if not action.side:
                 sides = "/".join(card.halves)
@@ -1086,7 +1087,7 @@ class GameState:
                 return f"the {action.side} slot of tree {action.tree + 1} is taken"
         sp = _species_of(card, action.side)
         if pend.kind == D_FREE and not _fits(sp, pend.tag):
-            return f"{sp.name} is not a {pend.tag}"
+            return f"{sp.name} is not {article(pend.tag)}"
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
         return f"{sp.name} costs {sp.cost} and there are not enough other cards to pay"

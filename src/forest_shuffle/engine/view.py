@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import SIDES
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.game import GameDef, game_by_id
 from forest_shuffle.engine.options import Rules
@@ -166,7 +167,8 @@ def _public_decision(pend: Pending, player: int, secret: set[int]) -> Pending:
 def make_view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based) of ``state``."""
     if not 0 <= player < state.num_players:
-        raise ValueError(f"no player {player + 1} in a {state.num_players}-player game")
+        game = article(f"{state.num_players}-player game")
+        raise ValueError(f"no player {player + 1} in {game}")
     return _make(state, player)
 
 

@@ -41,12 +41,12 @@ from forest_shuffle.cards.forest import (
     Host,
 )
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species, normalize_name
+from forest_shuffle.cards.words import article, plural
 from forest_shuffle.engine.check import JsonInputError, load_json, printable
 from forest_shuffle.engine.game import GameDef, UnknownGameError
 from forest_shuffle.games import BASE_ID, game_ids, make_game
 from forest_shuffle.games.dartmoor import dartmoor_game
 from forest_shuffle.scoring.core import LINES, ForestScore, winners
-from forest_shuffle.text.cardtext import article, plural
 
 __all__ = [
     "ForestJsonError", "ForestTable", "parse_forest_json", "load_forest_json",
@@ -152,10 +152,6 @@ def _q(value: Any, limit: int = 40) -> str:
 
 def _number(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
-def _plural(sp: Species) -> str:
-    return sp.plural or plural(sp.name)
 
 
 def _or(words: Sequence[str]) -> str:
@@ -435,7 +431,7 @@ class _Reader:
                     (x.species.share or x.species.share_as) == group for x in stack):
                 shared = self.catalog.species[group]
                 raise ForestJsonError(
-                    f"{where}: {_number(len(stack) + 1)} {_plural(shared)} in one slot "
+                    f"{where}: {_number(len(stack) + 1)} {plural(shared.name)} in one slot "
                     f"(at most {_number(d.species.share_max)})")
             raise ForestJsonError(f"{where}: two cards in a slot that holds one "
                                   f"({stack[-1].species.name} and {d.species.name})")
@@ -758,7 +754,7 @@ class _DartmoorReader(_Reader):
         if "symbol" in raw:
             got = self.tree_symbol(raw["symbol"], where)
             if sp.kind == TREE and got != sp.name:
-                raise ForestJsonError(f"{where}: a {sp.name} shows the {sp.name} symbol")
+                raise ForestJsonError(f"{where}: {article(sp.name)} shows the {sp.name} symbol")
             symbol = got
         return Host(sp, kind=sp.kind, symbol=symbol)
 
@@ -826,7 +822,7 @@ class _DartmoorReader(_Reader):
         if sp.onto_tag:
             most = sp.max_per_host
             limit = f", at most {_number(most)} a {site.label}" if most > 0 else ""
-            return (f"{where}: {article(sp.name)} goes only into a {side} slot that holds "
+            return (f"{where}: {article(sp.name)} goes only into {article(side)} slot that holds "
                     f"{article(sp.onto_tag)}{limit}")
         if site.is_moor:
             return (f"{where}: more cards on the {side} of a moor than its two slots hold "

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from forest_shuffle.cards.model import SIDES
+from forest_shuffle.cards.words import plural
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.game import GameDef, UnknownGameError, game_by_id
 from forest_shuffle.engine.options import Rules
@@ -318,11 +319,10 @@ class ReplayResult:
 def _summary(record: dict[str, Any], state: GameState) -> str:
     totals = "-".join(str(s) for s in state.scores())
     won = ", ".join(str(w + 1) for w in state.winners())
-    plural = "s" if len(state.winners()) > 1 else ""
     end = "game over" if state.over else "game not finished"
     return (f"OK: {record['players']} players, seed {record['seed']}, "
             f"{len(record['actions'])} actions, {state.turn} turns, {end}, "
-            f"scores {totals}, winner{plural}: player {won}")
+            f"scores {totals}, {plural('winner', len(state.winners()))}: player {won}")
 
 
 def replay(record: dict[str, Any]) -> ReplayResult:

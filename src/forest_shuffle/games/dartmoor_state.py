@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
@@ -473,7 +474,7 @@ class DartmoorState(GameState):
         if pend.kind == D_FREE and pend.via == FREE_CLEARING and action.kind != DONE:
             if action.card not in self.clearing:
                 return f"card {action.card} is not in the clearing (a free play from it)"
-            return f"card {action.card} cannot go there, or does not show a {pend.tag}"
+            return f"card {action.card} cannot go there, or does not show {article(pend.tag)}"
         return super()._why_illegal(action)
 
     # ------------------------------------------------------------ copies, saves, views

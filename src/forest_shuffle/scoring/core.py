@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
-from forest_shuffle.cards.model import OPPOSITE, PLURALS, Species
+from forest_shuffle.cards.model import OPPOSITE, Species
+from forest_shuffle.cards.words import article, plural
+from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 
 __all__ = ["CardPoints", "ForestScore", "score_table", "totals", "winners", "LINES"]
 
@@ -700,8 +702,8 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
     if rule == "on_tree_species":
         where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
         if pts:
-            return pts, f"{where} {_a(p.key)}"
-        return pts, f"{where} {_a(t.name)}, not {_a(p.key)}"
+            return pts, f"{where} {article(p.key)}"
+        return pts, f"{where} {article(t.name)}, not {article(p.key)}"
     if rule == "bat_opposite":
         bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
         if bat is not None:
@@ -719,8 +721,9 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
         return pts, f"{_n(p.a, 'point')} per card showing the {sym} symbol: {_n(n, 'card')}"
     if rule == "on_host_kind":
         if pts:
-            return pts, f"on {_a(p.key)}"
-        return pts, f"on {_a(t.kind if t.species is None else t.species.name)}, not {_a(p.key)}"
+            return pts, f"on {article(p.key)}"
+        here = t.kind if t.species is None else t.species.name
+        return pts, f"on {article(here)}, not {article(p.key)}"
     if rule == "alone_on_host":
         if pts:
             return pts, f"the only card at its {t.kind}"
@@ -735,26 +738,6 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
         return pts, (f"scores no points; counts as +{plus} {t.species.name} "
                      f"and +{plus} to the number of trees")
     return pts, "scores no points"
-
-
-def _a(name: str) -> str:
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
-
-
-#: Plurals of the words of the rules that are not species (species plurals are data).
-_PLURAL = {
-    "butterfly": "butterflies", "deer": "deer", "cloven-hoofed animal": "cloven-hoofed animals",
-    "species": "species", "other card": "other cards", "shrub": "shrubs",
-}
-
-
-def _n(n: int, word: str) -> str:
-    """``3 birds``, ``1 bird``."""
-    if n == 1:
-        return f"1 {word}"
-    if word.endswith("species"):
-        return f"{n} {word}"
-    return f"{n} {_PLURAL.get(word) or PLURALS.get(word) or word + 's'}"
 
 
 #: Tags that are symbols printed on a card rather than a kind of living thing.
@@ -950,11 +933,7 @@ def _split(total: int, n: int) -> list[int]:
 
 def _bee_note(f: _Facts, name: str, p: _Plan) -> str:
     b = f.boost.get(name, 0) if p.vcb else 0
-    return f" (+{b} for {_plural(f.booster)})" if b else ""
-
-
-def _plural(name: str) -> str:
-    return PLURALS.get(name) or name + "s"
+    return f" (+{b} for {plural(f.booster)})" if b else ""
 
 
 #: A species' reason: the same words for every copy, or the words of copy k (a set split
@@ -1139,7 +1118,7 @@ def _trees_desc(f: _Facts, p: _Plan) -> str:
     if p.saplings and f.sites > f.tree_cards:
         notes.append(f"{_n(f.sites - f.tree_cards, 'sapling')} included")
     if p.vcb and f.boost_all:
-        notes.append(f"+{f.boost_all} for {_plural(f.booster)}")
+        notes.append(f"+{f.boost_all} for {plural(f.booster)}")
     desc = _n(f.trees_for(p), "tree")
     return f"{desc} ({', '.join(notes)})" if notes else desc
 

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from forest_shuffle.cards.forest import MOOR_KINDS, Dweller, Forest, Host
-from forest_shuffle.cards.model import PLURALS, SIDES, Points, Species, load_catalog
+from forest_shuffle.cards.model import SIDES, Points, Species, load_catalog
+from forest_shuffle.cards.words import article
+from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 from forest_shuffle.scoring.core import CardPoints, ForestScore
 
 __all__ = ["LINES", "is_dartmoor", "score_table", "totals", "winners_of"]
@@ -49,27 +51,6 @@ def is_dartmoor(forests: Sequence[Forest]) -> bool:
             if t.kind in MOOR_KINDS or (t.species is not None and t.species.module == MODULE):
                 return True
     return False
-
-
-def _n(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {PLURALS.get(word) or _plural(word)}"
-
-
-_IRREGULAR = {"mouse": "mice"}
-
-
-def _plural(word: str) -> str:
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    if word.endswith(("species", "sheep", "Sheep", "Soldiers")):
-        return word
-    if word.endswith(("s", "sh", "ch", "x")):
-        return word + "es"
-    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def _lookup(table: dict[str, int], n: int) -> int:
@@ -280,8 +261,8 @@ def _card(pl: _Place, f: _Facts, multi: bool, best_moors: int) -> tuple[int, str
         host = str(g("host"))
         here = pl.host.kind in MOOR_KINDS if host == "moor" else pl.host.kind == host
         if here:
-            return int(g("points_each")), f"sits at {'a ' + host}"
-        return 0, f"not at {'a ' + host}"
+            return int(g("points_each")), f"sits at {article(host)}"
+        return 0, f"not at {article(host)}"
     if rule == "tag_threshold":
         tag, need = str(g("tag")), int(g("min_count"))
         k = f.tag(tag)

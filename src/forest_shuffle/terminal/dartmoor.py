@@ -21,6 +21,7 @@ from rich.text import Text
 
 from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import Card, Catalog
+from forest_shuffle.cards.words import count
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import label
@@ -155,7 +156,7 @@ def moors_words(forest: Forest) -> str:
     if not moors:
         return ""
     universal = sum(1 for t in moors if t.species is None)
-    words = f", {len(moors)} moor{'' if len(moors) == 1 else 's'}"
+    words = f", {count(len(moors), 'moor')}"
     return words + (f" ({universal} universal)" if universal else "")
 
 
@@ -202,7 +203,7 @@ def discard_text(view: PlayerView) -> Text:
     if not view.discard:
         return out.append("empty", style="dim")
     top = view.discard[-1]
-    out.append(f"{len(view.discard)} card{'' if len(view.discard) == 1 else 's'}, top: "
+    out.append(f"{count(len(view.discard))}, top: "
                f"{marked(top, cat)} {label(top, cat)}")
     return out
 

@@ -29,6 +29,7 @@ from rich.text import Text
 from forest_shuffle.bots import Bot, make_bot
 from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import SIDES, Catalog, Species
+from forest_shuffle.cards.words import count
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -66,7 +67,6 @@ from forest_shuffle.text.narration import (
     bonus_alive,
     card_heading,
     card_of,
-    cards_word,
     chosen_words,
     end_words,
     event_words,
@@ -251,9 +251,9 @@ def hosts_words(forest: Forest) -> str:
     sapling counts as a tree)."""
     trees = sum(1 for t in forest.trees if t.is_tree)
     shrubs = sum(1 for t in forest.trees if not t.is_tree and not t.is_moor)
-    words = f"{trees} tree{'' if trees == 1 else 's'}"
+    words = count(trees, "tree")
     if shrubs:
-        words += f", {shrubs} shrub{'' if shrubs == 1 else 's'}"
+        words += f", {count(shrubs, 'shrub')}"
     return words + moorland.moors_words(forest)
 
 
@@ -757,7 +757,7 @@ class Terminal:
                 return False
             chosen.append(c)
         if len(chosen) > pend.need:
-            self.say(f"This payment takes {cards_word(pend.need)}, not {len(chosen)}"
+            self.say(f"This payment takes {count(pend.need)}, not {len(chosen)}"
                      f"{' (with those chosen already)' if self._chosen else ''}.",
                      style="yellow")
             return False

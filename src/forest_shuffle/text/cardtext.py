@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from forest_shuffle.cards.model import Card, Catalog, Cave, Effect, Species, normalize_name
+from forest_shuffle.cards.words import article, plural
+from forest_shuffle.cards.words import count as cards_word
 
 #: Rich styles for the printed tree symbols (terminal and command line): the base colours
 #: from the reference card facts; the two Alpine trees' styles are our choice (the
@@ -81,22 +83,6 @@ _SYMBOL_TAGS: Mapping[str, str] = {"alps": "Alps card", "woodland edge": "Woodla
 _MODULE_CODES: Mapping[str, str] = {"alpine": "A", "woodland_edge": "E", "dartmoor": "D"}
 
 
-def plural(word: str, n: int = 2) -> str:
-    """English plural of a species or tag name (``Beech`` -> ``Beeches``) unless ``n == 1``."""
-    if n == 1 or word.endswith(("Deer", "deer")):
-        return word
-    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
-        return word[:-1] + "ies"
-    if word.endswith(("ch", "sh", "s", "x")):
-        return word + "es"
-    return word + "s"
-
-
-def cards_word(n: int) -> str:
-    """``"1 card"`` or ``"n cards"``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def tag_word(tag: str, n: int = 1) -> str:
     """A tag as a noun: ``bird``, ``bats``, ``Alps card`` (a symbol tag names cards)."""
     word = _SYMBOL_TAGS.get(tag, tag)
@@ -107,13 +93,6 @@ def _or(words: list[str]) -> str:
     if len(words) < 3:
         return " or ".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def article(noun: str) -> str:
-    """``noun`` with its indefinite article: ``an Oak``, ``a European Bison``."""
-    low = noun.lower()
-    vowel = low[:1] in "aeiou" and not low.startswith(("eu", "uni", "use", "one"))
-    return f"an {noun}" if vowel else f"a {noun}"
 
 
 def describe_effect(effect: Effect | None) -> str:

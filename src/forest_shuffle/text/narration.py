@@ -22,6 +22,8 @@ from typing import Any, Protocol
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
+from forest_shuffle.cards.words import article
+from forest_shuffle.cards.words import count as cards_word
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -186,11 +188,6 @@ def species_named(name: str, catalog: Catalog) -> Species | None:
     return catalog.species.get(name)
 
 
-def cards_word(n: int, word: str = "card") -> str:
-    """``"1 card"``, ``"3 cards"``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def ask_words(view: PlayerView) -> str:
     """What the pending decision of ``view``'s player asks, as one sentence that starts with
     a capital (and never with a name, so a front end may put the player's name before it:
@@ -219,7 +216,7 @@ def ask_words(view: PlayerView) -> str:
         return f"Use {step_words(pend, view.game.catalog)}?"
     if kind == "free":
         left = "any number" if pend.need < 0 else f"{pend.need} left"
-        what = f"a {pend.species}" if pend.species else "a card"
+        what = article(pend.species) if pend.species else "a card"
         return f"Place {what} from your hand for free ({left}), or done."
     if kind == "raccoon":
         return (f"Put hand cards under your cave (Raccoon), then draw as many; "
@@ -227,7 +224,7 @@ def ask_words(view: PlayerView) -> str:
     if kind == "mole":
         return "Play further cards (Mole), paying their costs, or done."
     if kind == "take":
-        what = f"a {pend.species} card" if pend.species else "a card"
+        what = article(f"{pend.species} card") if pend.species else "a card"
         many = f" ({pend.need} to take)" if pend.need > 1 else ""
         return f"Take {what} from the clearing into your hand{many}."
     if kind == "clearing cave":

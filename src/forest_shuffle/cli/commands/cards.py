@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from forest_shuffle.cards.model import Card, Catalog, Species
+from forest_shuffle.cards.words import plural
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID, GameDef, game_ids, make_game
 from forest_shuffle.terminal.dartmoor import MARK, assumed_words, mark
@@ -60,7 +61,7 @@ def _kinds_caption(rows: list[Species]) -> str:
     counts: dict[str, int] = {}
     for sp in rows:
         counts[sp.kind] = counts.get(sp.kind, 0) + 1
-    return ", ".join(f"{n} {cardtext.plural(kind, n)}" for kind, n in counts.items())
+    return ", ".join(f"{n} {plural(kind, n)}" for kind, n in counts.items())
 
 
 def species_table(game: GameDef, *, wide: bool = True) -> Table:

@@ -30,6 +30,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from forest_shuffle.cards.words import count
 from forest_shuffle.cli.commands.options import (
     GameOption,
     RayOption,
@@ -206,7 +207,7 @@ def _print(console: Console, summary: dict[str, Any]) -> None:
     console.print(table)
     if summary["ties"]:
         n = summary["ties"]
-        console.print(f"{n} game{'s' if n > 1 else ''} ended in a shared victory "
+        console.print(f"{count(n, 'game')} ended in a shared victory "
                       "(split evenly).")
     if summary["records"] is not None:
         console.print(f"Records written to {summary['records']}")
@@ -287,7 +288,7 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
         typer.echo(json.dumps(summary, indent=2))
         return
     console = Console()
-    console.print(f"{games} solo game{'s' if games > 1 else ''} of Dartmoor per challenge, "
+    console.print(f"{count(games, 'solo game')} of Dartmoor per challenge, "
                   f"bot {spec}, seed {seed}: {summary['seconds']:.1f} s")
     table = Table(title="Per challenge (share of games)")
     for head in ("Challenge", "Goal", "Score", "Goal met", "Bronze+", "Silver+", "Gold"):

@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
+from forest_shuffle.cards.words import count
 from forest_shuffle.cli.commands.options import (
     GameOption,
     RayOption,
@@ -76,7 +77,7 @@ def _print(console: Console, result: TournamentResult, requested: int, game: Gam
     load = ("" if span is None else
             f", load average {span[0]:.2f} ({span[1]:.2f}-{span[2]:.2f}) at the games' ends")
     console.print(
-        f"{result.games} games ({result.deals} deals x {n} seating{'s' if n > 1 else ''}"
+        f"{result.games} games ({result.deals} deals x {count(n, 'seating')}"
         f"{asked}), {result.players} players, seed {result.seed}, {game.title}: "
         f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game{load}")
     names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
@@ -97,7 +98,7 @@ def _print(console: Console, result: TournamentResult, requested: int, game: Gam
     console.print(wins_table)
     console.print(lines_table)
     if result.ties:
-        console.print(f"{result.ties} game{'s' if result.ties > 1 else ''} ended in a shared "
+        console.print(f"{count(result.ties, 'game')} ended in a shared "
                       "victory (split evenly).")
 
 
