@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from forest_shuffle.cards.forest import Dweller, Forest
-from forest_shuffle.cards.model import TRIGGERS, Catalog, Species
+from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -93,6 +93,9 @@ class GameDef:
     triggers: tuple[Trigger, ...] = ()  # in firing order
     permanent_sides: frozenset[str] = frozenset()  # sides where such species can sit
     permanent_hosts: bool = False  # a host species has a draw_on_play permanent
+    #: The draw_on_play species that act from their placement on (``"from": "now"``:
+    #: Dartmoor's shrubs), not from the owner's next turn.
+    mushrooms_now: frozenset[str] = frozenset()
     # Interned actions (legal-action lists reuse them; apply's membership test hits
     # identity first).
     a_draw: Action = Action(DRAW)
@@ -186,6 +189,10 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.mushrooms = tuple(sorted(t.name for t in trig))
     g.permanent_sides = frozenset(sides)
     g.permanent_hosts = hosts
+    g.mushrooms_now = frozenset(
+        sp.name for sp in catalog.species.values()
+        if sp.permanent is not None and sp.permanent.op == "draw_on_play"
+        and sp.permanent.params.get("from", NEXT_TURN) == NOW)
     n = len(cards)
     g.a_take = tuple(make_action(TAKE, c) for c in range(n))
     g.a_sapling = tuple(make_action(SAPLING, c) for c in range(n))

@@ -713,12 +713,25 @@ class GameState:
                             or t == "card placed below a tree" and side == "bottom"
                             or t == "tag played" and trg.tag in tags):
                         steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
+        if g.mushrooms_now and sp.name in g.mushrooms_now:
+            self._permanent_now(p, sp.name)
         if via != VIA_FREE:
             if sp.effect is not None:
                 steps.append((S_EFFECT, cid, side, sp.name))
             if bonus and sp.bonus is not None:
                 steps.append((S_BONUS, cid, side, sp.name))
         return steps
+
+    def _permanent_now(self, p: int, name: str) -> None:
+        """A card of ``name``, whose permanent acts from its placement on
+        (:attr:`GameDef.mushrooms_now`), was just placed in p's forest (after the draws it
+        fires itself): one more copy active for the rest of the turn. The next turn counts
+        the forest again."""
+        counts = self.active[p]
+        counts[name] += 1
+        forest = self.forests[p]
+        if forest.synced_to is counts:
+            forest.synced_any = True
 
     def _mole_plays(self, p: int, pool: frozenset[int]) -> list[Action]:
         """Cards from ``pool`` that can be played and paid for from ``pool``."""

@@ -302,8 +302,9 @@ class DartmoorState(GameState):
 
     def _fire(self, p: int, cid: int, side: str, sp: Species | None,
               moor: bool) -> list[tuple[str, int, str, str]]:
-        """The permanent draws a card placed now fires (those in the forest when the turn
-        began; free plays included)."""
+        """The permanent draws a card placed now fires (free plays included): those in the
+        forest when the turn began, and those placed since that act at once (shrubs,
+        :meth:`_permanent_now`; a moor's acts from the next turn)."""
         counts = self.active[p]
         if not any(counts.values()):
             return []
@@ -346,6 +347,8 @@ class DartmoorState(GameState):
             sp = dweller.species
             forest.add_dweller(tree, side, dweller)
             steps = self._fire(p, cid, side, sp, False)
+        if sp.name in g.mushrooms_now:
+            self._permanent_now(p, sp.name)
         if via == VIA_FREE:
             return steps
         if sp.effect is not None:
