@@ -115,8 +115,39 @@ class Action(NamedTuple):
                 raise ActionParseError("trees are numbered from 1")
             return Action(PLAY, card, args[1], tree - 1)
         raise ActionParseError(
-            f"unknown action {_shown(kind)} (one of: keep, mulligan, draw, take, play, sapling, "
-            "pay, yes, no, cave, done, choose, moor, discard)")
+            f"unknown action {_shown(kind)} (one of: {', '.join(KINDS)})")
+
+
+#: Every action kind, in the order the parser's message lists them.
+KINDS: Final[tuple[str, ...]] = (KEEP, MULLIGAN, DRAW, TAKE, PLAY, SAPLING, PAY, YES, NO, CAVE,
+                                 DONE, CHOOSE, MOOR, DISCARD)
+
+
+def shape_problem(action: Action) -> str:
+    """Why ``action`` is no action of any game, as a one-line reason (the form
+    :meth:`Action.parse` gives every action it reads), or "" for a well-formed one. For
+    actions built in code: a text always parses into a well-formed one."""
+    kind, card, side, tree = action
+    if kind not in KINDS:
+        return f"unknown action kind {_shown(str(kind))} (one of: {', '.join(KINDS)})"
+    if type(card) is not int or type(tree) is not int or type(side) is not str:
+        return "an action's card and tree are integers and its side a word"
+    if kind in _BARE:
+        if card or side or tree != -1:
+            return f"'{kind}' takes no card, side or tree"
+        return ""
+    if card < 0:
+        return "card numbers are not negative"
+    if kind != PLAY or not side:
+        if side or tree != -1:
+            return (f"'{kind}' takes one card number" if kind != PLAY else
+                    "a tree, shrub or moor card is played with no side or tree: 'play CARD'")
+        return ""
+    if side not in SIDES:
+        return f"unknown side {_shown(side)} (one of: {', '.join(SIDES)})"
+    if tree < 0:
+        return "trees are numbered from 1"
+    return ""
 
 
 def make_action(kind: str, card: int = 0, side: str = "", tree: int = -1) -> Action:

@@ -26,6 +26,7 @@ from forest_shuffle.engine.actions import (
     DONE,
     DRAW,
     KEEP,
+    KINDS,
     MOOR,
     MULLIGAN,
     NO,
@@ -107,6 +108,10 @@ class GameDef:
     a_sapling: tuple[Action, ...] = ()
     #: A hand card may be played as a sapling on a turn (the ``saplings`` option; Dartmoor: no).
     turn_saplings: bool = True
+    #: The action kinds this game's decisions ask for (the ``actions`` option; every kind by
+    #: default), in the order of :data:`~forest_shuffle.engine.actions.KINDS`: what faces
+    #: list, and what a refusal says belongs to no decision of this game.
+    action_kinds: tuple[str, ...] = KINDS
     a_pay: tuple[Action, ...] = ()
     a_cave: tuple[Action, ...] = ()
     a_tree: tuple[Action, ...] = ()
@@ -197,6 +202,8 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.a_take = tuple(make_action(TAKE, c) for c in range(n))
     g.a_sapling = tuple(make_action(SAPLING, c) for c in range(n))
     g.turn_saplings = bool(g.options.get("saplings", True))
+    kinds = g.options.get("actions", KINDS)
+    g.action_kinds = tuple(k for k in KINDS if k in kinds)
     g.a_pay = tuple(make_action(PAY, c) for c in range(n))
     g.a_cave = tuple(make_action(CAVE, c) for c in range(n))
     g.a_tree = tuple(make_action(PLAY, c) for c in range(n))
