@@ -220,6 +220,12 @@ _KIND_RULES: Final[dict[str, str]] = {
 }
 
 
+def _a(words: str) -> str:
+    """``words`` after "a", or "an" before a vowel letter (for the tags and host kinds
+    the engine's reasons name)."""
+    return ("an " if words[:1] in ("a", "e", "i", "o", "u") else "a ") + words
+
+
 def _species_of(card: Card, side: str) -> Species:
     if side:
         return card.halves[side].species
@@ -1092,7 +1098,7 @@ class GameState:
                 return (f"player {p + 1} holds {limit} cards and may not draw (the hand "
                         f"limit is {limit})")
             if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW, D_TAKE):
-                return f"card {action.card} is not in the clearing"
+                return self._why_not_taken(action.card, pend)
             if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
                     or action.kind == SAPLING and pend.kind == D_MOLE):
                 if action.card not in hand:
@@ -1106,11 +1112,7 @@ class GameState:
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
             return f"card {action.card} is not in player {p + 1}'s hand"
         if action.kind == TAKE:
-            if action.card not in self.clearing:
-                return f"card {action.card} is not in the clearing"
-            if pend.kind == D_TAKE and pend.tag:
-                return (f"card {action.card} is not a {pend.tag} (this effect takes only a "
-                        f"{pend.tag})")
+            return self._why_not_taken(action.card, pend)
         if action.kind == PAY:
             if pend.pool is not None and action.card not in pend.pool:
                 return f"card {action.card} was not in hand when the Mole was played"
@@ -1120,6 +1122,12 @@ class GameState:
         if action.kind in (PLAY, SAPLING):
             return self._why_not_placeable(p, action, pend)
         return f"'{action}' is not among the legal actions now"  # pragma: no cover
+
+    def _why_not_taken(self, card: int, pend: Pending) -> str:
+        """Why ``card`` may not be taken from the clearing now."""
+        if card in self.clearing and pend.kind == D_TAKE and pend.tag:
+            return f"card {card} is not {_a(pend.tag)} (this effect takes only {_a(pend.tag)})"
+        return f"card {card} is not in the clearing"
 
     def _expected(self, pend: Pending) -> str:
         """What the decision ``pend`` asks for, in words (a game's state class may say
@@ -1166,7 +1174,7 @@ class GameState:
         sp = _species_of(card, action.side)
         if pend.kind == D_FREE and not self._answers(sp, pend.tag):
             what = " or ".join(pend.tag.split("|"))
-            return f"{sp.name} is not a {what} (this free play places only a {what})"
+            return f"{sp.name} is not {_a(what)} (this free play places only {_a(what)})"
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
         if pend.kind == D_FREE:  # pragma: no cover - a free play it answers is legal
@@ -1188,14 +1196,14 @@ class GameState:
         where = f"tree {tree + 1} ({host.name})"
         if why == NOT_THIS_HOST:
             kinds = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
-            return f"{sp.name} goes only to a {kinds}, and {where} is a {host.kind}"
+            return f"{sp.name} goes only to {_a(kinds)}, and {where} is {_a(host.kind)}"
         if why == NO_SIDE_SLOTS:
             return (f"{where} is a moor: a moor has no left or right slots, only two top "
                     "and two bottom ones")
         if why == NOT_THIS_SIDE:
             return f"{sp.name} is not placed on the {side} of a host"
         if why == NOT_ONTO_TAG:
-            return (f"{sp.name} goes only onto a {sp.onto_tag}, sharing its slot, and the "
+            return (f"{sp.name} goes only onto {_a(sp.onto_tag)}, sharing its slot, and the "
                     f"{side} slot of {where} holds none")
         if why == HOST_HAS_MOST:
             return (f"{where} already has {sp.name} (at most {sp.max_per_host} at one tree "
