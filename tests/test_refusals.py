@@ -434,3 +434,48 @@ def test_every_refusal_in_random_games_names_a_rule(gid: str) -> None:
             state.apply(rng.choice(legal))
     assert {"the decision at hand asks for other actions",
             "the card is not where the action takes it from"} <= named
+
+
+# ------------------------------------------------------------------ the faces' words
+
+
+def test_an_unknown_word_lists_the_games_own_actions() -> None:
+    """The parser's reason lists the kinds a game asks for: Dartmoor's has no sapling."""
+    from forest_shuffle.engine.actions import ActionParseError
+
+    with pytest.raises(ActionParseError) as err:
+        Action.parse("dance 3", make_game("dartmoor").action_kinds)
+    assert "moor" in str(err.value) and "discard" in str(err.value)
+    assert "sapling" not in str(err.value) and "mulligan" not in str(err.value)
+    with pytest.raises(ActionParseError) as err:
+        Action.parse("dance 3", make_game("base").action_kinds)
+    assert "sapling" in str(err.value) and "moor" not in str(err.value)
+
+
+@pytest.mark.parametrize("gid", ["base", "dartmoor"])
+def test_the_terminal_help_names_the_games_own_actions(gid: str) -> None:
+    import io
+
+    from rich.console import Console
+
+    from forest_shuffle.terminal.line import Terminal
+
+    out = io.StringIO()
+    lines = iter(["help", "quit", "q"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    term = Terminal(2, 1, 3, console=Console(file=out, width=100, color_system=None),
+                    read_line=read, game=gid)
+    term.run()
+    text = out.getvalue()
+    assert "Enter the number of an action" in text
+    if gid == "dartmoor":
+        assert "moor 57" in text and "choose 3" in text
+        assert "sapling" not in text.lower() and "mulligan" not in text.lower()
+    else:
+        assert "sapling 34" in text and "mulligan" in text and "moor 57" not in text

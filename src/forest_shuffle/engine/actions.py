@@ -86,8 +86,11 @@ class Action(NamedTuple):
         return f"{self.kind} {self.card}"
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise."""
+    def parse(text: str, kinds: tuple[str, ...] | None = None) -> Action:
+        """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise.
+        ``kinds``: the action kinds of the game played (``GameDef.action_kinds``), which
+        the reason for an unknown word lists (every kind if None); a text of another
+        kind still parses (the game's refusal says why it has none)."""
         if len(text) > MAX_ACTION_TEXT:
             raise ActionParseError(f"an action is at most {MAX_ACTION_TEXT} characters, not "
                                    f"{len(text)}")
@@ -115,7 +118,7 @@ class Action(NamedTuple):
                 raise ActionParseError("trees are numbered from 1")
             return Action(PLAY, card, args[1], tree - 1)
         raise ActionParseError(
-            f"unknown action {_shown(kind)} (one of: {', '.join(KINDS)})")
+            f"unknown action {_shown(kind)} (one of: {', '.join(kinds or KINDS)})")
 
 
 #: Every action kind, in the order the parser's message lists them.
