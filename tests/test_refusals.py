@@ -479,3 +479,18 @@ def test_the_terminal_help_names_the_games_own_actions(gid: str) -> None:
         assert "sapling" not in text.lower() and "mulligan" not in text.lower()
     else:
         assert "sapling 34" in text and "mulligan" in text and "moor 57" not in text
+
+
+@pytest.mark.parametrize(("action", "words"), [
+    (Action("draw", 5), "'draw' takes no card"),
+    (Action("dance"), "unknown action kind 'dance'"),
+    (Action("play", 3, "up", 1), "unknown side 'up'"),
+    (Action("play", 3, "", 2), "'play' with no side takes no tree"),
+    (Action("take", 3, "top", 1), "'take' takes one card number"),
+    (Action("take", "a"), "card and tree are integers"),  # type: ignore[arg-type]
+    (Action("play", 3, "top", -1), "trees are numbered from 1"),
+])
+def test_an_action_built_in_code_that_no_text_gives_is_refused_as_such(
+        action: Action, words: str) -> None:
+    state = GameState.new(2, 3)
+    assert words in _refuse(state, action)

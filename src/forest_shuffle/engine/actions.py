@@ -130,10 +130,11 @@ def shape_problem(action: Action) -> str:
     """Why ``action`` is no action of any game, as a one-line reason (the form
     :meth:`Action.parse` gives every action it reads), or "" for a well-formed one. For
     actions built in code: a text always parses into a well-formed one."""
-    kind, card, side, tree = action
-    if kind not in KINDS:
+    raw: tuple[object, ...] = tuple(action)  # objects: built in code, any value may be there
+    kind, card, side, tree = raw[0], raw[1], raw[2], raw[3]
+    if not isinstance(kind, str) or kind not in KINDS:
         return f"unknown action kind {_shown(str(kind))} (one of: {', '.join(KINDS)})"
-    if type(card) is not int or type(tree) is not int or type(side) is not str:
+    if type(card) is not int or type(tree) is not int or not isinstance(side, str):
         return "an action's card and tree are integers and its side a word"
     if kind in _BARE:
         if card or side or tree != -1:
@@ -144,7 +145,8 @@ def shape_problem(action: Action) -> str:
     if kind != PLAY or not side:
         if side or tree != -1:
             return (f"'{kind}' takes one card number" if kind != PLAY else
-                    "a tree, shrub or moor card is played with no side or tree: 'play CARD'")
+                    "'play' with no side takes no tree: write 'play CARD' or 'play CARD SIDE "
+                    "TREE'")
         return ""
     if side not in SIDES:
         return f"unknown side {_shown(side)} (one of: {', '.join(SIDES)})"
