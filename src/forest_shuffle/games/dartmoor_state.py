@@ -17,7 +17,8 @@ where Dartmoor differs (docs/dartmoor.md, "Engine"):
   come only from the ``universal_moor`` op (``moor C``: a hand card face down);
 - every op of docs/dartmoor.md, each offered as an option; free plays fire the
   permanents (``draw_on_play``, ``moor placed`` included) that were in the forest when the
-  turn began;
+  turn began, and a shrub's from its placement on (``"from": "now"``; a moor's from the
+  next turn);
 - the bonus: every paid card shows the played card's tree symbol (either half).
 
 No species is named here: everything comes from the card data.
