@@ -318,6 +318,10 @@ def _unknown_trigger(sp: dict[str, Any], cd: dict[str, Any]) -> None:
     _species(sp, "Penny Bun")["permanent"]["trigger"] = "full moon"
 
 
+def _unknown_permanent_start(sp: dict[str, Any], cd: dict[str, Any]) -> None:
+    _species(sp, "Penny Bun")["permanent"]["from"] = "tomorrow"
+
+
 def _names_unknown_species(sp: dict[str, Any], cd: dict[str, Any]) -> None:
     _species(sp, "Red Fox")["effect"]["species"] = "Rabbit"
 
@@ -357,6 +361,7 @@ def _no_points_text(sp: dict[str, Any], cd: dict[str, Any]) -> None:
     (_unknown_rule, r"species 'Squeaker' points.*'guess'"),
     (_unknown_tag, r"species 'Gnat'.*tags"),
     (_unknown_trigger, r"species 'Penny Bun' permanent effect.*'full moon'"),
+    (_unknown_permanent_start, r"species 'Penny Bun' permanent effect.*'from'.*'now'"),
     (_names_unknown_species, r"species 'Red Fox'.*'Rabbit'"),
     (_points_name_unknown_species, r"species 'Lynx'.*'Tiger'"),
     (_dweller_position_tree, r"species 'Moss'.*positions"),

@@ -261,6 +261,66 @@ def test_free_plays_trigger_permanents() -> None:
     assert s.pending.step[0] == "mushroom" and s.pending.step[3] == "Tor"
 
 
+def _shrub_bonus_game(shrub: str, dweller: str, side: str,
+                      older: int) -> tuple[GameState, int, int]:
+    """A turn that plays ``shrub`` paid for with 2 cards of its symbol (its bonus: a free
+    ``dweller`` from the hand), with ``older`` shrubs of that species already in the forest
+    (active since the turn began)."""
+    pick = Picker("dartmoor")
+    shrub_id = pick.tree(shrub)
+    olds = [pick.tree(shrub) for _ in range(older)]
+    free = pick.half(dweller, side)[0]
+    pay = pick.with_symbol(G.host_symbol[shrub_id], 2)
+    s = _dm([[shrub_id, free, *pay], _fillers(pick, 2)], _fillers(pick, 8),
+            forests=[[site(o) for o in olds], []])
+    assert s.active[0][shrub] == older
+    act(s, f"play {shrub_id}", *(f"pay {c}" for c in sorted(pay)))
+    assert s.pending is not None and s.pending.step == ("bonus", shrub_id, "", shrub)
+    act(s, "yes")
+    assert s.decision == "free"
+    return s, free, len(s.forests[0].trees)
+
+
+@pytest.mark.parametrize("shrub, dweller, side", [
+    ("Common Hazel", "Serotine Bat", "left"), ("Elderberry", "Heather", "bottom")])
+@pytest.mark.parametrize("older", [0, 1])
+def test_a_shrubs_permanent_acts_at_once_for_the_card_its_bonus_places(
+        shrub: str, dweller: str, side: str, older: int) -> None:
+    """The rulebook: a permanent is used "for the rest of the game from now on"; the
+    Hazel's and the Elderberry's bonus texts: the card they place "does trigger the
+    permanent effect". The new shrub draws too, the older ones as before."""
+    s, free, n_hosts = _shrub_bonus_game(shrub, dweller, side, older)
+    assert s.active[0][shrub] == older + 1
+    act(s, f"play {free} {side} {n_hosts}")
+    draw = ("mushroom", free, side, shrub)
+    assert s.pending is not None and s.pending.step == draw
+    draws = 1 + s.queue.count(draw)
+    assert draws == older + 1
+    hand = len(s.hands[0])
+    for _ in range(draws):
+        act(s, "yes")
+    assert len(s.hands[0]) == hand + draws
+    check_state(s)
+
+
+@pytest.mark.parametrize("host, acts_now", [
+    ("Common Hazel", True), ("Elderberry", True), ("Tor", False), ("Fountainhead", False)])
+def test_shrubs_act_from_their_placement_moors_from_the_next_turn(host: str,
+                                                                 acts_now: bool) -> None:
+    """The seed's "dès votre prochain tour" is said of moors; shrubs act at once."""
+    pick = Picker("dartmoor")
+    cid = pick.tree(host)
+    pay = _fillers(pick, CAT.species[host].cost)
+    s = _dm([[cid, *pay], _fillers(pick, 2)], _fillers(pick, 8))
+    act(s, f"play {cid}", *(f"pay {c}" for c in sorted(pay)))
+    while s.current == 0 and s.decision == "option":
+        act(s, "no")
+    # the turn is over: the count stays until the owner's next turn counts the forest
+    assert s.active[0][host] == int(acts_now)
+    act(s, "draw", "draw")
+    assert s.current == 0 and s.active[0][host] == 1
+
+
 # ------------------------------------------------------------------ the new ops
 
 

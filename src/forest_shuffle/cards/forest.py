@@ -39,6 +39,17 @@ _MOOR: Final = {"top": 2, "bottom": 2, "left": 0, "right": 0}
 LAYOUT: Final[dict[str, dict[str, int]]] = {TREE: _FOUR, SAPLING: _FOUR, SHRUB: _FOUR,
                                             MOOR: _MOOR, UNIVERSAL_MOOR: _MOOR}
 
+#: Why a host refuses a dweller (:meth:`Host.refusal`): the placement rule that forbids it.
+NOT_THIS_HOST: Final = "not this host"  # the species goes only to other host kinds
+NO_SIDE_SLOTS: Final = "no side slots"  # a moor has no left or right slots
+NOT_THIS_SIDE: Final = "not this side"  # the species is not placed on that side
+NOT_ONTO_TAG: Final = "not onto tag"  # it goes only onto a card with its onto_tag
+HOST_HAS_MOST: Final = "host has most"  # the host holds max_per_host of it already
+SLOTS_FULL: Final = "slots full"  # a moor's two slots on that side are taken
+SLOT_TAKEN: Final = "slot taken"  # the slot holds a card it may not join
+REFUSALS: Final[tuple[str, ...]] = (NOT_THIS_HOST, NO_SIDE_SLOTS, NOT_THIS_SIDE, NOT_ONTO_TAG,
+                                    HOST_HAS_MOST, SLOTS_FULL, SLOT_TAKEN)
+
 
 @dataclass(frozen=True, slots=True)
 class Dweller:
@@ -155,33 +166,53 @@ class Host:
 
     def _accepts_placed(self, species: Species, side: str, joins: bool) -> bool:
         """:meth:`accepts` with the placement rules of the data (host kinds, moors, a tag
-        the slot must show)."""
+        the slot must show): no :meth:`refusal`."""
+        return not self.refusal(species, side, joins)
+
+    def refusal(self, species: Species, side: str, joins: bool = True) -> str:
+        """Why a dweller of ``species`` may not be placed in the ``side`` slot now: one of
+        :data:`REFUSALS` (the rule that forbids it; the rules engine words it), or "" when
+        it may. The one copy of the placement rules: :meth:`accepts` is its yes or no (with
+        a shortcut for a tree or shrub and a species with no placement rule)."""
         if species.hosts and not species.goes_to(self.kind):
-            return False
-        if self.kind in MOOR_KINDS:
-            return self._moor_accepts(species, side, joins)
+            return NOT_THIS_HOST
         stack = self.slots[side]
+        if self.kind in MOOR_KINDS:
+            cap = self.capacity(side)
+            if cap == 0:
+                return NO_SIDE_SLOTS
+            if side not in species.positions:
+                return NOT_THIS_SIDE
+            if species.onto_tag:
+                why = self._onto(species, stack)
+                if why:
+                    return why
+                return "" if self.slots_used(side) <= cap else SLOTS_FULL
+            return "" if self.slots_used(side, species) <= cap else SLOTS_FULL
         if species.onto_tag:
             return self._onto(species, stack)
         if not stack:
-            return True
+            return ""
         if not species.stacks:
-            return False
+            return SLOT_TAKEN
         group = _group(species, joins)
         if group and all(_group(d.species, joins) == group for d in stack):
             top = species.share_max
             if top < 0 or len(stack) < top:
-                return True
-        return self._host_shares(species, side, stack) or self._joins(species, side, stack)
+                return ""
+        if self._host_shares(species, side, stack) or self._joins(species, side, stack):
+            return ""
+        return SLOT_TAKEN
 
-    def _onto(self, species: Species, stack: list[Dweller]) -> bool:
+    def _onto(self, species: Species, stack: list[Dweller]) -> str:
         """A species placed only onto a slot holding a card with its ``onto_tag`` (the
-        Cuckoo onto a bird), at most ``max_per_host`` of it at this host."""
+        Cuckoo onto a bird), at most ``max_per_host`` of it at this host: its
+        :meth:`refusal` ("" when it may)."""
         if not any(species.onto_tag in d.species.tags for d in stack):
-            return False
+            return NOT_ONTO_TAG
         most = species.max_per_host
         here = sum(1 for _s, d in self.dwellers() if d.species is species)
-        return most < 0 or here < most
+        return "" if most < 0 or here < most else HOST_HAS_MOST
 
     def _joins(self, species: Species, side: str, stack: list[Dweller]) -> bool:
         """A ``host_species_sharing`` permanent at this host (the Dartmoor Badger) lets
@@ -240,15 +271,6 @@ class Host:
                     most = perm.params["max_per_slot"]
                     out.append((str(perm.params["tag"]), -1 if most is None else int(most)))
         return out
-
-    def _moor_accepts(self, species: Species, side: str, joins: bool) -> bool:
-        """At a moor: the side has slots and the cards with this one fit in them."""
-        cap = self.capacity(side)
-        if cap == 0 or side not in species.positions:
-            return False
-        if species.onto_tag:
-            return self._onto(species, self.slots[side]) and self.slots_used(side) <= cap
-        return self.slots_used(side, species) <= cap
 
     def _host_shares(self, species: Species, side: str, stack: list[Dweller]) -> bool:
         """A host permanent (Stinging Nettle) in another slot lets cards with its tag share

@@ -87,6 +87,13 @@ TRIGGERS: tuple[str, ...] = (
     "tree card played", "pawed animal played", "card placed atop a tree",
     "card placed below a tree", "tag played", "moor placed",
 )
+#: When a ``draw_on_play`` permanent starts to act (its optional ``from`` param):
+#: ``next turn`` (the default: the owner's next turn, as the base game's mushrooms and
+#: Dartmoor's moors) or ``now`` (at once, the turn its card is placed: Dartmoor's shrubs,
+#: "for the rest of the game from now on").
+NEXT_TURN: Final = "next turn"
+NOW: Final = "now"
+PERMANENT_FROM: tuple[str, ...] = (NEXT_TURN, NOW)
 #: The closed vocabulary of scoring rules: rule -> required params.
 POINT_RULES: Mapping[str, tuple[str, ...]] = {
     "none": (),
@@ -385,6 +392,8 @@ def _effect(raw: Any, where: str) -> Effect | None:
             raise CardDataError(f"{where}: unknown trigger {params['trigger']!r}")
         if (params["trigger"] == "tag played") != ("tag" in params):
             raise CardDataError(f"{where}: the trigger 'tag played' (only) takes a 'tag'")
+        if params.get("from", NEXT_TURN) not in PERMANENT_FROM:
+            raise CardDataError(f"{where}: 'from' must be one of {list(PERMANENT_FROM)}")
     if op == "host_slot_sharing" and params["side"] not in SIDES:
         raise CardDataError(f"{where}: unknown side {params['side']!r}")
     if op == "host_species_sharing" and (not isinstance(params["sides"], list)

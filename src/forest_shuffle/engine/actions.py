@@ -86,8 +86,11 @@ class Action(NamedTuple):
         return f"{self.kind} {self.card}"
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise."""
+    def parse(text: str, kinds: tuple[str, ...] | None = None) -> Action:
+        """Parse a text form; :class:`ActionParseError` with a one-line reason otherwise.
+        ``kinds``: the action kinds of the game played (``GameDef.action_kinds``), which
+        the reason for an unknown word lists (every kind if None); a text of another
+        kind still parses (the game's refusal says why it has none)."""
         if len(text) > MAX_ACTION_TEXT:
             raise ActionParseError(f"an action is at most {MAX_ACTION_TEXT} characters, not "
                                    f"{len(text)}")
@@ -115,8 +118,41 @@ class Action(NamedTuple):
                 raise ActionParseError("trees are numbered from 1")
             return Action(PLAY, card, args[1], tree - 1)
         raise ActionParseError(
-            f"unknown action {_shown(kind)} (one of: keep, mulligan, draw, take, play, sapling, "
-            "pay, yes, no, cave, done, choose, moor, discard)")
+            f"unknown action {_shown(kind)} (one of: {', '.join(kinds or KINDS)})")
+
+
+#: Every action kind, in the order the parser's message lists them.
+KINDS: Final[tuple[str, ...]] = (KEEP, MULLIGAN, DRAW, TAKE, PLAY, SAPLING, PAY, YES, NO, CAVE,
+                                 DONE, CHOOSE, MOOR, DISCARD)
+
+
+def shape_problem(action: Action) -> str:
+    """Why ``action`` is no action of any game, as a one-line reason (the form
+    :meth:`Action.parse` gives every action it reads), or "" for a well-formed one. For
+    actions built in code: a text always parses into a well-formed one."""
+    raw: tuple[object, ...] = tuple(action)  # objects: built in code, any value may be there
+    kind, card, side, tree = raw[0], raw[1], raw[2], raw[3]
+    if not isinstance(kind, str) or kind not in KINDS:
+        return f"unknown action kind {_shown(str(kind))} (one of: {', '.join(KINDS)})"
+    if type(card) is not int or type(tree) is not int or not isinstance(side, str):
+        return "an action's card and tree are integers and its side a word"
+    if kind in _BARE:
+        if card or side or tree != -1:
+            return f"'{kind}' takes no card, side or tree"
+        return ""
+    if card < 0:
+        return "card numbers are not negative"
+    if kind != PLAY or not side:
+        if side or tree != -1:
+            return (f"'{kind}' takes one card number" if kind != PLAY else
+                    "'play' with no side takes no tree: write 'play CARD' or 'play CARD SIDE "
+                    "TREE'")
+        return ""
+    if side not in SIDES:
+        return f"unknown side {_shown(side)} (one of: {', '.join(SIDES)})"
+    if tree < 0:
+        return "trees are numbered from 1"
+    return ""
 
 
 def make_action(kind: str, card: int = 0, side: str = "", tree: int = -1) -> Action:

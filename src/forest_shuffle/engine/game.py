@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from forest_shuffle.cards.forest import Dweller, Forest
-from forest_shuffle.cards.model import TRIGGERS, Catalog, Species
+from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Species
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -26,6 +26,7 @@ from forest_shuffle.engine.actions import (
     DONE,
     DRAW,
     KEEP,
+    KINDS,
     MOOR,
     MULLIGAN,
     NO,
@@ -93,6 +94,9 @@ class GameDef:
     triggers: tuple[Trigger, ...] = ()  # in firing order
     permanent_sides: frozenset[str] = frozenset()  # sides where such species can sit
     permanent_hosts: bool = False  # a host species has a draw_on_play permanent
+    #: The draw_on_play species that act from their placement on (``"from": "now"``:
+    #: Dartmoor's shrubs), not from the owner's next turn.
+    mushrooms_now: frozenset[str] = frozenset()
     # Interned actions (legal-action lists reuse them; apply's membership test hits
     # identity first).
     a_draw: Action = Action(DRAW)
@@ -104,6 +108,10 @@ class GameDef:
     a_sapling: tuple[Action, ...] = ()
     #: A hand card may be played as a sapling on a turn (the ``saplings`` option; Dartmoor: no).
     turn_saplings: bool = True
+    #: The action kinds this game's decisions ask for (the ``actions`` option; every kind by
+    #: default), in the order of :data:`~forest_shuffle.engine.actions.KINDS`: what faces
+    #: list, and what a refusal says belongs to no decision of this game.
+    action_kinds: tuple[str, ...] = KINDS
     a_pay: tuple[Action, ...] = ()
     a_cave: tuple[Action, ...] = ()
     a_tree: tuple[Action, ...] = ()
@@ -186,10 +194,16 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.mushrooms = tuple(sorted(t.name for t in trig))
     g.permanent_sides = frozenset(sides)
     g.permanent_hosts = hosts
+    g.mushrooms_now = frozenset(
+        sp.name for sp in catalog.species.values()
+        if sp.permanent is not None and sp.permanent.op == "draw_on_play"
+        and sp.permanent.params.get("from", NEXT_TURN) == NOW)
     n = len(cards)
     g.a_take = tuple(make_action(TAKE, c) for c in range(n))
     g.a_sapling = tuple(make_action(SAPLING, c) for c in range(n))
     g.turn_saplings = bool(g.options.get("saplings", True))
+    kinds = g.options.get("actions", KINDS)
+    g.action_kinds = tuple(k for k in KINDS if k in kinds)
     g.a_pay = tuple(make_action(PAY, c) for c in range(n))
     g.a_cave = tuple(make_action(CAVE, c) for c in range(n))
     g.a_tree = tuple(make_action(PLAY, c) for c in range(n))

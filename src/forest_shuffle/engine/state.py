@@ -25,8 +25,20 @@ from dataclasses import dataclass, field
 from operator import indexOf
 from typing import Any, Final
 
+from forest_shuffle.cards.forest import (
+    HOST_HAS_MOST,
+    NO_SIDE_SLOTS,
+    NOT_ONTO_TAG,
+    NOT_THIS_HOST,
+    NOT_THIS_SIDE,
+    SHRUB,
+    SLOTS_FULL,
+    Dweller,
+    Forest,
+    Host,
+    empty_slots,
+)
 from forest_shuffle.cards.forest import SAPLING as K_SAPLING
-from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, empty_slots
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
 from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import (
@@ -41,6 +53,7 @@ from forest_shuffle.engine.actions import (
     YES,
     Action,
     IllegalActionError,
+    shape_problem,
 )
 from forest_shuffle.engine.game import GameDef, game_by_id
 from forest_shuffle.engine.options import Rules
@@ -173,6 +186,39 @@ class Pending:
             None if step is None else (step[0], step[1], step[2], step[3]), d["tag"],
             [(s[0], s[1], s[2], s[3]) for s in d["steps"]],
         )
+
+
+#: What each decision asks for (the words of a refusal), by decision kind.
+_EXPECTED: Final[dict[str, str]] = {
+    D_MULLIGAN: "keep or mulligan",
+    D_TURN: "draw, take, play or sapling",
+    D_DRAW: "draw or take (the second card)",
+    D_PAY: "pay (a card of the hand)",
+    D_OPTION: "yes or no",
+    D_FREE: "play (a free card) or done",
+    D_RACCOON: "cave or done",
+    D_MOLE: "play (through the Mole) or done",
+    D_TAKE: "take (a card from the clearing)",
+    D_CLEARING_CAVE: "cave (a card from the clearing)",
+    D_SAPLINGS: "sapling or done",
+}
+#: When each action kind is asked for (the rule a refusal of a kind names).
+_KIND_RULES: Final[dict[str, str]] = {
+    "keep": "mulligans are only at the start",
+    "mulligan": "mulligans are only at the start",
+    DRAW: "draw: only as a turn's action or effect",
+    TAKE: "take: only as a turn's action or effect",
+    PLAY: "play: on a turn, a free play or the Mole",
+    SAPLING: "sapling: only on a turn or by an effect",
+    PAY: "pay: only for a card being paid for",
+    YES: "yes/no answer only an offered effect",
+    "no": "yes/no answer only an offered effect",
+    CAVE: "cave: only when an effect asks for it",
+    DONE: "done ends only an effect's choices",
+    "choose": "choose is Dartmoor's cave draft",
+    "moor": "moor is Dartmoor's (universal moors)",
+    "discard": "discard is Dartmoor's",
+}
 
 
 def _species_of(card: Card, side: str) -> Species:
@@ -714,12 +760,25 @@ class GameState:
                             or t == "card placed below a tree" and side == "bottom"
                             or t == "tag played" and trg.tag in tags):
                         steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
+        if g.mushrooms_now and sp.name in g.mushrooms_now:
+            self._permanent_now(p, sp.name)
         if via != VIA_FREE:
             if sp.effect is not None:
                 steps.append((S_EFFECT, cid, side, sp.name))
             if bonus and sp.bonus is not None:
                 steps.append((S_BONUS, cid, side, sp.name))
         return steps
+
+    def _permanent_now(self, p: int, name: str) -> None:
+        """A card of ``name``, whose permanent acts from its placement on
+        (:attr:`GameDef.mushrooms_now`), was just placed in p's forest (after the draws it
+        fires itself): one more copy active for the rest of the turn. The next turn counts
+        the forest again."""
+        counts = self.active[p]
+        counts[name] += 1
+        forest = self.forests[p]
+        if forest.synced_to is counts:
+            forest.synced_any = True
 
     def _mole_plays(self, p: int, pool: frozenset[int]) -> list[Action]:
         """Cards from ``pool`` that can be played and paid for from ``pool``."""
@@ -1013,49 +1072,42 @@ class GameState:
     # ------------------------------------------------------------ reasons
 
     def _why_illegal(self, action: object) -> str:
-        """A one-line reason why ``action`` is not legal now."""
+        """A one-line reason why ``action`` is not legal now, naming the rule that forbids
+        it (the decision at hand and what answers it, a card's place, a slot's rule, the
+        cost, the hand limit...)."""
         if not isinstance(action, Action):
             return "not an Action"
+        shape = shape_problem(action)
+        if shape:
+            return shape
         if self.over:
             return "the game is over"
         pend = self.stack[-1]
         p = pend.player
         hand = self.hands[p]
-        expected = {
-            D_MULLIGAN: "keep or mulligan",
-            D_TURN: "draw, take, play or sapling",
-            D_DRAW: "draw or take (the second card)",
-            D_PAY: "pay",
-            D_OPTION: "yes or no",
-            D_FREE: "play (a free card) or done",
-            D_RACCOON: "cave or done",
-            D_MOLE: "play (through the Mole) or done",
-            D_TAKE: "take (a card from the clearing)",
-            D_CLEARING_CAVE: "cave (a card from the clearing)",
-            D_SAPLINGS: "sapling or done",
-        }[pend.kind]
         kinds = {a.kind for a in self.legal_actions()}
         if action.kind not in kinds:
             # The kind fits the decision but no such action is legal now: say why.
             limit = self.game.hand_limit
             if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= limit:
-                return f"player {p + 1} holds {limit} cards and may not draw"
-            if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW):
-                return f"card {action.card} is not in the clearing"
+                return (f"player {p + 1} holds {limit} cards and may not draw (the hand "
+                        f"limit is {limit})")
+            if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW, D_TAKE):
+                return self._why_not_taken(action.card, pend)
             if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
                     or action.kind == SAPLING and pend.kind == D_MOLE):
                 if action.card not in hand:
                     return f"card {action.card} is not in player {p + 1}'s hand"
                 return self._why_not_placeable(p, action, pend)
-            return f"player {p + 1} must choose: {expected}"
+            return self._wrong_kind(p, self._expected(pend), action.kind)
         if pend.kind == D_CLEARING_CAVE:
             if action.card not in self.clearing:
                 return f"card {action.card} is not in the clearing"
             return "choose clearing cards in ascending order of their numbers"
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
             return f"card {action.card} is not in player {p + 1}'s hand"
-        if action.kind == TAKE and action.card not in self.clearing:
-            return f"card {action.card} is not in the clearing"
+        if action.kind == TAKE:
+            return self._why_not_taken(action.card, pend)
         if action.kind == PAY:
             if pend.pool is not None and action.card not in pend.pool:
                 return f"card {action.card} was not in hand when the Mole was played"
@@ -1064,15 +1116,42 @@ class GameState:
             return "put cards under the cave in ascending order of their numbers"
         if action.kind in (PLAY, SAPLING):
             return self._why_not_placeable(p, action, pend)
-        return "not allowed now"
+        return f"'{action}' is not among the legal actions now"  # pragma: no cover
+
+    def _why_not_taken(self, card: int, pend: Pending) -> str:
+        """Why ``card`` may not be taken from the clearing now."""
+        if card in self.clearing and pend.kind == D_TAKE and pend.tag:
+            return (f"card {card} is not {article(pend.tag)} (this effect takes only "
+                    f"{article(pend.tag)})")
+        return f"card {card} is not in the clearing"
+
+    def _expected(self, pend: Pending) -> str:
+        """What the decision ``pend`` asks for, in words (a game's state class may say
+        more or otherwise)."""
+        return _EXPECTED[pend.kind]
+
+    def _kind_rule(self, kind: str) -> str:
+        """When this game asks for an action of ``kind``: the rule a refusal of the kind
+        names (a game's state class may say otherwise)."""
+        return _KIND_RULES[kind]
+
+    def _wrong_kind(self, p: int, expected: str, kind: str) -> str:
+        """The refusal of an action of a kind the decision at hand does not ask for: what it
+        asks, and when that kind is asked for (:meth:`_kind_rule`)."""
+        return f"player {p + 1} must choose: {expected}; {self._kind_rule(kind)}"
 
     def _why_not_placeable(self, p: int, action: Action, pend: Pending) -> str:
+        """Why a play (or the Mole's sapling) of a card ``p`` may play from where it is
+        (the hand, the clearing for a free play from it) is not legal now."""
         card = self.game.cards[action.card]
         if action.kind == SAPLING:
+            if pend.pool is not None and action.card not in pend.pool:
+                return f"card {card.id} was not in hand when the Mole was played"
             return "the Mole plays cards by their printed cost, not as saplings"
         if card.is_host:
             if action.side:
-                return f"card {card.id} is {article(card.kind)}: write 'play {card.id}'"
+                return (f"card {card.id} is {article(card.kind)}: write 'play {card.id}' "
+                        f"({article(card.kind)} takes no slot)")
         else:
             if not action.side:
                 sides = "/".join(card.halves)
@@ -1081,16 +1160,55 @@ class GameState:
                 return f"card {card.id} has no {action.side} half ({'/'.join(card.halves)})"
             trees = self.forests[p].trees
             if not 0 <= action.tree < len(trees):
-                return f"there is no tree {action.tree + 1} in the forest ({len(trees)} trees)"
+                return (f"there is no tree {action.tree + 1} in the forest ({len(trees)}): a "
+                        f"half goes into a slot of {article(self._host_words())} of the forest")
             sp = card.halves[action.side].species
-            if not trees[action.tree].accepts(sp, action.side, self.rules.counts_as_joins_stack):
-                return f"the {action.side} slot of tree {action.tree + 1} is taken"
+            host = trees[action.tree]
+            why = host.refusal(sp, action.side, self.rules.counts_as_joins_stack)
+            if why:
+                return self._refusal_words(why, sp, action.side, action.tree, host)
         sp = _species_of(card, action.side)
-        if pend.kind == D_FREE and not _fits(sp, pend.tag):
-            return f"{sp.name} is not {article(pend.tag)}"
+        if pend.kind == D_FREE and not self._answers(sp, pend.tag):
+            what = " or ".join(pend.tag.split("|"))
+            return f"{sp.name} is not {article(what)} (this free play places only {article(what)})"
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
+        if pend.kind == D_FREE:  # pragma: no cover - a free play it answers is legal
+            return f"{sp.name} cannot be placed by this free play"
         return f"{sp.name} costs {sp.cost} and there are not enough other cards to pay"
+
+    @staticmethod
+    def _answers(sp: Species, tag: str) -> bool:
+        """Does ``sp`` answer a free play of ``tag`` (``a|b``: any of them)?"""
+        return any(_fits(sp, t) for t in tag.split("|"))
+
+    def _host_words(self) -> str:
+        """The hosts of this game's forests, in words (a game's state class may differ)."""
+        return "tree, sapling or shrub"
+
+    def _refusal_words(self, why: str, sp: Species, side: str, tree: int, host: Host) -> str:
+        """A host's :meth:`~forest_shuffle.cards.forest.Host.refusal` of ``sp`` on ``side``
+        in words that name the rule."""
+        where = f"tree {tree + 1} ({host.name})"
+        if why == NOT_THIS_HOST:
+            kinds = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
+            return f"{sp.name} goes only to {article(kinds)}, and {where} is {article(host.kind)}"
+        if why == NO_SIDE_SLOTS:
+            return (f"{where} is a moor: a moor has no left or right slots, only two top "
+                    "and two bottom ones")
+        if why == NOT_THIS_SIDE:
+            return f"{sp.name} is not placed on the {side} of a host"
+        if why == NOT_ONTO_TAG:
+            return (f"{sp.name} goes only onto {article(sp.onto_tag)}, sharing its slot, and the "
+                    f"{side} slot of {where} holds none")
+        if why == HOST_HAS_MOST:
+            return (f"{where} already has {sp.name} (at most {sp.max_per_host} at one tree "
+                    "or shrub)")
+        if why == SLOTS_FULL:
+            return f"both {side} slots of {where} are taken"
+        top = host.slots[side][-1].species.name if host.slots[side] else ""
+        return (f"the {side} slot of {where} is taken by {top}, which {sp.name} may not "
+                "share")
 
     # ------------------------------------------------------------ results
 

@@ -33,7 +33,10 @@ def _factory(modules: tuple[str, ...]) -> GameDef:
     title = "Forest Shuffle" + "".join(f" + {_TITLES[m]}" for m in modules)
     return make_def(_game_id(modules), title, catalog, players=(2, 3, 4, 5),
                     removed_at_setup=REMOVED_AT_SETUP[len(modules)],
-                    options={"modules": modules})
+                    options={"modules": modules,
+                             # the action kinds of its decisions: no Dartmoor ones
+                             "actions": ("keep", "mulligan", "draw", "take", "play",
+                                         "sapling", "pay", "yes", "no", "cave", "done")})
 
 
 def _canonical(id: str) -> str | None:

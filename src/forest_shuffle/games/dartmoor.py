@@ -30,6 +30,9 @@ REMOVED_AT_SETUP: dict[int, int] = {1: 45, 2: 45, 3: 30, 4: 15, 5: 0}
 OPTIONS: dict[str, object] = {
     "modules": ("dartmoor",),
     "saplings": False,  # no sapling play; a card face down is a universal moor (by effect only)
+    # the action kinds of its decisions: no mulligan (keep, mulligan) and no sapling
+    "actions": ("draw", "take", "play", "pay", "yes", "no", "cave", "done", "choose", "moor",
+                "discard"),
     "caves": "drafted",  # one numbered cave per player, drafted in reverse turn order
     "free_plays_trigger_permanents": True,  # free plays fire draw_on_play permanents
     "clearing_to": "discard",  # a cleared clearing goes to a discard pile

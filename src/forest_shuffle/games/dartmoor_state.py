@@ -17,7 +17,8 @@ where Dartmoor differs (docs/dartmoor.md, "Engine"):
   come only from the ``universal_moor`` op (``moor C``: a hand card face down);
 - every op of docs/dartmoor.md, each offered as an option; free plays fire the
   permanents (``draw_on_play``, ``moor placed`` included) that were in the forest when the
-  turn began;
+  turn began, and a shrub's from its placement on (``"from": "now"``; a moor's from the
+  next turn);
 - the bonus: every paid card shows the played card's tree symbol (either half).
 
 No species is named here: everything comes from the card data.
@@ -29,16 +30,17 @@ from typing import Any, Final
 
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
-from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
     DONE,
     DRAW,
     MOOR,
+    PLAY,
     SAPLING,
     TAKE,
     Action,
+    shape_problem,
 )
 from forest_shuffle.engine.state import (
     D_FREE,
@@ -303,8 +305,9 @@ class DartmoorState(GameState):
 
     def _fire(self, p: int, cid: int, side: str, sp: Species | None,
               moor: bool) -> list[tuple[str, int, str, str]]:
-        """The permanent draws a card placed now fires (those in the forest when the turn
-        began; free plays included)."""
+        """The permanent draws a card placed now fires (free plays included): those in the
+        forest when the turn began, and those placed since that act at once (shrubs,
+        :meth:`_permanent_now`; a moor's acts from the next turn)."""
         counts = self.active[p]
         if not any(counts.values()):
             return []
@@ -347,6 +350,8 @@ class DartmoorState(GameState):
             sp = dweller.species
             forest.add_dweller(tree, side, dweller)
             steps = self._fire(p, cid, side, sp, False)
+        if sp.name in g.mushrooms_now:
+            self._permanent_now(p, sp.name)
         if via == VIA_FREE:
             return steps
         if sp.effect is not None:
@@ -445,37 +450,74 @@ class DartmoorState(GameState):
             self._advance()
 
     def _why_illegal(self, action: object) -> str:
-        if not isinstance(action, Action) or self.over:
+        if not isinstance(action, Action) or self.over or shape_problem(action):
             return super()._why_illegal(action)
         pend = self.stack[-1]
         p = pend.player
-        if pend.kind == D_TURN and isinstance(action, Action) and action.kind == SAPLING:
-            return "Dartmoor has no saplings (a card face down is a universal moor, by effect)"
+        kind = action.kind
+        if kind == SAPLING:
+            return "Dartmoor has no saplings (a card goes face down only as a universal moor, " \
+                "when an effect asks for it)"
         if pend.kind == D_CAVE_DRAFT:
-            if action.kind != CHOOSE:
-                return f"player {p + 1} must choose a cave: choose N"
-            return f"cave {action.card} is not in the clearing ({self.cave_offer})"
+            if kind != CHOOSE:
+                return self._wrong_kind(p, self._expected(pend), kind)
+            return f"cave {action.card} is not in the clearing (offered: {self.cave_offer})"
         if pend.kind == D_UNIVERSAL:
-            if action.kind != MOOR:
-                return f"player {p + 1} must put a hand card face down: moor CARD"
+            if kind != MOOR:
+                return self._wrong_kind(p, self._expected(pend), kind)
             return f"card {action.card} is not in player {p + 1}'s hand"
         if pend.kind == D_DISCARD:
-            if action.kind != DISCARD:
-                return f"player {p + 1} must discard {pend.need} more: discard CARD"
+            if kind != DISCARD:
+                return self._wrong_kind(p, self._expected(pend), kind)
             if action.card not in self.hands[p]:
                 return f"card {action.card} is not in player {p + 1}'s hand"
             return "discard cards in ascending order of their numbers"
         if pend.kind == D_DRAW_OR_TAKE:
-            if action.kind not in (DRAW, TAKE):
-                return f"player {p + 1} must draw or take a card"
+            if kind not in (DRAW, TAKE):
+                return self._wrong_kind(p, self._expected(pend), kind)
             return f"card {action.card} is not in the clearing"
-        if pend.kind == D_FREE and action.kind not in ("play", DONE):
-            return f"player {p + 1} must choose: play (a free card) or done"
-        if pend.kind == D_FREE and pend.via == FREE_CLEARING and action.kind != DONE:
+        if pend.kind == D_FREE and pend.via == FREE_CLEARING and kind == PLAY:
             if action.card not in self.clearing:
-                return f"card {action.card} is not in the clearing (a free play from it)"
-            return f"card {action.card} cannot go there, or does not show {article(pend.tag)}"
+                return (f"card {action.card} is not in the clearing (this free play takes a "
+                        "card from it)")
+            return self._why_not_placeable(p, action, pend)
         return super()._why_illegal(action)
+
+    def _expected(self, pend: Pending) -> str:
+        kind = pend.kind
+        if kind == D_TURN:
+            return "draw, take or play"
+        if kind == D_CAVE_DRAFT:
+            return "choose (a cave from the clearing, in the draft before the first turn)"
+        if kind == D_UNIVERSAL:
+            return "moor (a hand card face down as a universal moor)"
+        if kind == D_DISCARD:
+            why = ("a player who can neither draw nor play shows the hand, discards 2 and "
+                   "draws 2" if pend.via == DISCARD_STUCK else "the effect asks for it")
+            return f"discard ({pend.need} more hand cards into the clearing: {why})"
+        if kind == D_DRAW_OR_TAKE:
+            return "draw or take (a card, from the deck or the clearing)"
+        if kind == D_FREE and pend.via == FREE_CLEARING:
+            return "play (a free card from the clearing) or done"
+        return super()._expected(pend)
+
+    def _kind_rule(self, kind: str) -> str:
+        if kind in ("keep", "mulligan"):
+            return "Dartmoor has no mulligans"
+        if kind == CHOOSE:
+            return "caves are chosen only before turn 1"
+        if kind == MOOR:
+            return "a universal moor comes only by an effect"
+        if kind == DISCARD:
+            return "discard: only by an effect or a stuck hand"
+        if kind == PLAY:
+            return "play: only on a turn or a free play"
+        if kind == DONE:
+            return "done ends only a free play"
+        return super()._kind_rule(kind)
+
+    def _host_words(self) -> str:
+        return "tree, shrub or moor"
 
     # ------------------------------------------------------------ copies, saves, views
 

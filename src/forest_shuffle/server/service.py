@@ -677,7 +677,7 @@ class GameService:
         if isinstance(version, bool) or not isinstance(version, int):
             raise ServiceError(400, "the version must be a whole number")
         try:
-            action = Action.parse(text)
+            action = Action.parse(text, game.snap.state.game.action_kinds)
         except (ActionParseError, ValueError) as exc:  # any failure of the parser: 400
             raise ServiceError(400, f"not an action: {exc}") from None
         self._apply(game, seat, action, version)

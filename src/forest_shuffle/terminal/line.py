@@ -108,17 +108,39 @@ PAD_WORDS: dict[str, str] = {"trees": "Trees", "top_bottom": "Top/bottom",
 #: Tags that say what a host is (shown as its kind, not among its tags).
 HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
 
-HELP = """\
-Enter the number of an action, or an action in text form:
-  draw | take 57 | play 12 | play 71 left 3 | sapling 34 | pay 40 | yes | no | cave 40 |
-  done | keep | mulligan          (trees and shrubs are numbered from 1, cards by their ids)
-A payment takes its cards in any order, one at a time or all on one line (pay 41 63 116);
-  undo takes back the last card chosen before the payment is whole.
-Other commands: hand (your hand), card ID (full card text), board (redraw the screen),
-  hint (what the hard bot would do, and why), help, quit (asks first; save to resume
-  later with play --resume FILE). Ctrl-C asks too.
-Dartmoor: choose 3 (a cave) | moor 57 (face down as a universal moor) | discard 40;
-  caves (what every cave does), pile (the whole discard pile, top first)."""
+#: An example of each action kind in text form (the help lists a game's own kinds).
+ACTION_EXAMPLES: dict[str, str] = {
+    "draw": "draw", "take": "take 57", "play": "play 12 | play 71 left 3",
+    "sapling": "sapling 34", "pay": "pay 40", "yes": "yes", "no": "no", "cave": "cave 40",
+    "done": "done", "keep": "keep", "mulligan": "mulligan",
+    "choose": "choose 3 (a cave)", "moor": "moor 57 (face down as a universal moor)",
+    "discard": "discard 40",
+}
+
+
+def help_words(kinds: tuple[str, ...], caves: bool) -> str:
+    """The terminal's help for a game whose decisions ask for actions of ``kinds``
+    (``GameDef.action_kinds``: only those are shown); ``caves``: it has numbered caves and a
+    discard pile (Dartmoor), whose commands it names."""
+    examples = " | ".join(ACTION_EXAMPLES[k] for k in kinds if k in ACTION_EXAMPLES)
+    hosts = "trees, shrubs and moors" if caves else "trees and shrubs"
+    text = (
+        "Enter the number of an action, or an action in text form:\n"
+        f"  {examples}\n"
+        f"  ({hosts} are numbered from 1, cards by their ids)\n"
+        "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
+        "116);\n"
+        "  undo takes back the last card chosen before the payment is whole.\n"
+        "Other commands: hand (your hand), card ID (full card text), board (redraw the "
+        "screen),\n"
+        "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
+        "resume\n"
+        "  later with play --resume FILE). Ctrl-C asks too.")
+    if caves:
+        text += "\n  caves (what every cave does), pile (the whole discard pile, top first)."
+    return text
+
+
 #: Entries that ask whether to leave the game.
 QUIT_WORDS: frozenset[str] = frozenset({"quit", "exit", "q"})
 #: The file a save goes to unless the player names another (-2, -3... if it exists).
@@ -807,7 +829,7 @@ class Terminal:
             self._leave(p)
             return False
         if word in ("help", "h", "?"):
-            self.say(HELP)
+            self.say(help_words(self.game.action_kinds, bool(self.game.catalog.caves)))
             return False
         if word == "hand":
             self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand",

@@ -839,7 +839,7 @@ class Game {
       trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""} ${moor ? "new-moor" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
         h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : moor ? " (a moor)" : ""} here`)));
     }
-    if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? "No trees yet: play a tree card (or any card as a sapling)." : "No trees yet."));
+    if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? this.emptyForestWords() : "No trees yet."));
     // a big forest is drawn in compact columns, so that 15 trees still read at a glance
     const compact = forest.length >= (mine ? 6 : 4);
     return h("section", { class: `forest ${mine ? "mine" : "theirs"} ${compact ? "compact" : ""} ${showing ? "show-points" : ""}`,
@@ -875,6 +875,14 @@ class Game {
 
   /** Whether host `i` of `seat`'s forest is a universal moor (a card face down; its owner
    * still sees which card). */
+  /** What the viewer's empty forest says: a sapling only where the game has saplings
+   * (not Dartmoor: its hosts are trees, shrubs and moors). */
+  emptyForestWords() {
+    const p = this.payload;
+    if (p.view.universal_moors) return "No trees yet: play a tree, shrub or moor card.";
+    return "No trees yet: play a tree card (or any card as a sapling).";
+  }
+
   isUniversal(seat, i) {
     const um = this.payload.view.universal_moors;
     return !!um && (um[seat] || []).includes(i);

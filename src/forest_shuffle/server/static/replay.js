@@ -222,9 +222,12 @@ class Replayer {
           f.to_move === seat && !f.over ? h("span", { class: "to-move" }, "to move") : null),
         h("div", { class: "trees" }, forest.length ? forest.map((tree, i) => {
           const half = tree.sapling || !tree.card ? null : cat.half(tree.card, "tree");
+          // Dartmoor has no saplings: a card face down there is a universal moor
+          const universal = ((v.universal_moors || [])[seat] || []).includes(i);
+          const faceDown = universal ? "Universal moor" : "Sapling";
           return h("div", { class: "tree", dataset: { tree: i + 1, card: tree.card || null } },
-            h("div", { class: `trunk ${tree.sapling ? "sapling" : symClass(half ? half.symbol : "")}`, title: tree.card ? cat.text(tree.card) : "a sapling" },
-              h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, half ? half.name : "Sapling")),
+            h("div", { class: `trunk ${tree.sapling ? "sapling" : symClass(half ? half.symbol : "")}`, title: universal ? "a card face down: a universal moor" : tree.card ? cat.text(tree.card) : "a sapling" },
+              h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, half ? half.name : faceDown)),
             SIDES.map((side) => h("div", { class: `slot slot-${side} ${(tree.slots[side] || []).length ? "full" : "open"}` },
               (tree.slots[side] || []).length
                 ? (tree.slots[side] || []).map((id) => h("div", { class: "dweller", dataset: { card: id }, title: cat.text(id) },
