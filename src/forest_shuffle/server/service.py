@@ -690,7 +690,8 @@ class GameService:
             self._changed(game)
         except Exception as exc:  # stored: the action stands, only its news failed
             log.error("game %s: the action at version %d stored, telling of it failed "
-                      "(%s: %s)", game.id, version, type(exc).__name__, " ".join(str(exc).split())[:200])
+                      "(%s: %s)", game.id, version, type(exc).__name__,
+                      " ".join(str(exc).split())[:200])
 
     def _apply_once(self, game: LiveGame, seat: int, action: Action, version: int) -> bool:
         """Apply under the game's lock; False if the game was evicted meanwhile. Sharing
