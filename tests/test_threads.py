@@ -143,3 +143,32 @@ def test_interned_play_actions_grown_by_eight_threads_at_once_are_right() -> Non
 def test_eight_threads_compiling_and_counting_plans_at_once_score_right() -> None:
     results = _run(_SCORER, 12)
     assert [r["bad"] for r in results] == [0] * PROCESSES, results
+
+
+def test_plans_compiled_one_species_at_a_time_in_any_order_score_as_before() -> None:
+    """The registry published whole finds, for a plan compiled early, the species compiled
+    after it (its tag's plans, the species it counts): each species of an unpickled copy is
+    compiled alone, in a shuffled order, and the table then scores as the original."""
+    import pickle
+    import random
+
+    from forest_shuffle.cards.forest import Forest, Host, empty_slots
+    from forest_shuffle.formats.records import random_game
+    from forest_shuffle.games import make_game
+
+    g = make_game("base+alpine+woodland_edge")
+    for seed in range(3):
+        table = random_game(3, seed, game=g.id).forests
+        want = g.totals(table)
+        copy = pickle.loads(pickle.dumps(table))
+        species = {id(d.species): d.species for f in copy for t in f.trees
+                   for s in t.slots.values() for d in s}
+        species.update({id(t.species): t.species for f in copy for t in f.trees
+                        if t.species is not None})
+        order = list(species.values())
+        random.Random(seed).shuffle(order)
+        assert all(sp.plan is None for sp in order)
+        for sp in order:  # a forest of one host of that species: its plan alone
+            g.totals([Forest(trees=[Host(sp, None, empty_slots(), sp.kind, "")]), Forest()])
+        assert g.totals(copy) == want
+        assert [x.cards for x in g.score_table(copy)] == [x.cards for x in g.score_table(table)]

@@ -257,12 +257,17 @@ class _Registry:
     tag_ids: Mapping[str, int]  # tag -> small int id, given on first sight
     tag_plans: tuple[tuple[int, ...], ...]  # tag id -> the plans whose species have the tag
     by_name: Mapping[str, tuple[int, ...]]  # species name -> its plans (names recur)
+    #: Plan number -> the plans of the species its ``targets`` name (those counting for
+    #: its ``species`` param).
+    targets: tuple[tuple[int, ...], ...]
 
 
 #: The registry published last (read once per forest counted, replaced whole).
-_REG: _Registry = _Registry(0, {}, (), {})
+_REG: _Registry = _Registry(0, {}, (), {}, ())
 #: Held while a plan is compiled and published (never while counting or scoring).
 _LOCK: Final = threading.Lock()
+#: Every plan by number (read and written with _LOCK held: what a new registry is made of).
+_PLANS: Final[list[_Plan]] = []
 
 
 def _compile(sp: Species) -> _Plan:
@@ -309,9 +314,14 @@ def _compile(sp: Species) -> _Plan:
     )
     for t in plan.tag_ids:
         tag_plans[t] += (idx,)
+    name = sp.name
     by_name = dict(reg.by_name)
-    by_name[sp.name] = by_name.get(sp.name, ()) + (idx,)
-    _REG = _Registry(idx + 1, tag_ids, tuple(tag_plans), by_name)
+    by_name[name] = by_name.get(name, ()) + (idx,)
+    found = [t + (idx,) * _PLANS[i].targets.count(name) if name in _PLANS[i].targets else t
+             for i, t in enumerate(reg.targets)]
+    found.append(tuple([i for n in targets for i in by_name.get(n, ())]))
+    _PLANS.append(plan)
+    _REG = _Registry(idx + 1, tag_ids, tuple(tag_plans), by_name, tuple(found))
     return plan
 
 
@@ -445,11 +455,9 @@ class _Facts:
     def count_of(self, plan: _Plan) -> int:
         """Cards of the plan's ``species`` param, those counting as it included."""
         counts = self.counts
-        by_name = self.reg.by_name
         k = 0
-        for name in plan.targets:
-            for i in by_name.get(name, ()):
-                k += counts[i]
+        for i in self.reg.targets[plan.idx]:
+            k += counts[i]
         return k
 
     def distinct(self, tag: str) -> int:
@@ -801,7 +809,8 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     often they occur), then the cards scored by where they sit."""
     total = f.cave
     counts = f.counts
-    tag_plans = f.reg.tag_plans
+    reg = f.reg
+    tag_plans = reg.tag_plans
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
     bats = bat_kinds = 0
@@ -833,8 +842,11 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 butterflies.append(n)
                 if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
                     butterfly_plan = p
-            elif code == _PER_SPECIES:
-                total += p.a * n * f.count_of(p)
+            elif code == _PER_SPECIES:  # f.count_of inlined
+                k = 0
+                for i in reg.targets[p.idx]:
+                    k += counts[i]
+                total += p.a * n * k
             elif code == _BATS:
                 bats += n
                 bat_kinds += 1
