@@ -44,6 +44,9 @@ _SCORING: dict[str, ModuleType] = {}
 #: Held while a definition's interned play actions grow and while a definition is built
 #: (never on a hot path: readers take what was published, each in one assignment).
 _LOCK: Final = threading.RLock()
+#: Trees a half's play actions are interned for when a definition is made (random 2-player
+#: games reach some 35 hosts in a forest at most; beyond, :meth:`GameDef.half_actions`).
+HALF_TREES: Final = 32
 
 
 class UnknownGameError(ValueError):
@@ -115,16 +118,18 @@ class GameDef:
     a_moor: tuple[Action, ...] = ()
     a_discard: tuple[Action, ...] = ()
     #: ``play cid side t`` interned, by the key :attr:`half_keys` gives (cid, side): a tuple
-    #: of ``t`` = 0, 1, ...; :meth:`half_actions` replaces a tuple by a longer one in one
-    #: assignment (copy on write), so a reader in any thread sees a whole tuple whose
-    #: item ``t`` plays at tree ``t``.
+    #: of ``t`` = 0, 1, ..., :data:`HALF_TREES` - 1 made with the definition; for a forest
+    #: of more trees :meth:`half_actions` replaces it by a longer one in one assignment
+    #: (copy on write), so a reader in any thread sees a whole tuple whose item ``t`` plays
+    #: at tree ``t``.
     half_acts: list[tuple[Action, ...]] = field(default_factory=list)
     #: (cid, side) -> its key in :attr:`half_acts`, for every half of a split card (made
     #: whole by :func:`make_def`, never changed).
     half_keys: dict[tuple[int, str], int] = field(default_factory=dict)
-    #: By card id: each half of a split card as (side, species, its key in
-    #: :attr:`half_acts`, the species' cost, whether it ``stacks``); () for others.
-    half_plays: tuple[tuple[tuple[str, Species, int, int, bool], ...], ...] = ()
+    #: By card id: each half of a split card as (side, species, its :attr:`half_acts` tuple
+    #: as made with the definition (never changed), the species' cost, whether it
+    #: ``stacks``); () for others.
+    half_plays: tuple[tuple[tuple[str, Species, tuple[Action, ...], int, bool], ...], ...] = ()
     #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
     host_symbol: tuple[str, ...] = ()
     #: By card id: side -> the :class:`Dweller` a split card shows there
@@ -222,9 +227,10 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
         if c is not None:
             for side in c.halves:
                 g.half_keys[(c.id, side)] = len(g.half_acts)
-                g.half_acts.append(())
+                g.half_acts.append(tuple([make_action(PLAY, c.id, side, t)
+                                          for t in range(HALF_TREES)]))
     g.half_plays = tuple(
-        () if c is None else tuple((side, h.species, g.half_keys[(c.id, side)],
+        () if c is None else tuple((side, h.species, g.half_acts[g.half_keys[(c.id, side)]],
                                     h.species.cost, h.species.stacks)
                                    for side, h in c.halves.items())
         for c in cards)

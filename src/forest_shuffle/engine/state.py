@@ -619,7 +619,6 @@ class GameState:
         g = self.game
         cards: tuple[Card, ...] = g.cards  # typed: compiled code reads fields natively
         plays = g.half_plays
-        half_acts = g.half_acts
         a_tree = g.a_tree
         forest = self.forests[p]
         trees = forest.trees
@@ -636,12 +635,11 @@ class GameState:
                 continue
             if not n_trees:
                 continue
-            for side, hs, key, cost, stacks in plays[cid]:
+            for side, hs, acts, cost, stacks in plays[cid]:
                 if cost > max_cost or (tag is not None and tag not in hs.tags
                                        and tag not in hs.counts_as):
                     continue
-                acts = half_acts[key]  # the tuple published last (another thread may grow it)
-                if len(acts) < n_trees:
+                if len(acts) < n_trees:  # more trees than interned with the definition
                     acts = g.half_actions(cid, side, n_trees)
                 # Plain loops with append: cheaper than a comprehension or a map for the
                 # few actions of one half.
