@@ -12,10 +12,11 @@ its id. The engine reads only this module, never a game's own module.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from forest_shuffle.cards.forest import Dweller, Forest
 from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Species
@@ -41,6 +42,12 @@ from forest_shuffle.engine.actions import (
 
 #: Scoring modules by name, imported on first use.
 _SCORING: dict[str, ModuleType] = {}
+#: Held while a definition's interned play actions grow and while a definition is built
+#: (never on a hot path: readers take what was published, each in one assignment).
+_LOCK: Final = threading.RLock()
+#: Trees a half's play actions are interned for when a definition is made (random 2-player
+#: games reach some 35 hosts in a forest at most; beyond, :meth:`GameDef.half_actions`).
+HALF_TREES: Final = 32
 
 
 class UnknownGameError(ValueError):
@@ -118,10 +125,19 @@ class GameDef:
     a_choose: tuple[Action, ...] = ()  # choose a numbered cave (index = number)
     a_moor: tuple[Action, ...] = ()
     a_discard: tuple[Action, ...] = ()
-    a_half: dict[tuple[int, str], list[Action]] = field(default_factory=dict)
-    #: By card id: each half of a split card as (side, species, its ``a_half`` list, which
-    #: :meth:`half_actions` grows, the species' cost, whether it ``stacks``); () for others.
-    half_plays: tuple[tuple[tuple[str, Species, list[Action], int, bool], ...], ...] = ()
+    #: ``play cid side t`` interned, by the key :attr:`half_keys` gives (cid, side): a tuple
+    #: of ``t`` = 0, 1, ..., :data:`HALF_TREES` - 1 made with the definition; for a forest
+    #: of more trees :meth:`half_actions` replaces it by a longer one in one assignment
+    #: (copy on write), so a reader in any thread sees a whole tuple whose item ``t`` plays
+    #: at tree ``t``.
+    half_acts: list[tuple[Action, ...]] = field(default_factory=list)
+    #: (cid, side) -> its key in :attr:`half_acts`, for every half of a split card (made
+    #: whole by :func:`make_def`, never changed).
+    half_keys: dict[tuple[int, str], int] = field(default_factory=dict)
+    #: By card id: each half of a split card as (side, species, its :attr:`half_acts` tuple
+    #: as made with the definition (never changed), the species' cost, whether it
+    #: ``stacks``); () for others.
+    half_plays: tuple[tuple[tuple[str, Species, tuple[Action, ...], int, bool], ...], ...] = ()
     #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
     host_symbol: tuple[str, ...] = ()
     #: By card id: side -> the :class:`Dweller` a split card shows there
@@ -158,13 +174,24 @@ class GameDef:
         fn: Callable[[Sequence[Forest]], list[Any]] = self._scoring().score_table
         return fn(forests)
 
-    def half_actions(self, cid: int, side: str, n_trees: int) -> list[Action]:
-        """``play cid side t`` for t in 0..n_trees-1 (grown on demand, then reused)."""
-        acts = self.a_half.get((cid, side))
-        if acts is None:
-            acts = self.a_half[(cid, side)] = []
-        while len(acts) < n_trees:
-            acts.append(make_action(PLAY, cid, side, len(acts)))
+    def half_actions(self, cid: int, side: str, n_trees: int) -> tuple[Action, ...]:
+        """At least ``play cid side t`` for t in 0..n_trees-1, item t at tree t: the
+        interned tuple, grown when too short (under a lock, published whole in one
+        assignment; safe from any thread). A card and side with no half: fresh actions."""
+        key = self.half_keys.get((cid, side))
+        if key is None:
+            return tuple([make_action(PLAY, cid, side, t) for t in range(n_trees)])
+        acts = self.half_acts[key]
+        if len(acts) >= n_trees:
+            return acts
+        with _LOCK:
+            acts = self.half_acts[key]  # another thread may have grown it meanwhile
+            have = len(acts)
+            if have < n_trees:
+                # Room for a few more trees, so a growing forest seldom copies.
+                acts = acts + tuple([make_action(PLAY, cid, side, t)
+                                     for t in range(have, max(n_trees, have + 4))])
+                self.half_acts[key] = acts
         return acts
 
 
@@ -210,8 +237,14 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.a_moor = tuple(make_action(MOOR, c) for c in range(n))
     g.a_discard = tuple(make_action(DISCARD, c) for c in range(n))
     g.a_choose = tuple(make_action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
+    for c in cards:
+        if c is not None:
+            for side in c.halves:
+                g.half_keys[(c.id, side)] = len(g.half_acts)
+                g.half_acts.append(tuple([make_action(PLAY, c.id, side, t)
+                                          for t in range(HALF_TREES)]))
     g.half_plays = tuple(
-        () if c is None else tuple((side, h.species, g.a_half.setdefault((c.id, side), []),
+        () if c is None else tuple((side, h.species, g.half_acts[g.half_keys[(c.id, side)]],
                                     h.species.cost, h.species.stacks)
                                    for side, h in c.halves.items())
         for c in cards)
@@ -264,9 +297,10 @@ def game_by_id(id: str) -> GameDef:
     if g is not None:
         return g
     key = canonical_id(id)
-    g = _DEFS.get(key)
-    if g is None:
-        g = _DEFS[key] = _FACTORIES[key]()
+    with _LOCK:  # built once, whole, then published (two threads get the same one)
+        g = _DEFS.get(key)
+        if g is None:
+            g = _DEFS[key] = _FACTORIES[key]()
     return g
 
 

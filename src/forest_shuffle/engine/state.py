@@ -686,8 +686,8 @@ class GameState:
                 if cost > max_cost or (tag is not None and tag not in hs.tags
                                        and tag not in hs.counts_as):
                     continue
-                if len(acts) < n_trees:
-                    g.half_actions(cid, side, n_trees)  # grows acts
+                if len(acts) < n_trees:  # more trees than interned with the definition
+                    acts = g.half_actions(cid, side, n_trees)
                 # Plain loops with append: cheaper than a comprehension or a map for the
                 # few actions of one half.
                 if stacks:

@@ -13,6 +13,8 @@ Scoring is driven by each species' ``points`` (rule and params, see
 :data:`forest_shuffle.cards.model.POINT_RULES`), by ``counts_as`` (a card counts for the species
 it counts as) and by the ``tree_count_modifier`` permanent effect; no species is known by
 name here. Each species' rule is compiled once into a plan kept on the species object.
+Plans and the registry that numbers them are immutable once published, so threads score
+at once without a lock (:class:`_Registry`).
 Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
 tree-counting rule but show their printed tree symbol. A dweller whose ``symbol`` is None
 counts for no tree symbol, unless every copy of its species in the deck shows the same
@@ -22,6 +24,7 @@ Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -228,12 +231,10 @@ class _Plan:
     compares: bool  # needs the other forests of the table
     bee_plus: int  # > 0 for species with a tree_count_modifier permanent effect
     table: tuple[int, ...]
-    idx: int  # this plan's place in _REGISTRY (the index of its count in _Facts.counts)
-    tag_ids: tuple[int, ...]  # the ids (_TAG_IDS) of ``tags``
+    idx: int  # this plan's number in the registry (the index of its count in _Facts.counts)
+    tag_ids: tuple[int, ...]  # the ids (_Registry.tag_ids) of ``tags``
     key_tag: int  # the id of ``key`` as a tag
-    tag_plans: list[int]  # _TAG_PLANS[key_tag] (the same list: it grows with the registry)
     tree_key: bool  # ``key`` is "tree" (trees are counted by the forest, not by plan)
-    target_lists: tuple[list[int], ...]  # per name of ``targets``: _BY_NAME's list of indices
     pc: int  # the per-card rule's code (_PC_*), 0 for a rule scored by count
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
@@ -245,32 +246,50 @@ def _no_plan() -> None:
     return None
 
 
-#: Every plan compiled in this process, by ``idx``: a forest counts its cards in a list of
-#: ints indexed by plan, with no dict of names (species of several catalogs live side by
-#: side; a species of a catalog built later gets the next indices).
-_REGISTRY: list[_Plan] = []
-#: Tag -> small int id, given on first sight (a plan's tags and the tag its rule counts).
-_TAG_IDS: dict[str, int] = {}
-#: Species name -> the indices of the plans of that name (names recur across catalogs).
-_BY_NAME: dict[str, list[int]] = {}
-#: Tag id -> the indices of the plans whose species have that tag (a forest's cards with a
-#: tag are the sum of those plans' counts, added up in C).
-_TAG_PLANS: list[list[int]] = []
+@dataclass(frozen=True, slots=True)
+class _Registry:
+    """Every plan compiled in this process, numbered: a forest counts its cards in a list
+    of ints indexed by plan, with no dict of names (species of several catalogs live side
+    by side; a species of a catalog built later gets the next numbers). Immutable: a new
+    plan publishes a new registry in one assignment (:func:`_plan`), so a forest counted
+    against one registry reads only plans that registry numbers (``< n``), whatever other
+    threads compile meanwhile."""
+
+    n: int  # plans numbered 0 .. n-1
+    tag_ids: Mapping[str, int]  # tag -> small int id, given on first sight
+    tag_plans: tuple[tuple[int, ...], ...]  # tag id -> the plans whose species have the tag
+    by_name: Mapping[str, tuple[int, ...]]  # species name -> its plans (names recur)
+    #: Plan number -> the plans of the species its ``targets`` name (those counting for
+    #: its ``species`` param).
+    targets: tuple[tuple[int, ...], ...]
 
 
-def _tag_id(tag: str) -> int:
-    i = _TAG_IDS.get(tag)
-    if i is None:
-        i = _TAG_IDS[tag] = len(_TAG_IDS)
-        _TAG_PLANS.append([])
-    return i
+#: The registry published last (read once per forest counted, replaced whole).
+_REG: _Registry = _Registry(0, {}, (), {}, ())
+#: Held while a plan is compiled and published (never while counting or scoring).
+_LOCK: Final = threading.Lock()
+#: Every plan by number (read and written with _LOCK held: what a new registry is made of).
+_PLANS: Final[list[_Plan]] = []
 
 
 def _compile(sp: Species) -> _Plan:
+    """Compile ``sp``'s plan and publish the registry that numbers it (with _LOCK held)."""
+    global _REG
     pts = sp.points
     rule = pts.rule
     if rule not in _CODES:
         raise ValueError(f"{sp.name}: no scoring for rule {rule!r}")
+    reg = _REG
+    tag_ids = dict(reg.tag_ids)
+    tag_plans = list(reg.tag_plans)
+
+    def tag_id(tag: str) -> int:
+        i = tag_ids.get(tag)
+        if i is None:
+            i = tag_ids[tag] = len(tag_plans)
+            tag_plans.append(())
+        return i
+
     g = pts.params.get
     bee_plus = 0
     if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
@@ -281,7 +300,7 @@ def _compile(sp: Species) -> _Plan:
                                                            g("points_each_if_most", 0)))))
     key = str(g("tag", g("species", g("tree", g("host", "")))))
     targets = sp.targets or (str(g("species", "")),)
-    idx = len(_REGISTRY)
+    idx = reg.n
     plan = _Plan(
         species=sp, name=sp.name, tags=sp.tags, tag_seq=tuple(sorted(sp.tags)),
         is_tree=sp.is_tree, rule=rule,
@@ -292,24 +311,32 @@ def _compile(sp: Species) -> _Plan:
         per_card=code == _PER_CARD or bee_plus > 0,
         compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
         table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
-        idx=idx, tag_ids=tuple(_tag_id(t) for t in sorted(sp.tags)), key_tag=_tag_id(key),
-        tag_plans=_TAG_PLANS[_tag_id(key)], tree_key=key == "tree",
-        target_lists=tuple(_BY_NAME.setdefault(n, []) for n in targets),
-        pc=_PC_CODES.get(rule, 0),
+        idx=idx, tag_ids=tuple(tag_id(t) for t in sorted(sp.tags)), key_tag=tag_id(key),
+        tree_key=key == "tree", pc=_PC_CODES.get(rule, 0),
     )
-    _REGISTRY.append(plan)
-    _BY_NAME.setdefault(sp.name, []).append(idx)
     for t in plan.tag_ids:
-        _TAG_PLANS[t].append(idx)
+        tag_plans[t] += (idx,)
+    name = sp.name
+    by_name = dict(reg.by_name)
+    by_name[name] = by_name.get(name, ()) + (idx,)
+    found = [t + (idx,) * _PLANS[i].targets.count(name) if name in _PLANS[i].targets else t
+             for i, t in enumerate(reg.targets)]
+    found.append(tuple([i for n in targets for i in by_name.get(n, ())]))
+    _PLANS.append(plan)
+    _REG = _Registry(idx + 1, tag_ids, tuple(tag_plans), by_name, tuple(found))
     return plan
 
 
 def _plan(sp: Species) -> _Plan:
-    """The plan of a species, compiled on first use and kept on the species object."""
+    """The plan of a species, compiled on first use and kept on the species object (once
+    in the process, whichever threads ask: its registry is published before the plan)."""
     p = sp.plan
     if p is None:
-        p = _compile(sp)
-        object.__setattr__(sp, "plan", p)
+        with _LOCK:
+            p = sp.plan
+            if p is None:
+                p = _compile(sp)
+                object.__setattr__(sp, "plan", p)
     return p  # type: ignore[no-any-return]
 
 
@@ -347,6 +374,7 @@ class _Facts:
     stacks: list[list[Dweller]]  # the non-empty slots, in forest order
     tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
     shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
+    reg: _Registry  # the registry counted against: len(counts) == reg.n
     _symbols: list[str | None] | None = None
     _names: dict[str, int] | None = None
 
@@ -364,26 +392,26 @@ class _Facts:
         """Species name -> plan, for every species present."""
         return {p.name: p for p in self.present}
 
-    def pad(self) -> None:
-        """Make room in ``counts`` for plans compiled after this forest was counted."""
-        short = len(_REGISTRY) - len(self.counts)
+    def pad(self, reg: _Registry) -> None:
+        """Count against ``reg``, a registry at least as new as :attr:`reg` (the plans it
+        numbers beyond, compiled since, have no card here)."""
+        short = reg.n - len(self.counts)
         if short > 0:
             self.counts.extend([0] * short)
+        self.reg = reg
 
     def tag(self, tag: str, saplings: bool = True) -> int:
         """Cards with ``tag``; for ``"tree"`` saplings count unless ``saplings`` is False."""
         if tag == "tree":
             return self.sites if saplings else self.tree_cards
-        i = _TAG_IDS.get(tag)
+        i = self.reg.tag_ids.get(tag)
         return 0 if i is None else self.tag_count(i)
 
     def tag_count(self, tag_id: int) -> int:
-        """Cards whose species has the tag of id ``tag_id``."""
+        """Cards whose species has the tag of id ``tag_id`` (of :attr:`reg`)."""
         counts = self.counts
-        if len(counts) < len(_REGISTRY):
-            self.pad()
         k = 0
-        for j in _TAG_PLANS[tag_id]:
+        for j in self.reg.tag_plans[tag_id]:
             k += counts[j]
         return k
 
@@ -417,9 +445,8 @@ class _Facts:
         """Cards of the species called ``name``."""
         counts = self.counts
         k = 0
-        for i in _BY_NAME.get(name, ()):
-            if i < len(counts):
-                k += counts[i]
+        for i in self.reg.by_name.get(name, ()):
+            k += counts[i]
         return k
 
     def trees_for(self, plan: _Plan) -> int:
@@ -430,12 +457,9 @@ class _Facts:
     def count_of(self, plan: _Plan) -> int:
         """Cards of the plan's ``species`` param, those counting as it included."""
         counts = self.counts
-        size = len(counts)
         k = 0
-        for lst in plan.target_lists:
-            for i in lst:
-                if i < size:
-                    k += counts[i]
+        for i in self.reg.targets[plan.idx]:
+            k += counts[i]
         return k
 
     def distinct(self, tag: str) -> int:
@@ -453,7 +477,7 @@ _NO_SLOTS: Final[dict[str, list[Dweller]]] = {"top": [], "bottom": [], "left": [
 
 
 def _add_plan(sp: Species, counts: list[int]) -> _Plan:
-    """The plan of a species seen for the first time in this process (``counts`` grows)."""
+    """The plan of a species seen with none (``counts`` grows to hold its count)."""
     p = _plan(sp)
     short = p.idx + 1 - len(counts)
     if short > 0:
@@ -462,9 +486,12 @@ def _add_plan(sp: Species, counts: list[int]) -> _Plan:
 
 
 def _facts(forest: Forest) -> _Facts:
-    """Count the forest's cards by plan in one pass over its hosts."""
+    """Count the forest's cards by plan in one pass over its hosts. IndexError when a plan
+    another thread published during the pass fell beyond ``counts``: the callers
+    (:func:`_facts_of`, :func:`totals`) count again."""
+    reg = _REG
     trees = forest.trees
-    counts = [0] * len(_REGISTRY)
+    counts = [0] * reg.n
     present: list[_Plan] = []
     positional: list[tuple[Host, str, Dweller]] = []
     compares: list[_Plan] = []
@@ -592,6 +619,10 @@ def _facts(forest: Forest) -> _Facts:
     f.stacks = stacks
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
+    if len(counts) != reg.n:  # plans compiled in the pass: their registry (or a newer one)
+        reg = _REG
+        counts.extend([0] * (reg.n - len(counts)))
+    f.reg = reg
     f._symbols = None
     f._names = None
     return f
@@ -761,6 +792,8 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     often they occur), then the cards scored by where they sit."""
     total = f.cave
     counts = f.counts
+    reg = f.reg
+    tag_plans = reg.tag_plans
     butterflies: list[int] = []  # copies of each butterfly species (one set rule)
     butterfly_plan: _Plan | None = None
     bats = bat_kinds = 0
@@ -776,7 +809,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 k = f.sites if p.saplings else f.tree_cards
             else:  # a loop: cheaper than sum(map(counts.__getitem__, ...)) for these lists
                 k = 0
-                for j in p.tag_plans:
+                for j in tag_plans[p.key_tag]:
                     k += counts[j]
             total += p.a * n * k
         elif code >= _PER_CARD:  # _PER_CARD or _NONE: nothing by count
@@ -792,20 +825,17 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 butterflies.append(n)
                 if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
                     butterfly_plan = p
-            elif code == _PER_SPECIES:
-                lists = p.target_lists
-                k = (counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1
-                     else f.count_of(p))
+            elif code == _PER_SPECIES:  # f.count_of inlined
+                k = 0
+                for i in reg.targets[p.idx]:
+                    k += counts[i]
                 total += p.a * n * k
             elif code == _BATS:
                 bats += n
                 bat_kinds += 1
                 bat_plan = p
             elif code == _REQUIRES:
-                lists = p.target_lists
-                k = (counts[lists[0][0]] if len(lists) == 1 and len(lists[0]) == 1
-                     else f.count_of(p))
-                if k >= p.b:
+                if f.count_of(p) >= p.b:
                     total += p.a * n
             elif f.tree_species >= p.b:  # _ALL_SPECIES
                 total += p.a * n
@@ -891,12 +921,17 @@ def totals(forests: Sequence[Forest]) -> list[int]:
     """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
     (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
     if len(forests) == 2:  # the common table, written out (no comprehension, fewer calls)
-        known = len(_REGISTRY)
-        f0 = _facts(forests[0])
-        f1 = _facts(forests[1])
-        if len(_REGISTRY) != known:  # _facts_of's padding, without its list (a hot path)
-            f0.pad()
-            f1.pad()
+        try:
+            f0 = _facts(forests[0])
+            f1 = _facts(forests[1])
+        except IndexError:  # another thread published a plan meanwhile: _facts_of's way
+            f0, f1 = _facts_of(forests)
+        else:
+            if f0.reg is not f1.reg:  # _facts_of's padding, without its list (a hot path)
+                if f0.reg.n > f1.reg.n:
+                    f1.pad(f0.reg)
+                else:
+                    f0.pad(f1.reg)
         if f0.compares or f1.compares:
             t0, t1 = _tables2(f0, f1)
             return [_forest_total(f0, t0), _forest_total(f1, t1)]
@@ -1318,7 +1353,6 @@ def _own_slots(t: Host, per: int) -> tuple[int, str]:
 
 def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[CardPoints, ...]:
     """Every card's points in words (the cave last), from what :func:`_walk` kept."""
-    f.pad()
     whys = _explainers(f, table, _in_order(f))
     cards: list[CardPoints] = []
     add = cards.append
@@ -1343,12 +1377,25 @@ def _score(f: _Facts, table: dict[str, int]) -> ForestScore:
 
 
 def _facts_of(forests: Sequence[Forest]) -> list[_Facts]:
-    """The facts of every forest, each with room for every plan compiled meanwhile."""
-    known = len(_REGISTRY)
-    facts = [_facts(fo) for fo in forests]
-    if len(_REGISTRY) != known:
-        for fa in facts:
-            fa.pad()
+    """The facts of every forest, all counted against one registry (the newest any of
+    them read: each plan present anywhere at the table has a count in each). A pass that
+    met a plan another thread published meanwhile (IndexError) is counted again; one that
+    fails with no plan published meanwhile is a fault and raises."""
+    while True:
+        reg = _REG
+        try:
+            facts = [_facts(fo) for fo in forests]
+            break
+        except IndexError:
+            if _REG is reg:
+                raise
+    newest = reg
+    for fa in facts:
+        if fa.reg.n > newest.n:
+            newest = fa.reg
+    for fa in facts:
+        if fa.reg is not newest:
+            fa.pad(newest)
     return facts
 
 

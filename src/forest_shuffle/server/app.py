@@ -32,6 +32,7 @@ from pydantic import BaseModel, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from forest_shuffle.bots.registry import DIFFICULTIES, DIFFICULTY_WORDS
+from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.server import coach_schemas, schemas
 from forest_shuffle.server import solo as solo_mode
@@ -472,10 +473,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                     token: QToken = None, log_from: LogFrom = None) -> Response:
         """Apply an action of the token's seat; the new payload (its log from entry
         ``log_from`` on). 409 if ``version`` is not the game's version, 403 if it is not this
-        seat's decision, 400 if illegal (or a bad ``log_from``, checked first)."""
+        seat's decision, 400 if illegal (or a bad ``log_from``, checked first). Once stored
+        the action is never answered with an error: if its payload cannot be built, 200 with
+        ``{game_id, stored, version, payload: null}`` (fetch the game again)."""
         start = svc.check_log_from(game_id, log_from)
         seat = svc.act(game_id, token_of(x_seat_token, token), body.action, body.version)
-        return _answer(hub.payload(game_id, seat, start))
+        try:
+            return _answer(hub.payload(game_id, seat, start))
+        except Exception as exc:  # stored: never an error, the sender learns what was stored
+            log.error("game %s: the action at version %d stored, its answer failed (%s: %s)",
+                      game_id, body.version, type(exc).__name__, " ".join(str(exc).split())[:200])
+            return _answer({"game_id": game_id, "stored": str(Action.parse(body.action)),
+                            "version": body.version + 1, "payload": None})
 
     @app.post("/api/games/{game_id}/rematch", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Created}, **schemas.ERRORS})

@@ -686,7 +686,16 @@ class GameService:
     def _apply(self, game: LiveGame, seat: int, action: Action, version: int) -> None:
         while not self._apply_once(game, seat, action, version):
             game = self.game(game.id)  # it was taken out of memory: the loaded copy
-        self._changed(game)
+        self._news(game)
+
+    def _news(self, game: LiveGame, publish: bool = True) -> None:
+        """:meth:`_changed` after an action was stored: a failure (the bus, a bot's
+        schedule) is logged in one line, never raised (the action stands)."""
+        try:
+            self._changed(game, publish)
+        except Exception as exc:
+            log.error("game %s: version %d stored, telling of it failed (%s: %s)", game.id,
+                      game.snap.version, type(exc).__name__, " ".join(str(exc).split())[:200])
 
     def _apply_once(self, game: LiveGame, seat: int, action: Action, version: int) -> bool:
         """Apply under the game's lock; False if the game was evicted meanwhile. Sharing
@@ -697,7 +706,7 @@ class GameService:
             return self._apply_locked(game, seat, action, version, moved)
         finally:
             if moved[0]:  # this copy caught up: its sockets and bots hear of it
-                self._changed(game, publish=False)
+                self._news(game, publish=False)
 
     def _apply_locked(self, game: LiveGame, seat: int, action: Action, version: int,
                       moved: list[bool]) -> bool:
