@@ -211,6 +211,10 @@ class Species:
     #: param (that species and those counting as it), and the one tree symbol every deck
     #: copy of this dweller shows ("" if they differ).
     targets: tuple[str, ...] = ()
+    #: The printed names, for people, of the species counting as that param's species
+    #: other than those printed as it is (a Mountain Hare for the European Hare; none for
+    #: the Squeaker, whose Woodland Edge copies are printed "Squeaker" too).
+    targets_printed: tuple[str, ...] = ()
     deck_symbol: str = ""
     plan: Any = field(default=None, repr=False, init=False, compare=False)
 
@@ -663,6 +667,10 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
     for sp in species.values():
         ref = sp.points.get("species")
         object.__setattr__(sp, "targets", tuple(aliases[ref]) if ref is not None else ())
+        if ref is not None:
+            object.__setattr__(sp, "targets_printed", tuple(dict.fromkeys(
+                species[n].printed for n in aliases[ref]
+                if species[n].printed != species[ref].printed)))
         syms = seen_symbols.get(sp.name, set())
         object.__setattr__(sp, "deck_symbol", next(iter(syms)) if len(syms) == 1 else "")
         if sp.name in known:

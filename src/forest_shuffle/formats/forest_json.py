@@ -502,7 +502,8 @@ class _Reader:
                 if tags & differ:
                     why = (f"{article(sp.printed)} counts the {sorted(tags & differ)[0]} "
                            "symbol, which only some of them show")
-                elif p.get("species") in keys:
+                elif p.get("species") in keys and not all(
+                        p.get("species") in x.counts_as for x in w.options):
                     why = f"{article(sp.printed)} counts only some of them"
                 elif p.rule in _DISTINCT_RULES and (
                         tags | {_DISTINCT_RULES[p.rule]}) & shown:

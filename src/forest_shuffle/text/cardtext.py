@@ -336,8 +336,7 @@ def cave_words(cave: Cave) -> str:
 
 def _counting_too(species: Species) -> str:
     """`` (Mountain Hares included)``: the species that count as the one a rule names."""
-    named = species.points.get("species")
-    also = [plural(n) for n in species.targets if n != named]
+    also = [plural(n) for n in species.targets_printed]
     return f" ({', '.join(also)} included)" if also else ""
 
 
