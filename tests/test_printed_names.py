@@ -326,3 +326,27 @@ def test_the_loader_checks_printed_names(name: str, change: dict[str, Any], word
 
 def test_printed_names_fold_like_names() -> None:
     assert CAT.by_printed[normalize_name("SQUEAKER")] == CAT.named("squeaker")
+
+
+def test_stats_count_species_by_printed_name() -> None:
+    """The scorer's cards name a Woodland Edge Squeaker "Squeaker": the statistics list one
+    Squeaker and no key."""
+    from forest_shuffle.cli.commands.stats import summarize
+    from forest_shuffle.match import MatchResult
+    from forest_shuffle.scoring.core import LINES
+
+    played = {"Oak": 1, "Squeaker": 2, "European Wildcat": 1}
+    points = {"Oak": 0, "Squeaker": 2, "European Wildcat": 2}
+    match = MatchResult(seed=1, bots=("random", "random"), scores=(4, 0),
+                        lines=(dict.fromkeys(LINES, 1), dict.fromkeys(LINES, 0)),
+                        winners=(0,), turns=1,
+                        decisions=(1, 1), species_played=(played, {}),
+                        species_points=(points, {}), game=EDGE)
+    species = summarize("random", 2, 1, [match], EDGE)["species"]
+    assert "Edge Squeaker" not in species
+    assert species["Squeaker"]["played_per_forest"] == 1.0  # 2 copies in 2 forests
+    assert species["Squeaker"]["kind"] == "dweller"
+    old = MatchResult.from_dict({**match.to_dict(), "species_played": [
+        {"Oak": 1, "Squeaker": 1, "Edge Squeaker": 1, "European Wildcat": 1}, {}]})
+    again = summarize("random", 2, 1, [old], EDGE)["species"]  # a result written before
+    assert again["Squeaker"] == species["Squeaker"]
