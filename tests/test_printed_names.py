@@ -350,3 +350,21 @@ def test_stats_count_species_by_printed_name() -> None:
         {"Oak": 1, "Squeaker": 1, "Edge Squeaker": 1, "European Wildcat": 1}, {}]})
     again = summarize("random", 2, 1, [old], EDGE)["species"]  # a result written before
     assert again["Squeaker"] == species["Squeaker"]
+
+
+def test_a_refused_play_names_the_printed_name() -> None:
+    """The engine's reason for refusing a free play of a Woodland Edge Squeaker as a plant
+    names it "Squeaker"."""
+    from scenario import build, site
+
+    from forest_shuffle.engine.actions import IllegalActionError
+    from forest_shuffle.engine.state import GameState
+
+    state = build([[225], [1]], [2, 3, 4], forests=[[site(5)], []], game=EDGE)
+    data = state.to_dict()
+    data["stack"] = [{**data["stack"][-1], "kind": "free", "player": 0, "tag": "plant",
+                      "need": 1}]
+    state = GameState.from_dict(data)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(Action(PLAY, 225, "right", 0))
+    assert "Squeaker is not a plant" in str(err.value) and "Edge" not in str(err.value)

@@ -1086,10 +1086,11 @@ class GameState:
                 return f"the {action.side} slot of tree {action.tree + 1} is taken"
         sp = _species_of(card, action.side)
         if pend.kind == D_FREE and not _fits(sp, pend.tag):
-            return f"{sp.name} is not a {pend.tag}"
+            named = self.game.catalog.species.get(pend.tag)  # a species (key) or a tag
+            return f"{sp.printed} is not a {pend.tag if named is None else named.printed}"
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
-        return f"{sp.name} costs {sp.cost} and there are not enough other cards to pay"
+        return f"{sp.printed} costs {sp.cost} and there are not enough other cards to pay"
 
     # ------------------------------------------------------------ results
 
