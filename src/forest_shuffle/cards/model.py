@@ -181,8 +181,8 @@ class Species:
     #: :data:`SHORT_NAME_MAX` characters, unique in its catalog; the name when not given;
     #: "" only for a species built by hand).
     short_name: str = ""
-    #: The name printed on the card (the data's ``printed_name``; the name when not given;
-    #: "" only for a species built by hand): what every face shows and every reader
+    #: The name printed on the card where it is not ``name`` (the data's ``printed_name``;
+    #: "" when it is the name): :attr:`printed` is what every face shows and every reader
     #: accepts. ``name`` is the project's key of the species, unique in a catalog; the two
     #: differ only where species of one catalog share a printed name (the Woodland Edge
     #: copies of the Squeaker, key ``"Edge Squeaker"``, are printed "Squeaker").
@@ -494,7 +494,7 @@ def _species(raw: Any, module: str) -> Species:
         provisional=raw.get("provisional", ""),
         plural=raw.get("plural", ""),
         short_name=short_name,
-        printed_name=printed_name,
+        printed_name="" if printed_name == name else printed_name,
         hosts=hosts,
         onto_tag=onto,
         max_per_host=most,
