@@ -368,3 +368,14 @@ def test_a_refused_play_names_the_printed_name() -> None:
     with pytest.raises(IllegalActionError) as err:
         state.apply(Action(PLAY, 225, "right", 0))
     assert "Squeaker is not a plant" in str(err.value) and "Edge" not in str(err.value)
+
+
+def test_a_plain_squeaker_is_refused_where_its_tree_symbol_could_count() -> None:
+    """A Roe Deer showing Silver Fir counts a Woodland Edge Squeaker showing it, and no
+    base one: "Squeaker" alone could be either."""
+    deer = {"species": "Roe Deer", "symbol": "Linden"}
+    doc = _doc({"tree": "Oak", "left": [{"card": 101}], "right": ["Squeaker"]})
+    text = _refusal(doc)
+    assert "give this Squeaker's card or symbol" in text and "Roe Deer counts the" in text
+    fine = _doc({"tree": "Oak", "left": [deer], "right": ["Squeaker"]})  # Linden: none shows
+    assert ("tree 1 right", "Squeaker", 1) in _points(fine)

@@ -482,8 +482,9 @@ class _Reader:
     def check_choice(self, w: _Waiting, forest: Forest) -> None:
         """Refuse an entry that could be any of several species when the choice could
         change a score: they score by different rules or by one that counts their own
-        species, or the forest holds a card that counts a symbol some of them show and
-        others not, counts one of them by name, or counts different species of theirs."""
+        species, or the forest holds a card that counts a type or tree symbol some of their
+        copies show and others not (a tree symbol only when the entry gives none), counts
+        one of them by name, or counts different species of theirs."""
         first = w.options[0]
         why = ""
         if any(x.points != first.points for x in w.options):
@@ -493,11 +494,21 @@ class _Reader:
         shown = frozenset().union(*(x.tags for x in w.options))
         differ = shown - frozenset.intersection(*(x.tags for x in w.options))
         keys = {x.name for x in w.options}
+        symbols = {s for x in w.options for s in self.deck.symbols.get(x.name, ())}
         for t in forest.trees:
-            for sp in [t.species] + [d.species for _side, d in t.dwellers()]:
+            for sp, d in [(t.species, None), *((d.species, d) for _side, d in t.dwellers())]:
                 if why or sp is None:
                     continue
                 p = sp.points
+                counted: set[str] = set()
+                if p.rule == _OWN_SYMBOL_RULE and d is not None and d.symbol is not None:
+                    counted = {d.symbol}
+                elif p.rule == _SYMBOLS_RULE:
+                    counted = set(p.params["symbols"])
+                if w.symbol is None and symbols & counted and not symbols <= counted:
+                    why = (f"{article(sp.printed)} counts the {sorted(symbols & counted)[0]} "
+                           "symbol, which only some of them show")
+                    continue
                 tags = {p.get("tag"), *(p.get("tags") or ())} - {None}
                 if tags & differ:
                     why = (f"{article(sp.printed)} counts the {sorted(tags & differ)[0]} "
