@@ -379,3 +379,12 @@ def test_a_plain_squeaker_is_refused_where_its_tree_symbol_could_count() -> None
     assert "give this Squeaker's card or symbol" in text and "Roe Deer counts the" in text
     fine = _doc({"tree": "Oak", "left": [deer], "right": ["Squeaker"]})  # Linden: none shows
     assert ("tree 1 right", "Squeaker", 1) in _points(fine)
+
+
+def test_the_first_problem_is_still_reported_first() -> None:
+    """Waiting for the whole table does not reorder refusals: a forest without a shared name
+    is checked (its symbols too) before the next forest is read."""
+    doc = {"game": EDGE, "players": [
+        {"name": "Ann", "trees": [{"tree": "Oak", "left": ["Roe Deer"]}]},
+        {"name": "Ben", "trees": [{"tree": "Oak", "left": ["Nightingale"]}]}]}
+    assert _refusal(doc).startswith('player 1 "Ann", tree 1, left: give this Roe Deer\'s')

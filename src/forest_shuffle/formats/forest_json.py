@@ -219,6 +219,7 @@ class _Reader:
         self.used = _Used({}, {}, {})
         self.on_table = 0  # cards in the forests and caves read so far
         self.waiting: list[_Waiting] = []  # entries whose printed name several species share
+        self.resolved: set[int] = set()  # the forests whose symbols are resolved (by id)
 
     def take_place(self, where: str) -> None:
         """One more physical card on the table (a host, a sapling or a dweller)."""
@@ -454,7 +455,8 @@ class _Reader:
         """After every forest is read: give each entry whose printed name several species
         share its species (entries with a symbol first, each the first species in catalog
         order with a copy left), refusing one whose choice would change a score; then fill
-        in or check the symbols of every forest (:meth:`resolve_symbols`)."""
+        in or check the symbols of the forests that held such an entry
+        (:meth:`resolve_symbols`; the others' were done as each was read)."""
         if self.waiting:
             home: dict[int, tuple[Forest, Host, str, int]] = {}
             for forest in forests:
@@ -477,7 +479,8 @@ class _Reader:
             for forest in forests:
                 forest.reindex()
         for forest, who in zip(forests, whos, strict=True):
-            self.resolve_symbols(forest, who)
+            if id(forest) not in self.resolved:
+                self.resolve_symbols(forest, who)
 
     def check_choice(self, w: _Waiting, forest: Forest) -> None:
         """Refuse an entry that could be any of several species when the choice could
@@ -550,6 +553,7 @@ class _Reader:
         if not isinstance(trees_raw, list):
             raise ForestJsonError(f"{who}: \"trees\" must be a list")
         forest = Forest(cave=cave)
+        waiting = len(self.waiting)
         for j, traw in enumerate(trees_raw, start=1):
             where = f"{who}, tree {j}"
             site = self.tree(traw, where)
@@ -573,6 +577,9 @@ class _Reader:
                                   f"{self.table_cards} cards (besides the winter cards) are "
                                   "not already on the table")
         self.on_table += cave
+        if len(self.waiting) == waiting:  # else its symbols wait for its species (finish)
+            self.resolve_symbols(forest, who)
+            self.resolved.add(id(forest))
         return forest
 
     def place_all(self, site: Host, read: list[tuple[str, list[Dweller]]], where: str) -> None:
