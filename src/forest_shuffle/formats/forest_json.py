@@ -24,7 +24,7 @@ import difflib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
@@ -471,7 +471,6 @@ class _Reader:
                 sp = next((x for x in w.options if self.has_room(x, w.symbol)), None)
                 if sp is None:
                     self.refuse_copies(w)
-                    return
                 self.take_species(sp, w.where)
                 if w.symbol is not None:
                     self.take_pair(sp, w.symbol, w.where)
@@ -529,7 +528,7 @@ class _Reader:
                 f"{w.where}: give this {first.printed}'s {need}: the {_plural(first)} of the "
                 f"{kinds} score differently here ({why})")
 
-    def refuse_copies(self, w: _Waiting) -> None:
+    def refuse_copies(self, w: _Waiting) -> NoReturn:
         """No species an entry could be has a copy left: one line with the deck's total."""
         name = w.options[0].printed
         if w.symbol is None:
