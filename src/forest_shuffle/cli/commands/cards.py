@@ -4,10 +4,10 @@ Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game 
 ``base``), or shows one card id or the species printed with a name (every one: the base and
 the Woodland Edge Squeakers are both "Squeaker"; a key such as ``Edge Squeaker`` finds its
 species too); with ``--json`` the physical cards. Species are shown by their printed names
-(where two share one, with their module). A species
-whose reading is not confirmed is marked ``provisional`` and its note shown; a card of a
-provisional deck (Dartmoor) carries ``*`` and says which of its facts are assumed. An unknown
-name or game is one line on standard error and exit status 2.
+(where two share one, with their module). A species whose reading is not confirmed is
+marked ``provisional`` and its note shown; a card of a provisional deck (Dartmoor) carries
+``*`` and says which of its facts are assumed. An unknown name or game is one line on
+standard error and exit status 2.
 """
 
 from __future__ import annotations
