@@ -388,3 +388,14 @@ def test_the_first_problem_is_still_reported_first() -> None:
         {"name": "Ann", "trees": [{"tree": "Oak", "left": ["Roe Deer"]}]},
         {"name": "Ben", "trees": [{"tree": "Oak", "left": ["Nightingale"]}]}]}
     assert _refusal(doc).startswith('player 1 "Ann", tree 1, left: give this Roe Deer\'s')
+
+
+def test_the_rl_text_rendering_shows_the_printed_name() -> None:
+    pytest.importorskip("pettingzoo")
+    from scenario import build, site
+
+    from forest_shuffle.rl.pettingzoo_env import view_words
+
+    state = build([[2], [3]], [4, 5, 6], forests=[[site(1, right=[225])], []], game=EDGE)
+    words = view_words(state.view(0))
+    assert "right Squeaker" in words and "Edge Squeaker" not in words
