@@ -399,3 +399,9 @@ def test_the_rl_text_rendering_shows_the_printed_name() -> None:
     state = build([[2], [3]], [4, 5, 6], forests=[[site(1, right=[225])], []], game=EDGE)
     words = view_words(state.view(0))
     assert "right Squeaker" in words and "Edge Squeaker" not in words
+
+
+def test_cards_finds_a_tree_by_its_appendix_name() -> None:
+    """The appendix prints "Linden Tree"; Forest JSON already read it."""
+    assert cardtext.match_printed("Linden Tree", CAT) == (CAT.species["Linden"],)
+    assert "Linden" in _cards("linden tree")

@@ -502,6 +502,9 @@ def printed_of(name: str, catalog: Catalog) -> str:
     return name if sp is None else sp.printed
 
 
+_TREE_WORD = normalize_name("tree")
+
+
 def match_species(query: str, catalog: Catalog) -> Species:
     """The species named by ``query`` (the first of :func:`match_printed`)."""
     return match_printed(query, catalog)[0]
@@ -510,7 +513,8 @@ def match_species(query: str, catalog: Catalog) -> Species:
 def match_printed(query: str, catalog: Catalog) -> tuple[Species, ...]:
     """The species named by ``query``: every species printed with one name (several only
     where species share a printed name, in catalog order), matched by the exact folded
-    printed name or key, else by a unique prefix or substring of a printed name.
+    printed name or key (a tree also with "tree" after it), else by a unique prefix or
+    substring of a printed name.
 
     Apostrophes may be left out (``bechsteins bat``). Raises :class:`NoSuchCard` with a
     one-line message, with difflib suggestions.
@@ -520,6 +524,8 @@ def match_printed(query: str, catalog: Catalog) -> tuple[Species, ...]:
     if not loose:
         raise NoSuchCard(f"no card named {query!r}: give a species name or a card id")
     exact = catalog.named(folded)
+    if not exact and folded.endswith(_TREE_WORD):  # "Linden Tree", as the appendix has it
+        exact = tuple(sp for sp in catalog.named(folded[:-len(_TREE_WORD)]) if sp.is_tree)
     if exact:
         return exact
     names = catalog.by_printed
