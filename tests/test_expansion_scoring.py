@@ -58,13 +58,20 @@ def check(*forests: Forest) -> list[ForestScore]:
     return scores
 
 
+def _printed(species: str) -> str:
+    """The name the scorer's cards give (printed: "Edge Squeaker" is "Squeaker")."""
+    return CAT.species[species].printed if species in CAT.species else species
+
+
 def pts(species: str, *forests: Forest, index: int = 0) -> int:
-    """Points of every card of ``species`` in forest ``index`` of the table."""
-    return sum(c.points for c in check(*forests)[index].cards if c.species == species)
+    """Points of every card printed with the name of ``species`` in forest ``index``."""
+    name = _printed(species)
+    return sum(c.points for c in check(*forests)[index].cards if c.species == name)
 
 
 def cards(species: str, *forests: Forest, index: int = 0) -> list[CardPoints]:
-    return [c for c in check(*forests)[index].cards if c.species == species]
+    name = _printed(species)
+    return [c for c in check(*forests)[index].cards if c.species == name]
 
 
 def total(*forests: Forest, index: int = 0) -> int:
@@ -378,7 +385,8 @@ def test_wild_boar_female_ten_per_squeaker_edge_squeakers_included() -> None:
     # a Squeaker and an Edge Squeaker: 2 x 10 = 20; plus 1 + 1 for the Squeakers
     f = F(T("Oak", left="Wild Boar (female)", right="Squeaker"), T("Birch", left="Edge Squeaker"))
     assert pts("Wild Boar (female)", f) == 20
-    assert pts("Edge Squeaker", f) == 1
+    assert [(c.where, c.points) for c in cards("Edge Squeaker", f)] == [
+        ("tree 1 right", 1), ("tree 2 left", 1)]  # both printed "Squeaker"
     assert total(f) == 20 + 1 + 1 + 1  # and the Birch
     two = F(T("Oak", left="Wild Boar (female)", right="Wild Boar (female)"),
             T("Birch", left="Edge Squeaker"))

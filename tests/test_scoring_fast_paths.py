@@ -7,7 +7,10 @@ tables dealt from the catalog, and for the base game end tables of greedy self-p
 file was written once from the scorer before its fast paths (``PYTHONPATH=<that tree's
 src> python tests/test_scoring_fast_paths.py --write``); these tests rebuild the same
 tables and check today's scorer against it, and that ``totals`` equals the totals of
-``score_table`` on every table.
+``score_table`` on every table. The entries of the games with Woodland Edge were written
+again when the cards' ``species`` became the printed name (the Woodland Edge Squeakers
+are "Squeaker", not "Edge Squeaker"), after checking that the results differed in nothing
+else.
 """
 
 from __future__ import annotations

@@ -58,12 +58,17 @@ def test_every_species_of_the_data_has_a_short_name(module: str) -> None:
 
 @pytest.mark.parametrize("gid", game_ids())
 def test_short_names_are_unique_in_every_game(gid: str) -> None:
+    """One short name a printed name (species printed alike, such as the base and the
+    Woodland Edge Squeakers, share theirs), and none is another printed name."""
     species = make_game(gid).catalog.species
-    folded = [normalize_name(sp.short_name) for sp in species.values()]
+    short_of: dict[str, str] = {}
+    for sp in species.values():
+        assert short_of.setdefault(sp.printed, sp.short_name) == sp.short_name, sp.name
+    folded = [normalize_name(short) for short in short_of.values()]
     assert len(set(folded)) == len(folded)
-    names = {normalize_name(n): n for n in species}
-    for sp in species.values():  # no short name is another species' name
-        assert names.get(normalize_name(sp.short_name), sp.name) == sp.name
+    names = {normalize_name(sp.printed): sp.printed for sp in species.values()}
+    for sp in species.values():  # no short name is another species' printed name
+        assert names.get(normalize_name(sp.short_name), sp.printed) == sp.printed
 
 
 def test_base_short_names_are_unchanged() -> None:
@@ -76,7 +81,7 @@ def test_a_name_has_one_short_name_in_every_game() -> None:
     seen: dict[str, tuple[str, str]] = {}
     for gid in game_ids():
         for sp in make_game(gid).catalog.species.values():
-            first = seen.setdefault(sp.name, (sp.short_name, gid))
+            first = seen.setdefault(sp.printed, (sp.short_name, gid))
             assert first[0] == sp.short_name, (sp.name, first[1], gid)
 
 

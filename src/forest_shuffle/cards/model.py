@@ -190,6 +190,12 @@ class Species:
     #: :data:`SHORT_NAME_MAX` characters, unique in its catalog; the name when not given;
     #: "" only for a species built by hand).
     short_name: str = ""
+    #: The name printed on the card where it is not ``name`` (the data's ``printed_name``;
+    #: "" when it is the name): :attr:`printed` is what every face shows and every reader
+    #: accepts. ``name`` is the project's key of the species, unique in a catalog; the two
+    #: differ only where species of one catalog share a printed name (the Woodland Edge
+    #: copies of the Squeaker, key ``"Edge Squeaker"``, are printed "Squeaker").
+    printed_name: str = ""
     #: Placement rules of the data's ``placement`` (Dartmoor): the host kinds it may go to
     #: (empty: any; ``moor`` covers a universal moor), a tag a card in the slot must show
     #: for it to go there (it then shares that slot; "": none) and the most copies of it
@@ -214,8 +220,17 @@ class Species:
     #: param (that species and those counting as it), and the one tree symbol every deck
     #: copy of this dweller shows ("" if they differ).
     targets: tuple[str, ...] = ()
+    #: The printed names, for people, of the species counting as that param's species
+    #: other than those printed as it is (a Mountain Hare for the European Hare; none for
+    #: the Squeaker, whose Woodland Edge copies are printed "Squeaker" too).
+    targets_printed: tuple[str, ...] = ()
     deck_symbol: str = ""
     plan: Any = field(default=None, repr=False, init=False, compare=False)
+
+    @property
+    def printed(self) -> str:
+        """The name printed on the card, for people (``name`` when none is given)."""
+        return self.printed_name or self.name
 
     @property
     def is_tree(self) -> bool:
@@ -314,12 +329,13 @@ class Card:
         return ""
 
     def label(self) -> str:
-        """A short readable name: ``"Oak"``, ``"Winter"``, ``"European Hare / Wolf"``."""
+        """A short readable name with the printed names: ``"Oak"``, ``"Winter"``,
+        ``"European Hare / Wolf"``."""
         if self.species is not None:
-            return self.species.name
+            return self.species.printed
         if self.is_winter:
             return "Winter"
-        return " / ".join(h.species.name for h in self.halves.values())
+        return " / ".join(h.species.printed for h in self.halves.values())
 
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u00b4": "'"})
@@ -340,6 +356,9 @@ class Catalog:
     species: Mapping[str, Species]
     cards: tuple[Card | None, ...]
     by_folded_name: Mapping[str, Species]
+    #: Folded printed name -> the species printed with it, in catalog order (more than one
+    #: only where species share a printed name).
+    by_printed: Mapping[str, tuple[Species, ...]] = field(default_factory=dict)
     modules: tuple[str, ...] = ("base",)
     tree_symbols: tuple[str, ...] = ()
     aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -365,6 +384,18 @@ class Catalog:
     def lookup(self, name: str) -> Species | None:
         """The species with that name (case, spacing and apostrophes ignored), or None."""
         return self.by_folded_name.get(normalize_name(name))
+
+    def named(self, name: str) -> tuple[Species, ...]:
+        """The species a person may mean by ``name`` (case, spacing and apostrophes
+        ignored): every species printed with that name, in catalog order, else the one
+        whose key it is (a key that is no printed name, such as ``"Edge Squeaker"``, is
+        still read), else none."""
+        folded = normalize_name(name)
+        shared = self.by_printed.get(folded)
+        if shared:
+            return shared
+        sp = self.by_folded_name.get(folded)
+        return (sp,) if sp is not None else ()
 
 
 def _effect(raw: Any, where: str) -> Effect | None:
@@ -446,6 +477,10 @@ def _species(raw: Any, module: str) -> Species:
     for key in ("provisional", "plural"):
         if not isinstance(raw.get(key, ""), str):
             raise CardDataError(f"{where}: {key} must be a string")
+    printed_name = raw.get("printed_name", name)
+    if not (isinstance(printed_name, str) and printed_name
+            and printed_name == printed_name.strip()):
+        raise CardDataError(f"{where}: printed_name must be a trimmed non-empty string")
     short_name = raw.get("short_name", name)  # the limit holds for a short name given
     if "short_name" in raw and not (isinstance(short_name, str) and short_name
                                     and short_name == short_name.strip()
@@ -470,6 +505,7 @@ def _species(raw: Any, module: str) -> Species:
         provisional=raw.get("provisional", ""),
         plural=raw.get("plural", ""),
         short_name=short_name,
+        printed_name="" if printed_name == name else printed_name,
         hosts=hosts,
         onto_tag=onto,
         max_per_host=most,
@@ -642,6 +678,10 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
     for sp in species.values():
         ref = sp.points.get("species")
         object.__setattr__(sp, "targets", tuple(aliases[ref]) if ref is not None else ())
+        if ref is not None:
+            object.__setattr__(sp, "targets_printed", tuple(dict.fromkeys(
+                species[n].printed for n in aliases[ref]
+                if species[n].printed != species[ref].printed)))
         syms = seen_symbols.get(sp.name, set())
         object.__setattr__(sp, "deck_symbol", next(iter(syms)) if len(syms) == 1 else "")
         if sp.name in known:
@@ -651,6 +691,7 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
         species=species,
         cards=tuple(table),
         by_folded_name={normalize_name(n): s for n, s in species.items()},
+        by_printed=_by_printed(species),
         modules=tuple(modules),
         tree_symbols=tuple(n for n, sp in species.items() if sp.is_tree),
         aliases={n: tuple(v) for n, v in aliases.items()},
@@ -660,16 +701,38 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
     )
 
 
+def _by_printed(species: Mapping[str, Species]) -> dict[str, tuple[Species, ...]]:
+    """Folded printed name -> the species printed with it, in catalog order."""
+    out: dict[str, list[Species]] = {}
+    for sp in species.values():
+        out.setdefault(normalize_name(sp.printed), []).append(sp)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def _check_short_names(species: Mapping[str, Species]) -> None:
     """No two species of a catalog share a short name, and none is another's name (case,
-    spacing and apostrophes ignored)."""
+    spacing and apostrophes ignored), unless both are printed with one name, and then
+    their short names are the same; a printed name that is another species' key is that
+    species' printed name too."""
     owner: dict[str, str] = {normalize_name(n): n for n in species}
+    printed = {n: normalize_name(sp.printed) for n, sp in species.items()}
+    for sp in species.values():
+        mine = normalize_name(sp.printed)
+        other = owner.get(mine)
+        if other is not None and other != sp.name and printed[other] != mine:
+            raise CardDataError(f"species {sp.name!r}: printed name {sp.printed!r} is the "
+                                f"name of {other!r}, printed otherwise")
+    short_of: dict[str, Species] = {}
     for sp in species.values():
         key = normalize_name(sp.short_name)
         other = owner.setdefault(key, sp.name)
-        if other != sp.name:
+        if other != sp.name and printed[other] != printed[sp.name]:
             raise CardDataError(f"species {sp.name!r}: short name {sp.short_name!r} is "
                                 f"also {other!r}'s")
+        alike = short_of.setdefault(printed[sp.name], sp)
+        if alike.short_name != sp.short_name:  # the page keeps one short name a name
+            raise CardDataError(f"species {sp.name!r}: short name {sp.short_name!r}, but "
+                                f"{alike.name!r}, printed alike, has {alike.short_name!r}")
 
 
 def _caves(doc: Any) -> tuple[Cave, ...]:

@@ -1169,13 +1169,19 @@ class GameState:
                 return self._refusal_words(why, sp, action.side, action.tree, host)
         sp = _species_of(card, action.side)
         if pend.kind == D_FREE and not self._answers(sp, pend.tag):
-            what = " or ".join(pend.tag.split("|"))
-            return f"{sp.name} is not {article(what)} (this free play places only {article(what)})"
+            what = " or ".join(self._tag_words(tag) for tag in pend.tag.split("|"))
+            return (f"{sp.printed} is not {article(what)} (this free play places only "
+                    f"{article(what)})")
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
             return f"card {card.id} was not in hand when the Mole was played"
         if pend.kind == D_FREE:  # pragma: no cover - a free play it answers is legal
-            return f"{sp.name} cannot be placed by this free play"
-        return f"{sp.name} costs {sp.cost} and there are not enough other cards to pay"
+            return f"{sp.printed} cannot be placed by this free play"
+        return f"{sp.printed} costs {sp.cost} and there are not enough other cards to pay"
+
+    def _tag_words(self, tag: str) -> str:
+        """A free play's tag as a person reads it: a species key by its printed name."""
+        named = self.game.catalog.species.get(tag)
+        return tag if named is None else named.printed
 
     @staticmethod
     def _answers(sp: Species, tag: str) -> bool:

@@ -24,7 +24,7 @@ import difflib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
@@ -74,6 +74,14 @@ _TREE_WORD = normalize_name("tree")
 #: symbols listed in the rule's ``symbols``.
 _OWN_SYMBOL_RULE = "per_own_tree_symbol"
 _SYMBOLS_RULE = "per_tree_symbols"
+#: Rules that count different species (of a tag: the rule's own, or the one given).
+_DISTINCT_RULES: Mapping[str, str] = {
+    "butterfly_sets": "butterfly", "bat_variety": "bat", "per_distinct_species": "",
+    "distinct_species_table": "", "variety_sets": "",
+}
+#: Rules by which a card counts the cards of its own species.
+_OWN_SPECIES_RULES = frozenset({"set_table", "majority", "threshold_own_species",
+                                "paired_in_slot"})
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
                  "nine", "ten")
 
@@ -154,6 +162,14 @@ def _number(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
+def _and(words: Sequence[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _module_words(module: str) -> str:
+    return "base game" if module == BASE_ID else f"{module} expansion"
+
+
 def _or(words: Sequence[str]) -> str:
     return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -177,6 +193,17 @@ def _other_game_note(name: str | None = None, card: int | None = None) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class _Waiting:
+    """A dweller entry whose species waits for the whole table (several species of the
+    game share its printed name, and its slot and symbol leave more than one)."""
+
+    dweller: Dweller  # the placeholder placed (the first of ``options``)
+    options: tuple[Species, ...]
+    symbol: str | None
+    where: str
+
+
 class _Reader:
     """Reads one document of one game, checking as it goes; the first problem raises."""
 
@@ -187,6 +214,8 @@ class _Reader:
         self.table_cards = self.deck.table_cards
         self.used = _Used({}, {}, {})
         self.on_table = 0  # cards in the forests and caves read so far
+        self.waiting: list[_Waiting] = []  # entries whose printed name several species share
+        self.resolved: set[int] = set()  # the forests whose symbols are resolved (by id)
 
     def take_place(self, where: str) -> None:
         """One more physical card on the table (a host, a sapling or a dweller)."""
@@ -206,22 +235,41 @@ class _Reader:
         return sp.name
 
     def host_species(self, name: str) -> Species | None:
-        """A species by name; a tree also by its name with "tree" after it."""
+        """A species by its printed name (or its key); a tree also by its name with "tree"
+        after it. (No two hosts of a game share a printed name.)"""
         folded = normalize_name(name)
-        sp = self.catalog.by_folded_name.get(folded)
-        if sp is None and folded.endswith(_TREE_WORD):
-            other = self.catalog.by_folded_name.get(folded[:-len(_TREE_WORD)])
-            if other is not None and other.is_tree:
-                sp = other
-        return sp
+        found = self.catalog.named(folded)
+        if not found and folded.endswith(_TREE_WORD):
+            other = self.catalog.named(folded[:-len(_TREE_WORD)])
+            found = tuple(sp for sp in other if sp.is_tree)
+        return found[0] if found else None
 
-    def species(self, raw: Any, where: str) -> Species:
+    def candidates(self, raw: Any, where: str) -> tuple[Species, ...]:
+        """Every species of the game a person may mean by ``raw``: those printed with that
+        name (several only where species share a printed name), else the one whose key
+        it is; refused: no name, or a name of no species here."""
         if not isinstance(raw, str):
             raise ForestJsonError(f"{where}: a species must be a name, not {_q(raw)}")
-        sp = self.catalog.lookup(raw)
-        if sp is None:
+        found = self.catalog.named(raw)
+        if not found:
             raise ForestJsonError(f"{where}: unknown species {_q(raw)}{self.not_here(raw)}")
-        return sp
+        return found
+
+    def species(self, raw: Any, where: str) -> Species:
+        """The one species ``raw`` names (refused where species share that printed name:
+        a reader that can tell them apart uses :meth:`candidates`)."""
+        found = self.candidates(raw, where)
+        if len(found) > 1:
+            raise ForestJsonError(f"{where}: {_q(raw)} is printed on "
+                                  f"{_and([self.called(sp) for sp in found])}: write which")
+        return found[0]
+
+    def called(self, sp: Species) -> str:
+        """The printed name, and where species of the game share it, which one
+        (``Squeaker (woodland_edge expansion)``)."""
+        if len(self.catalog.named(sp.printed)) < 2:
+            return sp.printed
+        return f"{sp.printed} ({_module_words(sp.module)})"
 
     def not_here(self, name: str | None = None, card: int | None = None) -> str:
         note = _other_game_note(name, card)
@@ -254,7 +302,7 @@ class _Reader:
         n = self.used.species.get(sp.name, 0) + 1
         if n > sp.count:
             what = f"{sp.kind} cards" if sp.is_host else "cards"
-            raise ForestJsonError(f"{where}: more {sp.name} {what} than the deck has "
+            raise ForestJsonError(f"{where}: more {self.called(sp)} {what} than the deck has "
                                   f"({sp.count}){note}")
         self.used.species[sp.name] = n
 
@@ -264,11 +312,18 @@ class _Reader:
         n = self.used.pairs.get(key, 0) + 1
         if n > have:
             if have == 0:
-                raise ForestJsonError(f"{where}: no {sp.name} in the deck shows the "
+                raise ForestJsonError(f"{where}: no {self.called(sp)} in the deck shows the "
                                       f"{symbol} symbol")
-            raise ForestJsonError(f"{where}: more {sp.name} cards showing the {symbol} symbol "
-                                  f"than the deck has ({have})")
+            raise ForestJsonError(f"{where}: more {self.called(sp)} cards showing the {symbol} "
+                                  f"symbol than the deck has ({have})")
         self.used.pairs[key] = n
+
+    def has_room(self, sp: Species, symbol: str | None) -> bool:
+        """Has the deck a copy of ``sp`` (showing ``symbol`` if given) not yet used?"""
+        if self.used.species.get(sp.name, 0) >= sp.count:
+            return False
+        key = (sp.name, symbol or "")
+        return symbol is None or self.used.pairs.get(key, 0) < self.deck.pairs.get(key, 0)
 
     # -- entries ----------------------------------------------------------------------
 
@@ -310,7 +365,7 @@ class _Reader:
         if sp is None:
             raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
         if not sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.name} is not {article(self.hosts_word())}")
+            raise ForestJsonError(f"{where}: {sp.printed} is not {article(self.hosts_word())}")
         self.take_species(sp, where)
         if sp.kind != SHRUB:
             return Host(sp, kind=sp.kind, symbol=sp.name)
@@ -342,10 +397,13 @@ class _Reader:
             raise ForestJsonError(f"{where}: card {card.id} ({card.label()}) has no {side} half")
         half = card.halves[side]
         if "species" in raw:
-            sp = self.species(raw["species"], where)
-            if sp is not half.species:
-                raise ForestJsonError(f"{where}: card {card.id} shows {half.species.name} on "
-                                      f"its {side} half, not {sp.name}")
+            named = self.candidates(raw["species"], where)
+            if half.species not in named:
+                same = half.species.printed == named[0].printed
+                raise ForestJsonError(
+                    f"{where}: card {card.id} shows "
+                    f"{self.called(half.species) if same else half.species.printed} on its "
+                    f"{side} half, not {self.called(named[0]) if same else named[0].printed}")
         if "symbol" in raw and self.tree_symbol(raw["symbol"], where) != half.symbol:
             raise ForestJsonError(f"{where}: card {card.id} shows the {half.symbol} symbol on "
                                   f"its {side} half")
@@ -357,20 +415,124 @@ class _Reader:
         return Dweller.of_card(card, side)
 
     def named(self, name: Any, symbol: Any, side: str, where: str) -> Dweller:
-        sp = self.species(name, where)
+        """A dweller written by its name (and symbol). Where species of the game share the
+        printed name, the slot and the symbol choose among them; if several remain, the
+        entry waits for :meth:`finish` (it then takes a copy the deck still has, and is
+        refused if the choice would change a score)."""
+        found = self.candidates(name, where)
+        fits = tuple(x for x in found if not x.is_host and side in x.positions)
+        sp = fits[0] if fits else found[0]
         if sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.name} is {article(sp.kind)}, not a card for "
-                                  "a slot")
+            raise ForestJsonError(f"{where}: {sp.printed} is {article(sp.kind)}, not a card "
+                                  "for a slot")
         if side not in sp.positions:
             places = " or ".join(sp.positions)
-            raise ForestJsonError(f"{where}: {sp.name} can't go {_SIDE_WORD[side]} "
+            raise ForestJsonError(f"{where}: {sp.printed} can't go {_SIDE_WORD[side]} "
                                   f"(it goes {places})")
-        self.take_species(sp, where)
         sym: str | None = None
         if symbol is not None:
             sym = self.tree_symbol(symbol, where)
+            shown = tuple(x for x in fits if self.deck.pairs.get((x.name, sym), 0))
+            if not shown:
+                raise ForestJsonError(f"{where}: no {sp.printed} in the deck shows the "
+                                      f"{sym} symbol")
+            fits = shown
+        if len(fits) > 1:
+            d = Dweller(fits[0], sym)
+            self.waiting.append(_Waiting(d, fits, sym, where))
+            return d
+        sp = fits[0]
+        self.take_species(sp, where)
+        if sym is not None:
             self.take_pair(sp, sym, where)
         return Dweller(sp, sym)
+
+    def finish(self, forests: Sequence[Forest], whos: Sequence[str]) -> None:
+        """After every forest is read: give each entry whose printed name several species
+        share its species (entries with a symbol first, each the first species in catalog
+        order with a copy left), refusing one whose choice would change a score; then fill
+        in or check the symbols of the forests that held such an entry
+        (:meth:`resolve_symbols`; the others' were done as each was read)."""
+        if self.waiting:
+            home: dict[int, tuple[Forest, Host, str, int]] = {}
+            for forest in forests:
+                for t in forest.trees:
+                    for side in SIDES:
+                        for k, d in enumerate(t.slots[side]):
+                            home[id(d)] = (forest, t, side, k)
+            for w in self.waiting:
+                self.check_choice(w, home[id(w.dweller)][0])
+            for w in sorted(self.waiting, key=lambda w: w.symbol is None):
+                forest, t, side, k = home[id(w.dweller)]
+                sp = next((x for x in w.options if self.has_room(x, w.symbol)), None)
+                if sp is None:
+                    self.refuse_copies(w)
+                self.take_species(sp, w.where)
+                if w.symbol is not None:
+                    self.take_pair(sp, w.symbol, w.where)
+                t.slots[side][k] = Dweller(sp, w.symbol, w.dweller.card)
+            for forest in forests:
+                forest.reindex()
+        for forest, who in zip(forests, whos, strict=True):
+            if id(forest) not in self.resolved:
+                self.resolve_symbols(forest, who)
+
+    def check_choice(self, w: _Waiting, forest: Forest) -> None:
+        """Refuse an entry that could be any of several species when the choice could
+        change a score: they score by different rules or by one that counts their own
+        species, or the forest holds a card that counts a type or tree symbol some of their
+        copies show and others not (a tree symbol only when the entry gives none), counts
+        one of them by name, or counts different species of theirs."""
+        first = w.options[0]
+        why = ""
+        if any(x.points != first.points for x in w.options):
+            why = "they score by different rules"
+        elif first.points.rule in _OWN_SPECIES_RULES:
+            why = "each counts the cards of its own species"
+        shown = frozenset().union(*(x.tags for x in w.options))
+        differ = shown - frozenset.intersection(*(x.tags for x in w.options))
+        keys = {x.name for x in w.options}
+        symbols = {s for x in w.options for s in self.deck.symbols.get(x.name, ())}
+        for t in forest.trees:
+            for sp, d in [(t.species, None), *((d.species, d) for _side, d in t.dwellers())]:
+                if why or sp is None:
+                    continue
+                p = sp.points
+                counted: set[str] = set()
+                if p.rule == _OWN_SYMBOL_RULE and d is not None and d.symbol is not None:
+                    counted = {d.symbol}
+                elif p.rule == _SYMBOLS_RULE:
+                    counted = set(p.params["symbols"])
+                if w.symbol is None and symbols & counted and not symbols <= counted:
+                    why = (f"{article(sp.printed)} counts the {sorted(symbols & counted)[0]} "
+                           "symbol, which only some of them show")
+                    continue
+                tags = {p.get("tag"), *(p.get("tags") or ())} - {None}
+                if tags & differ:
+                    why = (f"{article(sp.printed)} counts the {sorted(tags & differ)[0]} "
+                           "symbol, which only some of them show")
+                elif p.get("species") in keys and not all(
+                        p.get("species") in x.counts_as for x in w.options):
+                    why = f"{article(sp.printed)} counts only some of them"
+                elif p.rule in _DISTINCT_RULES and (
+                        tags | {_DISTINCT_RULES[p.rule]}) & shown:
+                    why = f"{article(sp.printed)} counts different species"
+        if why:
+            need = "card" if w.symbol is not None else "card or symbol"
+            kinds = _and([_module_words(x.module) for x in w.options])
+            raise ForestJsonError(
+                f"{w.where}: give this {first.printed}'s {need}: the {plural(first.printed)} of the "
+                f"{kinds} score differently here ({why})")
+
+    def refuse_copies(self, w: _Waiting) -> NoReturn:
+        """No species an entry could be has a copy left: one line with the deck's total."""
+        name = w.options[0].printed
+        if w.symbol is None:
+            have = sum(x.count for x in w.options)
+            raise ForestJsonError(f"{w.where}: more {name} cards than the deck has ({have})")
+        have = sum(self.deck.pairs.get((x.name, w.symbol), 0) for x in w.options)
+        raise ForestJsonError(f"{w.where}: more {name} cards showing the {w.symbol} symbol "
+                              f"than the deck has ({have})")
 
     def forest(self, raw: Any, who: str) -> Forest:
         _refuse_unknown_keys(raw, _PLAYER_KEYS, who)
@@ -386,6 +548,7 @@ class _Reader:
         if not isinstance(trees_raw, list):
             raise ForestJsonError(f"{who}: \"trees\" must be a list")
         forest = Forest(cave=cave)
+        waiting = len(self.waiting)
         for j, traw in enumerate(trees_raw, start=1):
             where = f"{who}, tree {j}"
             site = self.tree(traw, where)
@@ -409,7 +572,9 @@ class _Reader:
                                   f"{self.table_cards} cards (besides the winter cards) are "
                                   "not already on the table")
         self.on_table += cave
-        self.resolve_symbols(forest, who)
+        if len(self.waiting) == waiting:  # else its symbols wait for its species (finish)
+            self.resolve_symbols(forest, who)
+            self.resolved.add(id(forest))
         return forest
 
     def place_all(self, site: Host, read: list[tuple[str, list[Dweller]]], where: str) -> None:
@@ -434,7 +599,7 @@ class _Reader:
                     f"{where}: {_number(len(stack) + 1)} {plural(shared.name)} in one slot "
                     f"(at most {_number(d.species.share_max)})")
             raise ForestJsonError(f"{where}: two cards in a slot that holds one "
-                                  f"({stack[-1].species.name} and {d.species.name})")
+                                  f"({stack[-1].species.printed} and {d.species.printed})")
         stack.append(d)
 
     def resolve_symbols(self, forest: Forest, who: str) -> None:
@@ -457,7 +622,7 @@ class _Reader:
                         stack[k] = Dweller(d.species, options[0], d.card)
                     elif d.species.points.rule == _OWN_SYMBOL_RULE:
                         raise ForestJsonError(
-                            f"{who}, tree {j}, {side}: give this {d.species.name}'s card or "
+                            f"{who}, tree {j}, {side}: give this {d.species.printed}'s card or "
                             f"symbol; its points depend on its tree symbol")
                     else:
                         unknown.append((f"{who}, tree {j}, {side}", d.species, options, t,
@@ -469,9 +634,9 @@ class _Reader:
             for _side, d in t.dwellers():
                 rule = d.species.points.rule
                 if rule == _OWN_SYMBOL_RULE and d.symbol is not None:
-                    counted.append((d.species.name, frozenset({d.symbol})))
+                    counted.append((d.species.printed, frozenset({d.symbol})))
                 elif rule == _SYMBOLS_RULE:
-                    counted.append((d.species.name,
+                    counted.append((d.species.printed,
                                     frozenset(d.species.points.params["symbols"])))
         for where, sp, options, t, side, k in unknown:
             matters = False
@@ -479,8 +644,8 @@ class _Reader:
                 inside = sorted(s for s in options if s in wanted)
                 if inside and len(inside) < len(options):
                     raise ForestJsonError(
-                        f"{where}: give this {sp.name}'s card or symbol; {article(name)} counts "
-                        f"the {inside[0]} symbol and {sp.name} cards show different symbols")
+                        f"{where}: give this {sp.printed}'s card or symbol; {article(name)} counts "
+                        f"the {inside[0]} symbol and {sp.printed} cards show different symbols")
                 matters = matters or bool(inside)
             if matters:  # every copy shows a counted symbol: any of them scores the same
                 if k < 0:
@@ -526,6 +691,7 @@ def read_table(doc: Any) -> ForestTable:
         raise ForestJsonError(f"players: {len(players)} players, expected 1 to {MAX_PLAYERS}")
     reader = _DartmoorReader(game) if game.id == DARTMOOR else _Reader(game)
     names: list[str] = []
+    whos: list[str] = []
     forests: list[Forest] = []
     for i, raw in enumerate(players, start=1):
         if not isinstance(raw, dict):
@@ -538,7 +704,9 @@ def read_table(doc: Any) -> ForestTable:
             raise ForestJsonError(f"{who}: the name is used twice (also player "
                                   f"{names.index(name) + 1})")
         names.append(name)
+        whos.append(who)
         forests.append(reader.forest(raw, who))
+    reader.finish(forests, whos)
     return ForestTable(game, names, forests)
 
 
@@ -748,13 +916,14 @@ class _DartmoorReader(_Reader):
             raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
         if sp.kind not in (TREE, SHRUB):
             what = "a moor: write it in \"moors\"" if sp.kind == MOOR else "not a tree or shrub"
-            raise ForestJsonError(f"{where}: {sp.name} is {what}")
+            raise ForestJsonError(f"{where}: {sp.printed} is {what}")
         self.take_species(sp, where)
         symbol = sp.name if sp.kind == TREE else ""
         if "symbol" in raw:
             got = self.tree_symbol(raw["symbol"], where)
             if sp.kind == TREE and got != sp.name:
-                raise ForestJsonError(f"{where}: {article(sp.name)} shows the {sp.name} symbol")
+                raise ForestJsonError(
+                    f"{where}: {article(sp.printed)} shows the {sp.printed} symbol")
             symbol = got
         return Host(sp, kind=sp.kind, symbol=symbol)
 
@@ -815,6 +984,10 @@ class _DartmoorReader(_Reader):
             side, d, slot_where = pending[0]
             raise ForestJsonError(self.refusal(site, side, d, slot_where))
 
+    def finish(self, forests: Sequence[Forest], whos: Sequence[str]) -> None:
+        """Nothing waits in a Dartmoor document (no two of its species share a printed
+        name, and :meth:`dm_dweller` reads one species a name)."""
+
     def refusal(self, site: Host, side: str, d: Dweller, where: str) -> str:
         """The one line saying why ``d`` cannot join ``side`` of ``site``."""
         sp = d.species
@@ -822,13 +995,13 @@ class _DartmoorReader(_Reader):
         if sp.onto_tag:
             most = sp.max_per_host
             limit = f", at most {_number(most)} a {site.label}" if most > 0 else ""
-            return (f"{where}: {article(sp.name)} goes only into {article(side)} slot that holds "
-                    f"{article(sp.onto_tag)}{limit}")
+            return (f"{where}: {article(sp.printed)} goes only into {article(side)} slot "
+                    f"that holds {article(sp.onto_tag)}{limit}")
         if site.is_moor:
             return (f"{where}: more cards on the {side} of a moor than its two slots hold "
-                    f"({', '.join(x.species.name for x in stack)} and {sp.name})")
+                    f"({', '.join(x.species.printed for x in stack)} and {sp.printed})")
         return (f"{where}: two cards in a slot that holds one "
-                f"({stack[-1].species.name} and {sp.name})")
+                f"({stack[-1].species.printed} and {sp.printed})")
 
     def dm_dweller(self, raw: Any, side: str, site: Host, where: str) -> Dweller:
         symbol: Any = None
@@ -848,15 +1021,15 @@ class _DartmoorReader(_Reader):
                                   f"not {_q(raw)}")
         sp = self.species(name, where)
         if sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.name} is {article(sp.kind)}, not a card for "
+            raise ForestJsonError(f"{where}: {sp.printed} is {article(sp.kind)}, not a card for "
                                   "a slot")
         if side not in sp.positions:
             places = " or ".join(sp.positions)
-            raise ForestJsonError(f"{where}: {sp.name} can't go {_SIDE_WORD[side]} "
+            raise ForestJsonError(f"{where}: {sp.printed} can't go {_SIDE_WORD[side]} "
                                   f"(it goes {places})")
         if not sp.goes_to(site.kind):
             only = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
-            raise ForestJsonError(f"{where}: {sp.name} goes only at {article(only)}, not at "
+            raise ForestJsonError(f"{where}: {sp.printed} goes only at {article(only)}, not at "
                                   f"{article(site.kind)}")
         self.take_species(sp, where)
         sym: str | None = None
@@ -865,16 +1038,16 @@ class _DartmoorReader(_Reader):
             known = self.catalog.known_symbols.get(sp.name)
             if known is not None:
                 if sym not in known:
-                    raise ForestJsonError(f"{where}: no {sp.name} shows the {sym} symbol "
+                    raise ForestJsonError(f"{where}: no {sp.printed} shows the {sym} symbol "
                                           f"(they show {_or(list(known))})")
                 key = (sp.name, sym)
                 n = self.used.pairs.get(key, 0) + 1
                 if n > known.count(sym):
-                    raise ForestJsonError(f"{where}: more {sp.name} cards showing the {sym} "
+                    raise ForestJsonError(f"{where}: more {sp.printed} cards showing the {sym} "
                                           f"symbol than the deck has ({known.count(sym)})")
                 self.used.pairs[key] = n
         elif sp.points.rule == _OWN_SYMBOL_RULE:
-            raise ForestJsonError(f"{where}: give this {sp.name}'s symbol; its points depend on "
+            raise ForestJsonError(f"{where}: give this {sp.printed}'s symbol; its points depend on "
                                   "its tree symbol")
         return Dweller(sp, sym)
 

@@ -57,7 +57,7 @@ def view_words(view: PlayerView) -> str:
         who = "Your forest" if seat == me else f"Forest of player {seat + 1}"
         trees = []
         for t, host in enumerate(forest.trees):
-            parts = [f"{side} {d.species.name}" for side in SIDES for d in host.slots[side]]
+            parts = [f"{side} {d.species.printed}" for side in SIDES for d in host.slots[side]]
             extra = f" [{', '.join(parts)}]" if parts else ""
             trees.append(f"{narration.tree_name(forest, t)}{extra}")
         lines.append(f"{who} (hand {view.hand_sizes[seat]}, cave {view.cave_sizes[seat]}): "

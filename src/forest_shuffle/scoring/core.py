@@ -45,7 +45,8 @@ _LINE_OF_SIDE: Mapping[str, str] = {
 
 @dataclass(frozen=True, init=False)
 class CardPoints:
-    """The points of one visible card: where it is, its species, points and why."""
+    """The points of one visible card: where it is, its species (the printed name), points
+    and why."""
 
     where: str
     species: str
@@ -734,15 +735,15 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
         where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
         if pts:
             return pts, f"{where} {article(p.key)}"
-        return pts, f"{where} {article(t.name)}, not {article(p.key)}"
+        return pts, f"{where} {article(_shown(t))}, not {article(p.key)}"
     if rule == "bat_opposite":
         bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
         if bat is not None:
-            return pts, f"a bat ({bat.species.name}) in the opposite slot"
+            return pts, f"a bat ({bat.species.printed}) in the opposite slot"
         return pts, "no bat in the opposite slot"
     if rule == "paired_in_slot":
         if pts:
-            return pts, f"shares its slot with another {p.name}"
+            return pts, f"shares its slot with another {p.species.printed}"
         return pts, "alone in its slot"
     if rule == "per_own_tree_symbol":
         sym = _symbol(d)
@@ -753,7 +754,7 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
     if rule == "on_host_kind":
         if pts:
             return pts, f"on {article(p.key)}"
-        here = t.kind if t.species is None else t.species.name
+        here = t.kind if t.species is None else t.species.printed
         return pts, f"on {article(here)}, not {article(p.key)}"
     if rule == "alone_on_host":
         if pts:
@@ -766,9 +767,14 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
             return pts, "scores no points; a shrub is no tree, so it adds no tree here"
         if t.species is None:
             return pts, f"scores no points; at a sapling it adds {plus} to the number of trees"
-        return pts, (f"scores no points; counts as +{plus} {t.species.name} "
+        return pts, (f"scores no points; counts as +{plus} {t.species.printed} "
                      f"and +{plus} to the number of trees")
     return pts, "scores no points"
+
+
+def _shown(t: Host) -> str:
+    """A host as a person reads it: its printed name, or ``sapling``."""
+    return t.name if t.species is None else t.species.printed
 
 
 #: Tags that are symbols printed on a card rather than a kind of living thing.
@@ -1353,14 +1359,17 @@ def _own_slots(t: Host, per: int) -> tuple[int, str]:
 
 def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[CardPoints, ...]:
     """Every card's points in words (the cave last), from what :func:`_walk` kept."""
-    whys = _explainers(f, table, _in_order(f))
+    plans = _in_order(f)
+    whys = _explainers(f, table, plans)
+    printed = {p.name: p.species.printed for p in plans}  # what the cards say
     cards: list[CardPoints] = []
     add = cards.append
     for i, side, name, pts, k, why in walked:
         if not why:
             w = whys[name]
             why = w if isinstance(w, str) else w[k]
-        add(CardPoints(f"tree {i} {side}" if side else f"tree {i}", name, pts, why))
+        add(CardPoints(f"tree {i} {side}" if side else f"tree {i}", printed.get(name, name),
+                       pts, why))
     if f.cave:
         add(CardPoints("cave", "cave", f.cave, f"{_n(f.cave, 'card')} under the cave"))
     return tuple(cards)

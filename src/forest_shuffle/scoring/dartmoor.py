@@ -53,6 +53,11 @@ def is_dartmoor(forests: Sequence[Forest]) -> bool:
     return False
 
 
+def _shown(host: Host) -> str:
+    """A host as a person reads it: its printed name, or its kind (a universal moor)."""
+    return host.name if host.species is None else host.species.printed
+
+
 def _lookup(table: dict[str, int], n: int) -> int:
     """The value of ``table`` (keys are counts; a missing count takes the one below) for
     ``n`` (above the largest key: the largest key's value)."""
@@ -157,7 +162,7 @@ def _sets(forest_places: list[_Place], f: _Facts, multi: bool,
                 out[i] = (each, why)
         else:
             value = _lookup(dict(pts.params["table"]), len(idx))
-            why = f"{_n(len(idx), first.name)} score {value} together"
+            why = f"{_n(len(idx), first.printed)} score {value} together"
             for i, p in zip(idx, _split(value, len(idx)), strict=True):
                 out[i] = (p, why)
     return out
@@ -255,8 +260,8 @@ def _card(pl: _Place, f: _Facts, multi: bool, best_moors: int) -> tuple[int, str
         return 0, "not fully occupied"
     if rule == "host_fully_occupied":
         if pl.host.fully_occupied():
-            return int(g("points_each")), f"its {pl.host.name} is fully occupied"
-        return 0, f"its {pl.host.name} is not fully occupied"
+            return int(g("points_each")), f"its {_shown(pl.host)} is fully occupied"
+        return 0, f"its {_shown(pl.host)} is not fully occupied"
     if rule == "on_host_kind":
         host = str(g("host"))
         here = pl.host.kind in MOOR_KINDS if host == "moor" else pl.host.kind == host
@@ -335,8 +340,8 @@ def _score(forest: Forest, multi: bool, best_moors: int) -> ForestScore:
             pts *= 2
             why = f"{why}; doubled by the {doubled} above it"
         lines[line] += pts
-        cards.append(CardPoints(where, pl.host.name if pl.dweller is None
-                                else pl.dweller.species.name, pts, why))
+        cards.append(CardPoints(where, _shown(pl.host) if pl.dweller is None
+                                else pl.dweller.species.printed, pts, why))
     bonus = _cave_bonus(forest.cave_number)
     if forest.cave or bonus:
         why = _n(forest.cave, "card") + " under the cave"

@@ -232,7 +232,8 @@ class CardOut(BaseModel):
     symbol: str | None = Field(description="a tree card's tree symbol")
     symbols: dict[str, str] = Field(description="the printed tree symbol per half "
                                                 "({'tree': name} for a tree card)")
-    halves: dict[str, str] = Field(description="species per half ({'tree': name} for a tree)")
+    halves: dict[str, str] = Field(description="species key per half ({'tree': key} for a "
+                                               "tree); the species' 'name' is printed")
     label: str
     summary: str
     assumed: list[str] | None = Field(
@@ -243,7 +244,10 @@ class CardOut(BaseModel):
 
 
 class SpeciesOut(BaseModel):
-    name: str
+    name: str = Field(description="the name printed on the card (species may share one: "
+                                  "the base and the Woodland Edge Squeakers)")
+    key: str = Field(description="the species' key, unique in the game (the keys of "
+                                 "'species' and the values of a card's 'halves')")
     short_name: str = Field(description="the name where space is short (at most 15 "
                                         "characters, unique in the game)")
     kind: str

@@ -1283,8 +1283,10 @@ def _scores(view: PlayerView, with_cards: bool = True) -> list[dict[str, Any]]:
 
 
 def card_catalog(game: str = "base") -> dict[str, Any]:
-    """``{"cards": {id: card}, "species": {name: species}}`` of one game for
-    ``GET /api/cards``."""
+    """``{"cards": {id: card}, "species": {key: species}}`` of one game for
+    ``GET /api/cards``: a card's ``halves`` name species by key, a species' ``name`` is
+    the name printed on the card (what the page shows; two species may share one, as the
+    base and the Woodland Edge Squeakers do) and ``key`` its key."""
     catalog = game_by_id(game).catalog
     cards: dict[str, Any] = {}
     for c in catalog.cards:
@@ -1310,7 +1312,8 @@ def card_catalog(game: str = "base") -> dict[str, Any]:
                 if cardtext.short_text(sp, p)}
         short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
                           for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
-        species[sp.name] = {"name": sp.name, "short_name": sp.short_name or sp.name,
+        species[sp.name] = {"name": sp.printed, "key": sp.name,
+                            "short_name": sp.short_name or sp.printed,
                             "kind": sp.kind, "cost": sp.cost,
                             "tags": sorted(sp.tags), "positions": list(sp.positions),
                             "text": text, "short": short,

@@ -81,7 +81,7 @@ def short_label(cid: int, catalog: Catalog) -> str:
     card = catalog.card(cid)
     shown = [card.species] if card.species is not None else [
         h.species for h in card.halves.values()]
-    return "/".join(sp.short_name or sp.name for sp in shown) if shown else label(cid, catalog)
+    return "/".join(sp.short_name or sp.printed for sp in shown) if shown else label(cid, catalog)
 
 
 def moor_host_text(site: Host, catalog: Catalog) -> Text:
@@ -93,7 +93,7 @@ def moor_host_text(site: Host, catalog: Catalog) -> Text:
         out = Text(f"{marked(site.card, catalog)} {short_label(site.card, catalog)}",
                    style="italic")
         return out.append(", face down (universal moor)", style="dim italic")
-    name = site.species.short_name or site.species.name
+    name = site.species.short_name or site.species.printed
     out = Text(name, style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
     return out.append(" (moor)", style="dim italic")
 
@@ -102,7 +102,7 @@ def moor_side_text(site: Host, side: str) -> Text:
     """The cards on one side of a moor, then one ``·`` per free slot (the model counts the
     slots the cards fill: dragonflies above Water Soldiers share one)."""
     out = Text(ARROWS[side], style="dim")
-    names = [d.species.short_name or d.species.name for d in site.slots[side]]
+    names = [d.species.short_name or d.species.printed for d in site.slots[side]]
     out.append(" + ".join(names))
     free = max(site.capacity(side) - site.slots_used(side), 0)
     if free:

@@ -163,7 +163,7 @@ ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓", "left": "←", "right":
 def short(sp: Species) -> str:
     """A shorter species name for the forest grid: the data's ``short_name`` (the full
     names are in the hand and ``card ID``)."""
-    return sp.short_name or sp.name
+    return sp.short_name or sp.printed
 
 
 def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
@@ -174,7 +174,7 @@ def _half_text(sp: Species, symbol: str, side: str = "") -> Text:
     if side:
         out.append(ARROWS[side], style="dim")
     out.append(f"{sp.cost}", style="cyan")
-    out.append(f" {sp.name}", style="bold")
+    out.append(f" {sp.printed}", style="bold")
     shown = [t for t in sorted(sp.tags) if IMPLIED_TAGS.get(t) not in sp.tags]
     if sp.is_host:
         shown = [sp.kind] + [t for t in shown if t not in HOST_TAGS]
@@ -344,7 +344,7 @@ def card_details(cid: int, catalog: Catalog) -> Group:
         head = Text()
         if side:
             head.append(f"{side}: ", style="dim")
-        head.append(sp.name, style="bold")
+        head.append(sp.printed, style="bold")
         head.append(f"  cost {sp.cost} · {cardtext.tags_text(sp)} · goes "
                     f"{cardtext.where_it_goes(sp)} · symbol ")
         head.append_text(symbol_text(symbol))
@@ -390,7 +390,7 @@ def numbered_actions(view: PlayerView) -> RenderableType:
         line = Text("  ")
         if kind == PLAY and side:
             sp = species_of(cid, side, view.game.catalog)
-            entry = Text(f"{sp.name} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
+            entry = Text(f"{sp.printed} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
             for i, a in items:
                 entry.append(f" {i})", style="bold yellow")
                 entry.append(f"t{a.tree + 1}")

@@ -228,9 +228,9 @@ def describe_points(species: Species) -> str:
         return f"{p.get('points_per')} per {p.get('species')}{_counting_too(species)}"
     if rule == "majority":
         return (f"{p.get('points_each')} each, {p.get('points_each_if_most')} each "
-                f"with the most {plural(species.name)}")
+                f"with the most {plural(species.printed)}")
     if rule == "threshold_own_species":
-        return f"{p.get('points_each')} each with {p.get('min_count')}+ {plural(species.name)}"
+        return f"{p.get('points_each')} each with {p.get('min_count')}+ {plural(species.printed)}"
     if rule == "all_tree_species":
         return f"{p.get('points_each')} each with all {p.get('species_needed')} tree species"
     if rule == "per_card_in_own_slots":
@@ -315,8 +315,7 @@ def cave_words(cave: Cave) -> str:
 
 def _counting_too(species: Species) -> str:
     """`` (Mountain Hares included)``: the species that count as the one a rule names."""
-    named = species.points.get("species")
-    also = [plural(n) for n in species.targets if n != named]
+    also = [plural(n) for n in species.targets_printed]
     return f" ({', '.join(also)} included)" if also else ""
 
 
@@ -394,11 +393,12 @@ def card_summary(card_id: int, catalog: Catalog) -> str:
     head = f"#{card.id} {card_code(card, catalog)}"
     if card.species is not None:
         shown = "" if card.is_tree else f", {card.symbol}"
-        return (f"{head}: {card.species.name} ({card.kind} card{shown}, "
+        return (f"{head}: {card.species.printed} ({card.kind} card{shown}, "
                 f"cost {card.species.cost})")
     if card.is_winter:
         return f"{head}: Winter card"
-    halves = " | ".join(f"{h.species.name} ({side}, {h.symbol})" for side, h in card.halves.items())
+    halves = " | ".join(f"{h.species.printed} ({side}, {h.symbol})"
+                       for side, h in card.halves.items())
     return f"{head}: {halves}"
 
 
@@ -423,12 +423,12 @@ def card_record(card: Card, catalog: Catalog) -> dict[str, Any]:
         record["module"] = card.module
     if card.species is not None:
         sp = card.species
-        record[card.kind] = sp.name
+        record[card.kind] = sp.printed
         record.update(tree_symbol=card.symbol, cost=sp.cost, tags=sorted(sp.tags))
         record.update(_rules_record(sp))
     for side, half in card.halves.items():
         record[side] = {
-            "species": half.species.name,
+            "species": half.species.printed,
             "tree_symbol": half.symbol,
             "cost": half.species.cost,
             "tags": sorted(half.species.tags),
@@ -460,7 +460,8 @@ def species_facts(species: Species, catalog: Catalog) -> list[tuple[str, str]]:
         if text:
             facts.append((label, text))
     if len(species.counts_as) > 1:
-        facts.append(("Counts as", ", ".join(species.counts_as[1:])))
+        also = species.counts_as[1:]
+        facts.append(("Counts as", ", ".join(printed_of(n, catalog) for n in also)))
     if species.module != "base":
         facts.append(("Expansion", species.module.replace("_", " ").title()))
     if species.provisional:
@@ -474,8 +475,25 @@ class NoSuchCard(LookupError):
     """A card name or id matched nothing, or more than one species; ``str()`` is one line."""
 
 
+def printed_of(name: str, catalog: Catalog) -> str:
+    """The printed name of the species whose key is ``name`` (``name`` if none is)."""
+    sp = catalog.species.get(name)
+    return name if sp is None else sp.printed
+
+
+_TREE_WORD = normalize_name("tree")
+
+
 def match_species(query: str, catalog: Catalog) -> Species:
-    """The species named by ``query``: exact folded name, else a unique prefix or substring.
+    """The species named by ``query`` (the first of :func:`match_printed`)."""
+    return match_printed(query, catalog)[0]
+
+
+def match_printed(query: str, catalog: Catalog) -> tuple[Species, ...]:
+    """The species named by ``query``: every species printed with one name (several only
+    where species share a printed name, in catalog order), matched by the exact folded
+    printed name or key (a tree also with "tree" after it), else by a unique prefix or
+    substring of a printed name.
 
     Apostrophes may be left out (``bechsteins bat``). Raises :class:`NoSuchCard` with a
     one-line message, with difflib suggestions.
@@ -484,19 +502,21 @@ def match_species(query: str, catalog: Catalog) -> Species:
     loose = folded.replace("'", "")
     if not loose:
         raise NoSuchCard(f"no card named {query!r}: give a species name or a card id")
-    exact = catalog.by_folded_name.get(folded)
-    if exact is not None:
+    exact = catalog.named(folded)
+    if not exact and folded.endswith(_TREE_WORD):  # "Linden Tree", as the appendix has it
+        exact = tuple(sp for sp in catalog.named(folded[:-len(_TREE_WORD)]) if sp.is_tree)
+    if exact:
         return exact
-    names = catalog.by_folded_name
+    names = catalog.by_printed
     for test in (str.__eq__, str.startswith, str.__contains__):
-        hits = [sp for key, sp in names.items() if test(key.replace("'", ""), loose)]
+        hits = [found for key, found in names.items() if test(key.replace("'", ""), loose)]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
-            listed = ", ".join(sp.name for sp in hits)
+            listed = ", ".join(found[0].printed for found in hits)
             raise NoSuchCard(f"{query!r} matches several cards: {listed}")
     close = difflib.get_close_matches(folded, list(names), n=3, cutoff=0.6)
     if close:
-        guesses = " or ".join(names[c].name for c in close)
+        guesses = " or ".join(names[c][0].printed for c in close)
         raise NoSuchCard(f"no card named {query!r}, did you mean {guesses}?")
     raise NoSuchCard(f"no card named {query!r}")

@@ -80,8 +80,8 @@ def label(cid: int, catalog: Catalog) -> str:
     "universal moor"."""
     card = card_of(cid, catalog)
     if card.species is not None:
-        return card.species.name
-    return "/".join(h.species.name for h in card.halves.values())
+        return card.species.printed
+    return "/".join(h.species.printed for h in card.halves.values())
 
 
 def symbols_of(cid: int, catalog: Catalog) -> list[str]:
@@ -104,7 +104,8 @@ def species_of(cid: int, side: str, catalog: Catalog) -> Species:
 def tree_name(forest: Forest, tree: int) -> str:
     """``"tree 2 (Birch)"``."""
     if 0 <= tree < len(forest.trees):
-        return f"tree {tree + 1} ({forest.trees[tree].name})"
+        host = forest.trees[tree]
+        return f"tree {tree + 1} ({host.name if host.species is None else host.species.printed})"
     return f"tree {tree + 1}"
 
 
@@ -121,7 +122,8 @@ def step_effect(pend: PendingView, catalog: Catalog) -> Effect | None:
 def step_words(pend: PendingView, catalog: Catalog) -> str:
     """``"the bonus of Oak (Take another turn)"``."""
     what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
-    return f"{what} {pend.species} ({cardtext.describe_effect(step_effect(pend, catalog))})"
+    return (f"{what} {printed_name(pend.species, catalog)} "
+            f"({cardtext.describe_effect(step_effect(pend, catalog))})")
 
 
 def bonus_symbol(pend: PendingView, catalog: Catalog) -> str:
@@ -155,8 +157,8 @@ def action_words(action: Action, view: PlayerView) -> str:
         free = pend is not None and pend.kind == "free"
         cost = "for free" if free else f"cost {sp.cost}"
         if not action.side:
-            return f"play {sp.name} (card {action.card}), {cost}"
-        return (f"play {sp.name} ({action.side} half of card {action.card}) at "
+            return f"play {sp.printed} (card {action.card}), {cost}"
+        return (f"play {sp.printed} ({action.side} half of card {action.card}) at "
                 f"{tree_name(forest, action.tree)}, {cost}")
     if kind == SAPLING:
         return f"play card {action.card} ({label(action.card, cat)}) as a sapling"
@@ -184,8 +186,15 @@ def action_words(action: Action, view: PlayerView) -> str:
 
 
 def species_named(name: str, catalog: Catalog) -> Species | None:
-    """The species of that name in ``catalog``, or None."""
+    """The species of that name (its key) in ``catalog``, or None."""
     return catalog.species.get(name)
+
+
+def printed_name(name: str, catalog: Catalog) -> str:
+    """What a person reads for a species key (``"Edge Squeaker"`` -> ``"Squeaker"``); any
+    other word (a tag) as it is."""
+    sp = catalog.species.get(name)
+    return name if sp is None else sp.printed
 
 
 def ask_words(view: PlayerView) -> str:
@@ -209,14 +218,15 @@ def ask_words(view: PlayerView) -> str:
     if kind == "pay":
         sp = species_of(pend.card, pend.side, view.game.catalog)
         paid = ", ".join(str(c) for c in pend.paid)
-        text = (f"Pay for {sp.name} (card {pend.card}) with "
+        text = (f"Pay for {sp.printed} (card {pend.card}) with "
                 f"{cards_word(pend.need, 'more card')} of your hand")
         return text + (f" (paid: {paid})." if paid else ".")
     if kind == "option":
         return f"Use {step_words(pend, view.game.catalog)}?"
     if kind == "free":
         left = "any number" if pend.need < 0 else f"{pend.need} left"
-        what = article(pend.species) if pend.species else "a card"
+        what = (article(printed_name(pend.species, view.game.catalog)) if pend.species
+                else "a card")
         return f"Place {what} from your hand for free ({left}), or done."
     if kind == "raccoon":
         return (f"Put hand cards under your cave (Raccoon), then draw as many; "
@@ -224,7 +234,8 @@ def ask_words(view: PlayerView) -> str:
     if kind == "mole":
         return "Play further cards (Mole), paying their costs, or done."
     if kind == "take":
-        what = article(f"{pend.species} card") if pend.species else "a card"
+        what = (article(f"{printed_name(pend.species, view.game.catalog)} card")
+                if pend.species else "a card")
         many = f" ({pend.need} to take)" if pend.need > 1 else ""
         return f"Take {what} from the clearing into your hand{many}."
     if kind == "clearing cave":
@@ -343,7 +354,7 @@ def pay_facts(view: PlayerView) -> PayFacts | None:
     possible = sp.bonus is not None and alive and len(matching) >= pend.need
     keeps = matching if possible else ()
     bonus = cardtext.describe_effect(sp.bonus) if sp.bonus is not None else None
-    words, lost = bonus_words(sp.name, bonus, sym, alive, pend.need, len(matching),
+    words, lost = bonus_words(sp.printed, bonus, sym, alive, pend.need, len(matching),
                               bool(pend.paid))
     return PayFacts(pend.card, pend.side, pend.need, tuple(pend.paid), sym, bonus, possible,
                     payable, keeps, words, matching, lost)
@@ -395,8 +406,8 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
         sp = species_of(action.card, action.side, catalog)
         free = " for free" if pend is not None and pend.kind == "free" else ""
         if not action.side:
-            return f"plays {sp.name} (card {action.card}){free}"
-        return (f"plays {sp.name} (card {action.card}) {action.side} of "
+            return f"plays {sp.printed} (card {action.card}){free}"
+        return (f"plays {sp.printed} (card {action.card}) {action.side} of "
                 f"{tree_name(forest, action.tree)}{free}")
     if kind == SAPLING:
         return "plays a sapling"
@@ -738,8 +749,8 @@ def brief_words(action: Action, pend: PendingView | None, forest: Forest,
         sp = species_of(action.card, action.side, catalog)
         free = " for free" if pend is not None and pend.kind == "free" else ""
         if not action.side:
-            return f"played {sp.name}{free}"
-        return f"played {sp.name} {action.side} of {tree_name(forest, action.tree)}{free}"
+            return f"played {sp.printed}{free}"
+        return f"played {sp.printed} {action.side} of {tree_name(forest, action.tree)}{free}"
     if kind == SAPLING:
         return "played a sapling"
     if kind == YES and pend is not None and pend.kind == "option":

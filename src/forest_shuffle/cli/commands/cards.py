@@ -1,10 +1,13 @@
 """The ``cards`` sub-command: browse the species and physical cards of a game.
 
 Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game ID (default
-``base``), or shows one species or card id; with ``--json`` the physical cards. A species
-whose reading is not confirmed is marked ``provisional`` and its note shown; a card of a
-provisional deck (Dartmoor) carries ``*`` and says which of its facts are assumed. An unknown
-name or game is one line on standard error and exit status 2.
+``base``), or shows one card id or the species printed with a name (every one: the base and
+the Woodland Edge Squeakers are both "Squeaker"; a key such as ``Edge Squeaker`` finds its
+species too); with ``--json`` the physical cards. Species are shown by their printed names
+(where two share one, with their module). A species whose reading is not confirmed is
+marked ``provisional`` and its note shown; a card of a provisional deck (Dartmoor) carries
+``*`` and says which of its facts are assumed. An unknown name or game is one line on
+standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -50,11 +53,18 @@ def _rules_cell(sp: Species) -> Text:
 PROVISIONAL = "provisional"
 
 
-def _name_cell(sp: Species) -> Text:
-    name = Text(sp.name)
+def _name_cell(sp: Species, catalog: Catalog) -> Text:
+    """The printed name; where species of the game share it, which one (dim)."""
+    name = Text(sp.printed)
+    if len(catalog.named(sp.printed)) > 1:
+        name.append(f" ({_module_word(sp.module)})", style="dim not bold")
     if sp.provisional:
         name.append(f" ({PROVISIONAL})", style="yellow not bold")
     return name
+
+
+def _module_word(module: str) -> str:
+    return "base game" if module == BASE_ID else module.replace("_", " ").title()
 
 
 def _kinds_caption(rows: list[Species]) -> str:
@@ -78,7 +88,7 @@ def species_table(game: GameDef, *, wide: bool = True) -> Table:
         groups.setdefault(sp.positions, len(groups))
     rows = sorted(catalog.species.values(), key=lambda sp: (not sp.is_host, groups[sp.positions]))
     hosts = "tree cards" if all(sp.is_tree for sp in rows if sp.is_host) else "host cards"
-    notes = [f"{sp.name}: {sp.provisional}" for sp in rows if sp.provisional]
+    notes = [f"{sp.printed}: {sp.provisional}" for sp in rows if sp.provisional]
     caption = (f"{_kinds_caption(rows)}; {len(catalog.deck_ids)} deck cards. Copies: "
                f"{hosts}, or card halves for dwellers.")
     if notes:
@@ -104,11 +114,11 @@ def species_table(game: GameDef, *, wide: bool = True) -> Table:
         last_of_group = i + 1 == len(rows) or rows[i + 1].positions != sp.positions
         cells: list[str | Text]
         if wide:
-            cells = [_name_cell(sp), str(sp.cost), cardtext.tags_text(sp),
+            cells = [_name_cell(sp, catalog), str(sp.cost), cardtext.tags_text(sp),
                      cardtext.where_it_goes(sp)]
             cells += [cardtext.short_text(sp, part) or "-" for part in cardtext.PARTS]
         else:
-            name = _name_cell(sp)
+            name = _name_cell(sp, catalog)
             name.append(f"\n{cardtext.tags_text(sp)}", style="dim not bold")
             cells = [name, str(sp.cost), cardtext.where_it_goes(sp), _rules_cell(sp)]
         table.add_row(*cells, str(sp.count), end_section=last_of_group)
@@ -117,7 +127,7 @@ def species_table(game: GameDef, *, wide: bool = True) -> Table:
 
 def _half_cell(card: Card, side: str) -> Text:
     half = card.halves[side]
-    out = Text(f"{half.species.name} ({side}, ")
+    out = Text(f"{half.species.printed} ({side}, ")
     out.append_text(symbol_text(half.symbol))
     out.append(")")
     return out
@@ -125,7 +135,7 @@ def _half_cell(card: Card, side: str) -> Text:
 
 def cards_table(species: Species, catalog: Catalog) -> Table:
     """The physical cards showing ``species``: id, its half and what is on the other half."""
-    table = Table(title=f"Cards showing {species.name}")
+    table = Table(title=f"Cards showing {_title(species, catalog)}")
     table.add_column("Id", justify="right")
     table.add_column("Code")
     table.add_column("This half" if not species.is_host else "Card")
@@ -147,9 +157,16 @@ def cards_table(species: Species, catalog: Catalog) -> Table:
     return table
 
 
+def _title(species: Species, catalog: Catalog) -> str:
+    """The printed name, and where species of the game share it, of which module."""
+    if len(catalog.named(species.printed)) < 2:
+        return species.printed
+    return f"{species.printed} ({_module_word(species.module)})"
+
+
 def species_details(species: Species, catalog: Catalog) -> Table:
     """A two-column grid of everything known about one species."""
-    grid = Table(title=species.name, show_header=False, title_style="bold")
+    grid = Table(title=_title(species, catalog), show_header=False, title_style="bold")
     grid.add_column("Field", style="bold")
     grid.add_column("Value")
     for label, value in cardtext.species_facts(species, catalog):
@@ -199,8 +216,9 @@ def show_card(console: Console, card: Card, catalog: Catalog) -> None:
             show_species(console, sp, catalog)
 
 
-def resolve(query: str, catalog: Catalog) -> Species | Card:
-    """A card id number gives that card; anything else is matched as a species name."""
+def resolve(query: str, catalog: Catalog) -> tuple[Species, ...] | Card:
+    """A card id number gives that card; anything else is matched as a printed species
+    name (every species printed with it: more than one where species share it)."""
     text = query.strip().lstrip("#")
     if text.isascii() and text.isdigit() and len(text) <= 6:  # "²" is a digit to Python
         try:
@@ -209,17 +227,21 @@ def resolve(query: str, catalog: Catalog) -> Species | Card:
             ids = catalog.deck_ids
             raise cardtext.NoSuchCard(
                 f"no card with id {int(text)} (ids run {min(ids)}-{max(ids)})") from None
-    return cardtext.match_species(query, catalog)
+    return cardtext.match_printed(query, catalog)
 
 
-def records(target: Species | Card | None, catalog: Catalog) -> list[dict[str, Any]]:
-    """JSON records of all cards, of one card, or of the cards showing one species."""
+def records(target: tuple[Species, ...] | Species | Card | None,
+            catalog: Catalog) -> list[dict[str, Any]]:
+    """JSON records of all cards, of one card, or of the cards showing the species (by id)."""
     if target is None:
         chosen = [c for c in catalog.cards if c is not None]
     elif isinstance(target, Card):
         chosen = [target]
     else:
-        chosen = cardtext.cards_showing(target, catalog)
+        shown = (target,) if isinstance(target, Species) else target
+        chosen = sorted({c.id: c for sp in shown
+                         for c in cardtext.cards_showing(sp, catalog)}.values(),
+                        key=lambda c: c.id)
     out = [cardtext.card_record(c, catalog) for c in chosen]
     for record, card in zip(out, chosen, strict=True):  # a provisional deck's facts
         if card.printed:
@@ -255,7 +277,7 @@ def cards_command(
     """Browse the cards: all species, or the full details of one species or card id."""
     gdef = game_from_option(game)
     catalog = gdef.catalog
-    target: Species | Card | None = None
+    target: tuple[Species, ...] | Card | None = None
     if name is not None:
         try:
             target = resolve(name, catalog)
@@ -271,7 +293,10 @@ def cards_command(
     elif isinstance(target, Card):
         show_card(console, target, catalog)
     else:
-        show_species(console, target, catalog)
+        for i, sp in enumerate(target):
+            if i:
+                console.print()
+            show_species(console, sp, catalog)
 
 
 def register(app: typer.Typer) -> None:

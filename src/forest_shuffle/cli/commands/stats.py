@@ -71,9 +71,10 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
               game: GameDef | str = BASE_ID) -> dict[str, Any]:
     """The ``stats.json`` content: the game id, distributions of scores (every seat of
     every game), winning scores, score-pad lines and game length; per seat the mean score
-    and win share; per species of the game (57 in the base game) and ``sapling`` the mean
-    copies and points per forest, the share of forests holding one and the mean points per
-    copy; ``load``: the machine's load average at the games' ends (median, min, max) or
+    and win share; per species of the game by printed name (57 in the base game; the base
+    and the Woodland Edge Squeakers are one "Squeaker") and ``sapling`` the mean copies and
+    points per forest, the share of forests holding one and the mean points per copy;
+    ``load``: the machine's load average at the games' ends (median, min, max) or
     None."""
     gdef = make_game(game) if isinstance(game, str) else game
     catalog = gdef.catalog
@@ -81,15 +82,26 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
     forests = [(m, seat) for m in matches for seat in range(players)]
     n_forests = len(forests)
     scores = [m.scores[s] for m, s in forests]
-    species_names = sorted(catalog.species) + [SAPLING]
+    # by printed name, as the scorer's cards give them (the Woodland Edge Squeakers are
+    # "Squeaker" like the base game's)
+    species_names = sorted({sp.printed for sp in catalog.species.values()}) + [SAPLING]
     played = dict.fromkeys(species_names, 0)
     points = dict.fromkeys(species_names, 0)
     holders = dict.fromkeys(species_names, 0)
+    def printed(name: str) -> str:  # results written before the printed names: keys
+        sp = catalog.species.get(name)
+        return name if sp is None else sp.printed
+
     for m, s in forests:
+        held: set[str] = set()
         for name, count in m.species_played[s].items():
+            name = printed(name)
             played[name] = played.get(name, 0) + count
+            held.add(name)
+        for name in held:
             holders[name] = holders.get(name, 0) + 1
         for name, pts in m.species_points[s].items():
+            name = printed(name)
             points[name] = points.get(name, 0) + pts
     win_share = [0.0] * players
     for m in matches:
@@ -98,8 +110,8 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
     decisions = sum(sum(m.decisions) for m in matches)
     seconds = sum(sum(m.seconds) for m in matches)
     def kind(name: str) -> str:
-        sp = catalog.species.get(name)
-        return SAPLING if sp is None else sp.kind
+        found = catalog.named(name) if name != SAPLING else ()
+        return SAPLING if not found else found[0].kind
 
     return {
         "game": gdef.id,

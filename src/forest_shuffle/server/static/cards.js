@@ -80,17 +80,21 @@ export class Catalog {
     return !!c && c.kind === "winter";
   }
 
-  /** [{side, name, symbol, sp}] for every half ("tree" for a tree card). */
+  /** [{side, key, name, symbol, sp}] for every half ("tree" for a tree card): `key` is the
+   * species' key in `species` (what `halves` of GET /api/cards holds), `name` the name
+   * printed on the card (the species' `name`), which is what the page shows. */
   halves(id) {
     const c = this.card(id);
     if (!c || c.kind === "winter") return [];
     const out = [];
     for (const [side, raw] of Object.entries(c.halves || {})) {
-      const name = typeof raw === "string" ? raw : raw.species || raw.name;
+      const key = typeof raw === "string" ? raw : raw.species || raw.name;
+      const sp = this.species[key];
+      const name = (sp && sp.name) || key;
       let symbol = typeof raw === "object" && raw.symbol ? raw.symbol : null;
       if (!symbol && c.symbols) symbol = Array.isArray(c.symbols) ? c.symbols[0] : c.symbols[side];
-      if (!symbol) symbol = c.kind === "tree" ? name : c.symbol;
-      out.push({ side, name, symbol, kind: c.kind, sp: this.species[name] || { name, cost: 0, tags: [], positions: [], text: {} } });
+      if (!symbol) symbol = c.kind === "tree" ? key : c.symbol;
+      out.push({ side, key, name, symbol, kind: c.kind, sp: sp || { name, cost: 0, tags: [], positions: [], text: {} } });
     }
     const order = ["tree", "top", "bottom", "left", "right"];
     out.sort((a, b) => order.indexOf(a.side) - order.indexOf(b.side));
