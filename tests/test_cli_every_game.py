@@ -71,6 +71,10 @@ def test_moor_and_cave_records_of_dartmoor() -> None:
     caves = [r for r in records if r["kind"] == "cave"]
     assert [c["code"] for c in caves] == [f"C{n}" for n in range(1, len(caves) + 1)]
     assert records[-len(caves):] == caves  # after the deck's cards
+    moor = moors[0]
+    assert f"#{moor['id']}" in ok(invoke("cards", str(moor["id"]), "--game", "dartmoor"))
+    same = json.loads(ok(invoke("cards", moor["moor"], "--json", "--game", "dartmoor")))
+    assert moor in same and all(r["kind"] == "moor" for r in same)
 
 
 @pytest.mark.parametrize("gid", GAMES)
