@@ -2,8 +2,9 @@
 base game, each expansion combination and Dartmoor) with small sizes: ``cards`` (the list,
 ``--json``, one species, one card id), ``score``, ``simulate`` and ``replay`` of its
 records, ``tournament`` (random, greedy and tiny searches), ``stats`` (with its plots),
-``play`` (bots only), ``learn generate`` and ``serve`` (the app it would serve is built and
-asked). Each must end with exit status 0 and output that fits the game."""
+``play`` (bots only), ``learn generate``, ``learn run`` (where PyTorch is installed) and
+``serve`` (the app it would serve is built and asked). Each must end with exit status 0
+and output that fits the game."""
 
 from __future__ import annotations
 
@@ -127,6 +128,16 @@ def test_learn_generate_for_every_game(gid: str, tmp_path: Path) -> None:
     ok(invoke("learn", "generate", "--game", gid, "-o", str(data), "-g", "1", "-p", "2",
               "--fast-only"))
     assert data.stat().st_size > 0
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_learn_run_for_every_game(gid: str, tmp_path: Path) -> None:
+    """Self-play data and a network trained on it (PyTorch, the extra ``learn``)."""
+    pytest.importorskip("torch", reason="the learn extra is not installed (no torch)")
+    weights = tmp_path / "value.npz"
+    ok(invoke("learn", "run", "--game", gid, "-o", str(weights), "-g", "1", "-p", "2",
+              "--epochs", "1", "--hidden", "8"))
+    assert weights.stat().st_size > 0
 
 
 @pytest.mark.parametrize("gid", GAMES)
