@@ -133,7 +133,7 @@ _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
     "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
-    "game", "discard", "cave_offer", "setup", "solo",
+    "game", "discard", "cave_offer", "setup", "box_seen", "caves_seen", "solo",
 }
 
 
@@ -159,11 +159,11 @@ def test_views_carry_no_hidden_cards() -> None:
         if state.over:
             break
         for p in range(state.num_players):
-            hidden = set(state.deck) | set(state.box)
+            hidden = set(state.deck) | (set(state.box) - set(state.box_seen))
             for i in range(state.num_players):
                 if i != p:
                     hidden |= set(state.hands[i]) - state.known[i]
-                    hidden |= set(state.caves[i])
+                    hidden |= set(state.caves[i]) - set(state.caves_seen[i])
                     hidden |= {t.card for t in state.forests[i].trees
                                if t.is_sapling and t.card is not None}
             v = state.view(p)
@@ -171,6 +171,7 @@ def test_views_carry_no_hidden_cards() -> None:
             pend = data["pending"] or {}
             cards = _ints([data["hand"], data["known_hands"], data["own_cave"],
                            data["clearing"], data["winter"], data["forests"],
+                           data["box_seen"], data["caves_seen"],
                            pend.get("card", 0), pend.get("paid", [])])
             assert not (cards & hidden), f"step {step}: view of {p} shows {cards & hidden}"
             assert data["deck_size"] == len(state.deck)

@@ -64,14 +64,15 @@ def _view_cards(data: dict[str, Any]) -> set[int]:
 
 
 def _hidden_from(state: GameState, player: int) -> set[int]:
-    """Card ids ``player`` may not see: the deck, the box, other hands (but the cards seen
-    taken), other caves and other players' face-down cards (saplings, universal moors)."""
-    out = set(state.deck) | set(state.box)
+    """Card ids ``player`` may not see: the deck, the box and other caves (but the cards
+    everyone saw go there), other hands (but the cards seen taken) and other players'
+    face-down cards (saplings, universal moors)."""
+    out = set(state.deck) | (set(state.box) - set(state.box_seen))
     for i in range(state.num_players):
         if i == player:
             continue
         out |= set(state.hands[i]) - state.known[i]
-        out |= set(state.caves[i])
+        out |= set(state.caves[i]) - set(state.caves_seen[i])
         out |= {t.card for t in state.forests[i].trees if t.species is None and t.card is not None}
     for pend in state.stack:  # cards just chosen from the clearing into a cave were seen
         if pend.kind == "clearing cave":

@@ -186,7 +186,9 @@ def test_save_load_round_trip(n: int, seed: int, r: Rules) -> None:
 def _card_ids(view: dict[str, Any]) -> set[int]:
     """Every card id a view carries, by the fields that hold card ids."""
     out: set[int] = set(view["hand"]) | set(view["own_cave"]) | set(view["clearing"])
-    out |= set(view["winter"])
+    out |= set(view["winter"]) | set(view["box_seen"])
+    for cave in view["caves_seen"]:
+        out |= set(cave)
     for k in view["known_hands"]:
         out |= set(k)
     for f in view["forests"]:
@@ -224,11 +226,11 @@ def test_view_hides_other_hands_deck_and_box(n: int, seed: int) -> None:
             assert v["hand"] == state.hands[p]
             assert v["own_cave"] == state.caves[p]
             assert v["hand_sizes"] == [len(h) for h in state.hands]
-            hidden = set(state.deck) | set(state.box)
+            hidden = set(state.deck) | (set(state.box) - set(state.box_seen))
             for i in range(n):
                 if i != p:
                     hidden |= set(state.hands[i]) - state.known[i]
-                    hidden |= set(state.caves[i])
+                    hidden |= set(state.caves[i]) - set(state.caves_seen[i])
                     hidden |= {t.card for t in state.forests[i].trees
                                if t.is_sapling and t.card is not None}
                     assert set(v["known_hands"][i]) == state.known[i]

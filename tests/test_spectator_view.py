@@ -9,10 +9,10 @@ from forest_shuffle.engine.view import make_spectator_view
 
 
 def _hidden(state: GameState) -> set[int]:
-    out = set(state.deck) | set(state.box)
+    out = set(state.deck) | (set(state.box) - set(state.box_seen))
     for i in range(state.num_players):
         out |= set(state.hands[i]) - state.known[i]
-        out |= set(state.caves[i])
+        out |= set(state.caves[i]) - set(state.caves_seen[i])
         out |= {t.card for t in state.forests[i].trees if t.is_sapling and t.card is not None}
     return out
 

@@ -13,6 +13,7 @@ from rl_extra import require
 np, pyspiel = require("numpy", "pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from test_rl_seen_out import passages  # noqa: E402
 
 import forest_shuffle.rl.openspiel_game as osg  # noqa: E402
 from forest_shuffle.bots.determinize import Determinizer  # noqa: E402
@@ -176,10 +177,16 @@ def test_resample_keeps_what_any_seat_knows(gid: str) -> None:
     rng = random.Random(4)
     checked = naive_broke = 0
     for seed, n in ((1, 2), (2, 3), (3, 4)):
-        for s in _remembering_positions(seed, n, gid)[:12]:
+        # and, on purpose, positions right after a tree boxed the card it turned up, which
+        # every seat remembers in the box though no view showed it
+        found = passages(gid, n, "box", 2)
+        positions = [p for p, _out, _cards in found]
+        boxed = {id(p): cards for p, _out, cards in found}
+        for s in _remembering_positions(seed, n, gid)[:12] + positions:
             gs = s.game_state
             for p in range(n):
                 memory = s.memory(p)
+                assert all(memory.get(c) == ("box",) for c in boxed.get(id(s), ()))
                 sample = resample(gs, p, memory, rng, s.mulligans)
                 check_state(sample)  # a possible position: every card in one place
                 assert view_text(sample.view(p)) == view_text(gs.view(p))

@@ -108,13 +108,14 @@ def one_line_error(r: Any, status: int) -> str:
 
 def hidden_from(state: GameState, viewer: int | None) -> set[int]:
     """The cards ``viewer`` (None: a spectator) may not see in ``state``: other hands beyond
-    the cards seen taken from the clearing, the deck, the box, other caves, others' saplings."""
-    hidden = set(state.deck) | set(state.box)
+    the cards seen taken from the clearing, the deck, the box and other caves beyond the cards
+    everyone saw go there from the clearing, others' saplings."""
+    hidden = set(state.deck) | (set(state.box) - set(state.box_seen))
     for i in range(state.num_players):
         if i == viewer:
             continue
         hidden |= set(state.hands[i]) - state.known[i]
-        hidden |= set(state.caves[i])
+        hidden |= set(state.caves[i]) - set(state.caves_seen[i])
         hidden |= {t.card for t in state.forests[i].trees if t.is_sapling and t.card is not None}
     return hidden
 

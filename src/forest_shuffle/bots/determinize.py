@@ -6,11 +6,12 @@ at that player's own decision; :meth:`Determinizer.sample` returns a new
 
 - everything the view shows is as shown: the own hand (same order) and cave, every forest
   (others' face-down saplings get sampled ids), the clearing, the revealed winter cards, the
-  cards others were seen taking from the clearing (fixed in their hands), the sizes of every
-  hand, cave, the deck and the box;
-- the unseen cards (others' other hand cards, their caves and saplings, the box, the deck)
-  are one uniformly shuffled multiset of the card ids not seen anywhere, dealt into those
-  places with the right counts, every card in exactly one place;
+  cards others were seen taking from the clearing (fixed in their hands), the cards everyone
+  saw go from the clearing into the box or a cave (fixed there: never dealt into the deck
+  or a hand), the sizes of every hand, cave, the deck and the box;
+- the unseen cards (others' other hand cards, the rest of their caves, their saplings, the
+  rest of the box, the deck) are one uniformly shuffled multiset of the card ids not seen
+  anywhere, dealt into those places with the right counts, every card in exactly one place;
 - the winter cards not yet revealed lie where the engine's setup plan
   (:func:`~forest_shuffle.engine.state.bottom_pile_size`) allows: before the first one is
   revealed, the last winter card lies on top of the bottom pile and the others uniformly
@@ -52,7 +53,11 @@ class Determinizer:
         me = view.player
         n = view.num_players
         seen: set[int] = set(view.hand) | set(view.own_cave) | set(view.clearing)
-        seen |= set(view.winter) | set(view.discard)
+        seen |= set(view.winter) | set(view.discard) | set(view.box_seen)
+        #: per seat, the cards seen going under its cave (a view without them: none)
+        self.caves_seen = view.caves_seen or ((),) * n
+        for cave in self.caves_seen:
+            seen |= set(cave)
         for i, k in enumerate(view.known_hands):
             if i != me:
                 seen |= set(k)
@@ -73,11 +78,14 @@ class Determinizer:
         self.unseen = sorted(c for c in game.deck_ids if c not in seen)
         self.hand_gaps = [0 if i == me else view.hand_sizes[i] - len(view.known_hands[i])
                           for i in range(n)]
-        self.cave_gaps = [0 if i == me else view.cave_sizes[i] for i in range(n)]
+        self.cave_gaps = [0 if i == me else view.cave_sizes[i] - len(self.caves_seen[i])
+                          for i in range(n)]
+        self.box_gap = view.box_size - len(view.box_seen)
         deck_plain = view.deck_size - len(self.unrevealed)
         slots = (sum(self.hand_gaps) + sum(self.cave_gaps) + len(self.hidden_saplings)
-                 + view.box_size + deck_plain)
-        if deck_plain < 0 or slots != len(self.unseen):
+                 + self.box_gap + deck_plain)
+        if deck_plain < 0 or min(self.cave_gaps + [self.box_gap]) < 0 \
+                or slots != len(self.unseen):
             raise DeterminizeError(
                 f"view of player {me + 1}: {len(self.unseen)} unseen cards for {slots} places")
         self.deck_plain = deck_plain
@@ -115,7 +123,7 @@ class Determinizer:
                 caves.append(list(view.own_cave))
             else:
                 g = self.cave_gaps[i]
-                caves.append(pool[pos:pos + g])
+                caves.append(list(self.caves_seen[i]) + pool[pos:pos + g])
                 pos += g
         forests: list[Forest] = [f.copy() for f in view.forests]
         for i, j in self.hidden_saplings:
@@ -123,8 +131,8 @@ class Determinizer:
             pos += 1
         for f, cave in zip(forests, caves, strict=True):
             f.cave = len(cave)
-        box = pool[pos:pos + view.box_size]
-        pos += view.box_size
+        box = list(view.box_seen) + pool[pos:pos + self.box_gap]
+        pos += self.box_gap
         plain = pool[pos:pos + self.deck_plain]
         deck = self._deck(plain, rng)
         cls: type[GameState] = view.game.state_class or GameState
@@ -143,6 +151,8 @@ class Determinizer:
         s.forests = forests
         s.caves = caves
         s.known = [set() if i == me else set(view.known_hands[i]) for i in range(n)]
+        s.box_seen = view.box_seen
+        s.caves_seen = self.caves_seen
         s.current = view.current
         s.turn = view.turn
         s.extra_turns = view.extra_turns
@@ -189,6 +199,6 @@ def seen_counts(view: PlayerView) -> Sequence[int]:
     """How many cards of each kind of place a determinization fills (for tests): hands,
     caves, saplings, box, deck."""
     d = Determinizer(view)
-    return (sum(d.hand_gaps), sum(d.cave_gaps), len(d.hidden_saplings), view.box_size,
+    return (sum(d.hand_gaps), sum(d.cave_gaps), len(d.hidden_saplings), d.box_gap,
             view.deck_size)
 

@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 PLOTS: tuple[str, ...] = (
     "scores.png", "turns.png", "lines.png", "species_points.png", "species_played.png",
 )
-_KIND_COLOURS = {"tree": "#2e7d32", "shrub": "#9ccc65", "dweller": "#8d6e63",
-                 "sapling": "#9e9e9e"}
+_KIND_COLOURS = {"tree": "#2e7d32", "shrub": "#9ccc65", "moor": "#b07aa1",
+                 "dweller": "#8d6e63", "sapling": "#9e9e9e"}
+#: The colour of a kind of species the table above does not name.
+_OTHER_COLOUR = "#bab0ac"
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -73,7 +75,7 @@ def _species_bars(summary: dict[str, Any], key: str, *, title: str, xlabel: str,
     rows = sorted(summary["species"].items(), key=lambda kv: (kv[1][key] or 0.0, kv[0]))
     names = [name for name, _ in rows]
     values = [row[key] or 0.0 for _, row in rows]
-    colours = [_KIND_COLOURS[row["kind"]] for _, row in rows]
+    colours = [_KIND_COLOURS.get(row["kind"], _OTHER_COLOUR) for _, row in rows]
     fig = _figure(9, 0.22 * len(rows) + 1.6)
     ax = fig.subplots()
     bars = ax.barh(names, values, color=colours)
@@ -88,6 +90,7 @@ def _species_bars(summary: dict[str, Any], key: str, *, title: str, xlabel: str,
 
     shown = {row["kind"] for row in summary["species"].values()}
     handles = [Patch(color=c, label=k) for k, c in _KIND_COLOURS.items() if k in shown]
+    handles += [Patch(color=_OTHER_COLOUR, label=k) for k in sorted(shown - set(_KIND_COLOURS))]
     ax.legend(handles=handles, loc="lower right", frameon=False)
     return fig
 

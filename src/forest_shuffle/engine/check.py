@@ -20,7 +20,7 @@ Pure: no I/O. :func:`check_state` only reads the state (a few hundred set operat
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from forest_shuffle.cards.forest import Host
@@ -327,6 +327,11 @@ def check_save(data: Mapping[str, Any]) -> None:
         _ids(ctx, _list(data, key, ""), key)
     for key in ("hands", "caves", "known"):
         _id_lists(ctx, data, key)
+    if "box_seen" in data:  # saves from before these lists have none
+        _ids(ctx, _list(data, "box_seen", ""), "box_seen")
+    if "caves_seen" in data:
+        have = len(_id_lists(ctx, data, "caves_seen"))
+        _need(have == n, f"{have} caves_seen for {n} players (one each)")
     forests = _list(data, "forests", "")
     for i, f in enumerate(forests):
         _need(isinstance(f, dict), f"forests[{i}] must be an object, not {_show(f)}")
@@ -375,13 +380,20 @@ def check_save(data: Mapping[str, Any]) -> None:
         g.state_class._check_save_more(data)
 
 
+def _seen_in(seen: Sequence[int], place: Sequence[int], name: str) -> None:
+    """Cards seen going into ``place`` are in it, once each."""
+    extra = sorted(set(seen) - set(place))
+    _need(not extra, f"card {extra[0] if extra else 0} is seen in {name} but is not in it")
+    _need(len(set(seen)) == len(seen), f"a card is seen going into {name} twice")
+
+
 def check_state(state: GameState) -> None:
     """Check a whole state against the rules; :class:`BrokenSaveError` naming the first
     problem. Checked: players (2 to 5, one hand, forest, cave, known set and mushroom count
     each; seats in range), every deck card in exactly one place (deck, box, clearing,
     winter pile, hands, forests, caves, a card being paid for), winter cards only in the
     deck, the winter pile or the box, hand and clearing sizes, slots, seen cards in their
-    hands, the decision stack, the queued steps and the game's end."""
+    hands, the box and the caves, the decision stack, the queued steps and the game's end."""
     ctx = _ctx_of(state.game)
     g = state.game
     n = state.num_players
@@ -481,6 +493,11 @@ def check_state(state: GameState) -> None:
         extra = sorted(set(known) - set(hand))
         _need(not extra, f"card {extra[0] if extra else 0} is seen in hand {i + 1} but is "
               f"not in it")
+    _seen_in(state.box_seen, state.box, "the box")
+    _need(len(state.caves_seen) == n, f"{len(state.caves_seen)} caves_seen for {n} players "
+          "(one each)")
+    for i, (seen, cave) in enumerate(zip(state.caves_seen, state.caves, strict=True)):
+        _seen_in(seen, cave, f"cave {i + 1}")
     for i, a in enumerate(state.active):
         for m in g.mushrooms:
             v: Any = a.get(m)

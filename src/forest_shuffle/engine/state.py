@@ -265,8 +265,8 @@ class GameState:
 
     __slots__ = (
         "game", "num_players", "seed", "deal", "rules", "first_player", "deck", "box", "clearing",
-        "winter", "hands", "forests", "caves", "known", "current", "turn", "extra_turns", "over",
-        "stack", "queue", "active", "history", "_legal",
+        "winter", "hands", "forests", "caves", "known", "box_seen", "caves_seen", "current", "turn",
+        "extra_turns", "over", "stack", "queue", "active", "history", "_legal",
     )
 
     game: GameDef  # what is fixed about the game: catalog, limits, setup, tables
@@ -283,6 +283,10 @@ class GameState:
     forests: list[Forest]
     caves: list[list[int]]
     known: list[set[int]]  # cards in each hand that every player has seen (taken from the clearing)
+    #: Cards every player saw go from the clearing into the box, and under each seat's cave
+    #: (public for good: neither place gives a card back). Tuples, replaced when they grow.
+    box_seen: tuple[int, ...]
+    caves_seen: tuple[tuple[int, ...], ...]
     current: int
     turn: int
     extra_turns: int
@@ -327,6 +331,8 @@ class GameState:
         s.forests = [Forest() for _ in range(num_players)]
         s.caves = [[] for _ in range(num_players)]
         s.known = [set() for _ in range(num_players)]
+        s.box_seen = ()
+        s.caves_seen = ((),) * num_players
         s.current = first_player
         s.turn = 0
         s.extra_turns = 0
@@ -471,8 +477,21 @@ class GameState:
     def _clear_full_clearing(self) -> None:
         """A full clearing at the end of a turn goes out of the game (Dartmoor's to its
         discard pile)."""
+        self._clearing_to_box()
+
+    def _clearing_to_box(self) -> None:
+        """The whole clearing into the box, seen by all (:attr:`box_seen`)."""
         self.box.extend(self.clearing)
+        self.box_seen += tuple(self.clearing)
         self.clearing.clear()
+
+    def _clearing_to_cave(self, p: int, cards: list[int]) -> None:
+        """``cards``, just taken out of the clearing, under ``p``'s cave, seen by all
+        (:attr:`caves_seen`)."""
+        self._to_cave(p, cards)
+        seen = list(self.caves_seen)
+        seen[p] += tuple(cards)
+        self.caves_seen = tuple(seen)
 
     def _end_turn(self, record: Pending | None = None) -> None:
         """End the turn and begin the next (``record``: as :meth:`_begin_turn`'s)."""
@@ -616,13 +635,12 @@ class GameState:
                 cards = self.game.cards
                 moved = [c for c in self.clearing if cards[c].tags & tags]
                 self.clearing[:] = [c for c in self.clearing if c not in moved]
-                self._to_cave(p, moved)
+                self._clearing_to_cave(p, moved)
             else:
-                self._to_cave(p, self.clearing[:])
+                self._clearing_to_cave(p, self.clearing[:])
                 self.clearing.clear()
         elif op == "clearing_removed":
-            self.box.extend(self.clearing)
-            self.clearing.clear()
+            self._clearing_to_box()
         elif op == "take_from_clearing":
             self.stack.append(Pending(D_TAKE, p, need=int(params["n"])))
         elif op == "clearing_to_hand":
@@ -948,7 +966,7 @@ class GameState:
                 self.stack.append(pend)
         elif pk == D_CLEARING_CAVE:
             self.clearing.remove(action.card)
-            self._to_cave(p, [action.card])
+            self._clearing_to_cave(p, [action.card])
             pend.paid.append(action.card)
             pend.need -= 1
             if pend.need > 0:
@@ -1248,6 +1266,8 @@ class GameState:
         s.forests = [f.copy() for f in self.forests]
         s.caves = [c[:] for c in self.caves]
         s.known = [set(k) for k in self.known]
+        s.box_seen = self.box_seen
+        s.caves_seen = self.caves_seen
         s.current = self.current
         s.turn = self.turn
         s.extra_turns = self.extra_turns
@@ -1322,6 +1342,7 @@ class GameState:
             ],
             "caves": [c[:] for c in self.caves],
             "known": [sorted(k) for k in self.known],
+            **self._seen_out(),
             "current": self.current,
             "turn": self.turn,
             "extra_turns": self.extra_turns,
@@ -1331,6 +1352,16 @@ class GameState:
             "active": [dict(a) for a in self.active],
             "history": [str(a) for a in self.history],
         }
+
+    def _seen_out(self) -> dict[str, Any]:
+        """``box_seen`` and ``caves_seen`` for a save, each written only when it holds a
+        card (a save without them: nothing seen going out of sight)."""
+        out: dict[str, Any] = {}
+        if self.box_seen:
+            out["box_seen"] = list(self.box_seen)
+        if any(self.caves_seen):
+            out["caves_seen"] = [list(c) for c in self.caves_seen]
+        return out
 
     @staticmethod
     def from_dict(data: Any) -> GameState:  # Any: anything is refused with a message
@@ -1381,6 +1412,10 @@ class GameState:
             for f, cave in zip(s.forests, s.caves, strict=True):
                 f.cave = len(cave)
             s.known = [set(k) for k in data["known"]]
+            # Saves from before these lists hold none: nothing is known to be out of sight.
+            s.box_seen = tuple(data.get("box_seen", ()))
+            s.caves_seen = tuple(tuple(c) for c in data.get("caves_seen",
+                                                             [[]] * s.num_players))
             s.current = int(data["current"])
             s.turn = int(data["turn"])
             s.extra_turns = int(data["extra_turns"])

@@ -4,8 +4,9 @@ Contract: :func:`make_view` (and :func:`make_spectator_view`, the view of someon
 not at the table) is the one place where hidden information is filtered. A
 :class:`PlayerView` holds the player's own hand and cave cards, the public table (clearing,
 winter cards, forests with other players' saplings face down, counts) and, for the other
-players, only the hand cards everyone saw them take from the clearing. It never holds the
-seed, the deck order, the box or another player's other hand cards.
+players, only the hand cards everyone saw them take from the clearing, and the cards
+everyone saw go from the clearing into the box or a cave. It never holds the seed, the deck
+order, the rest of the box or another player's other hand cards.
 """
 
 from __future__ import annotations
@@ -79,6 +80,10 @@ class PlayerView:
     discard: tuple[int, ...] = ()
     cave_offer: tuple[int, ...] = ()
     setup: int = -1
+    #: The cards everyone saw go from the clearing into the box, and under each seat's cave
+    #: (:attr:`GameState.box_seen`, :attr:`GameState.caves_seen`): public, and never back.
+    box_seen: tuple[int, ...] = ()
+    caves_seen: tuple[tuple[int, ...], ...] = ()
     #: A solo game: the public facts of the automa (the challenge, how many of Anna's
     #: cards are left, those shown since the last shuffle, her last turn); empty otherwise.
     solo: Mapping[str, Any] = field(default_factory=dict)
@@ -123,6 +128,8 @@ class PlayerView:
             "decisions": [d.to_dict() for d in self.decisions],
             "queue": [list(q) for q in self.queue],
             "active": dict(self.active),
+            "box_seen": list(self.box_seen),
+            "caves_seen": [list(c) for c in self.caves_seen],
             **self._more(),
         }
 
@@ -230,6 +237,8 @@ def _make(state: GameState, player: int) -> PlayerView:
         queue=tuple((k, 0 if c in secret else c, sd, n) for k, c, sd, n in state.queue),
         active=dict(state.active[state.current]),
         game=state.game,
+        box_seen=state.box_seen,
+        caves_seen=state.caves_seen,
         **_more_of(state),
     )
 

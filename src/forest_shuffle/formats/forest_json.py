@@ -521,8 +521,8 @@ class _Reader:
             need = "card" if w.symbol is not None else "card or symbol"
             kinds = _and([_module_words(x.module) for x in w.options])
             raise ForestJsonError(
-                f"{w.where}: give this {first.printed}'s {need}: the {plural(first.printed)} of the "
-                f"{kinds} score differently here ({why})")
+                f"{w.where}: give this {first.printed}'s {need}: the "
+                f"{plural(first.printed)} of the {kinds} score differently here ({why})")
 
     def refuse_copies(self, w: _Waiting) -> NoReturn:
         """No species an entry could be has a copy left: one line with the deck's total."""

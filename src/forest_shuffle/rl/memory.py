@@ -3,10 +3,13 @@
 Contract: a view shows where every card is that its player may see now; a player also
 remembers cards it saw that have since left its sight: the clearing boxed when full (or by
 an effect), clearing cards put under a cave (Brown Bear), its own mulligan, and a card it
-saw another player take that is no longer known to be in that hand. The engine forgets a
-hand's known cards whenever a card of it goes face down (a sapling, a cave, a universal
-moor), so such a card is *held*: in that player's hand or among its face-down cards, and
-nobody else can tell which. Cards never come back to the deck.
+saw another player take that is no longer known to be in that hand. A card everyone saw go
+from the clearing into the box or a cave (the state's ``box_seen`` and ``caves_seen``, in
+every view) is remembered there even when no view between two actions showed it in the
+clearing (a tree turns the deck's top card into the clearing, which fills it and is boxed).
+The engine forgets a hand's known cards whenever a card of it goes face down (a sapling, a
+cave, a universal moor), so such a card is *held*: in that player's hand or among its
+face-down cards, and nobody else can tell which. Cards never come back to the deck.
 
 - :func:`visible` is the set of cards a view shows; :class:`Seen` grows each player's set of
   cards ever seen, from views only.
@@ -102,10 +105,11 @@ class Seen:
 
     def update(self, state: GameState) -> None:
         known = {c: q for q, k in enumerate(state.known) for c in k}
+        gone = set(state.box_seen).union(*state.caves_seen)  # seen going there, by all
         for p, now in enumerate(visible_all(state)):
-            self.cards[p] |= now
+            self.cards[p] |= now | gone
             held = self.held[p]
-            for c in [c for c in held if c in now]:  # in sight again: placed anew below
+            for c in [c for c in held if c in now or c in gone]:  # placed anew below
                 del held[c]
             for c, q in known.items():
                 if q != p:

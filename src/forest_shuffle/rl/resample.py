@@ -8,7 +8,8 @@ that agrees with ``player``'s view (the search bot's
 - keeps every card the player remembers (:mod:`forest_shuffle.rl.memory`) where it went:
   the box, a cave, or *held* by a seat (its hand, a face-down card of its forest, its cave);
   each such card is swapped into its place with a card drawn uniformly from those of that
-  place not already pinned;
+  place not already pinned (the cards everyone saw go into the box or a cave are there
+  already, from the view, and never move);
 - gives the player to move its active mushrooms (the view shows the current player's; the
   Determinizer puts them on the viewer's seat), and, when another player decides, a Mole
   pool (the cards its player holds: during a Mole the hand only shrinks) and the cards its
@@ -38,15 +39,22 @@ MAX_TRIES = 2000
 _Slot = tuple[list[int] | Host, int]
 
 
+def _public(s: GameState) -> set[int]:
+    """The cards everyone saw go into the box or a cave: never moved by a pin."""
+    return set(s.box_seen).union(*s.caves_seen)
+
+
 def _slots(s: GameState, player: int) -> dict[int, _Slot]:
     """Where each card hidden from ``player`` lies in ``s``: (list, index) or (host, -1)."""
     out: dict[int, _Slot] = {}
     cards = s.game.cards
+    public = _public(s)
     for i, c in enumerate(s.deck):
         if not cards[c].is_winter:
             out[c] = (s.deck, i)
     for i, c in enumerate(s.box):
-        out[c] = (s.box, i)
+        if c not in public:
+            out[c] = (s.box, i)
     for q in range(s.num_players):
         if q == player:
             continue
@@ -54,7 +62,8 @@ def _slots(s: GameState, player: int) -> dict[int, _Slot]:
             if c not in s.known[q]:
                 out[c] = (s.hands[q], i)
         for i, c in enumerate(s.caves[q]):
-            out[c] = (s.caves[q], i)
+            if c not in public:
+                out[c] = (s.caves[q], i)
         for t in s.forests[q].trees:
             if t.species is None and t.card:
                 out[t.card] = (t, -1)
@@ -72,9 +81,12 @@ def _put(slot: _Slot, card: int) -> None:
 def _pin(s: GameState, player: int, memory: Mapping[int, Place], rng: random.Random) -> None:
     """Swap each remembered card into its place (see the module contract)."""
     slots = _slots(s, player)
-    places: dict[Place, list[_Slot]] = {("box",): [(s.box, i) for i in range(len(s.box))]}
+    public = _public(s)
+    places: dict[Place, list[_Slot]] = {
+        ("box",): [(s.box, i) for i, c in enumerate(s.box) if c not in public]}
     for q in range(s.num_players):
-        cave: list[_Slot] = [(s.caves[q], i) for i in range(len(s.caves[q]))]
+        cave: list[_Slot] = [(s.caves[q], i) for i, c in enumerate(s.caves[q])
+                             if c not in public]
         places[("cave", q)] = cave
         held: list[_Slot] = [] if q == player else [
             (s.hands[q], i) for i, c in enumerate(s.hands[q]) if c not in s.known[q]]

@@ -70,6 +70,7 @@ _TRIGGERS: Mapping[str, str] = {
 _KIND_NAMES: Mapping[str, str] = {
     "tree": "tree",
     "shrub": "shrub",
+    "moor": "moor",
     "winter": "winter",
     "lr": "split_left_right",
     "tb": "split_top_bottom",
@@ -381,7 +382,7 @@ def card_code(card: Card, catalog: Catalog) -> str:
 
 def card_kind(card: Card) -> str:
     """The reference kind: ``tree``, ``shrub``, ``winter``, ``split_left_right`` or
-    ``split_top_bottom``."""
+    ``split_top_bottom``; Dartmoor's ``moor``."""
     if card.is_host or card.is_winter:
         return _KIND_NAMES[card.kind]
     return _KIND_NAMES[card.axis]

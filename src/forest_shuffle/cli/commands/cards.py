@@ -3,8 +3,9 @@
 Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game ID (default
 ``base``), or shows one card id or the species printed with a name (every one: the base and
 the Woodland Edge Squeakers are both "Squeaker"; a key such as ``Edge Squeaker`` finds its
-species too); with ``--json`` the physical cards. Species are shown by their printed names
-(where two share one, with their module). A species whose reading is not confirmed is
+species too); with ``--json`` the physical cards (all of them: the deck's, then a game's
+caves, as records of kind ``cave``; or those of NAME). Species are shown by their printed
+names (where two share one, with their module). A species whose reading is not confirmed is
 marked ``provisional`` and its note shown; a card of a provisional deck (Dartmoor) carries
 ``*`` and says which of its facts are assumed. An unknown name or game is one line on
 standard error and exit status 2.
@@ -20,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from forest_shuffle.cards.model import Card, Catalog, Species
+from forest_shuffle.cards.model import Card, Catalog, Cave, Species
 from forest_shuffle.cards.words import plural
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID, GameDef, game_ids, make_game
@@ -230,9 +231,21 @@ def resolve(query: str, catalog: Catalog) -> tuple[Species, ...] | Card:
     return cardtext.match_printed(query, catalog)
 
 
+def cave_record(cave: Cave) -> dict[str, Any]:
+    """A JSON-ready dict of a Dartmoor cave: ``kind`` ``cave``, its ``number`` (a cave is no
+    deck card, so it has no ``id``), ``code`` (``C3``), what it does in words (``text``) and,
+    for a reading not confirmed, its ``provisional`` note."""
+    record: dict[str, Any] = {"kind": "cave", "number": cave.number,
+                              "code": f"C{cave.number}", "text": cave.text}
+    if cave.provisional:
+        record["provisional"] = cave.provisional
+    return record
+
+
 def records(target: tuple[Species, ...] | Species | Card | None,
             catalog: Catalog) -> list[dict[str, Any]]:
-    """JSON records of all cards, of one card, or of the cards showing the species (by id)."""
+    """JSON records of all cards (a game with caves lists its caves after the deck's
+    cards), of one card, or of the cards showing the species (by id)."""
     if target is None:
         chosen = [c for c in catalog.cards if c is not None]
     elif isinstance(target, Card):
@@ -248,6 +261,8 @@ def records(target: tuple[Species, ...] | Species | Card | None,
             record["printed"] = card.printed
         if card.assumed:
             record["assumed"] = list(card.assumed)
+    if target is None:
+        out += [cave_record(cave) for cave in catalog.caves]
     return out
 
 
