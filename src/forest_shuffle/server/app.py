@@ -36,6 +36,7 @@ from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.server import coach_schemas, schemas
 from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.coach import MAX_RECORD_CHARS, CoachDesk, CoachSettings
+from forest_shuffle.server.headers import SafeHeaders, inline_script_policy
 from forest_shuffle.server.limits import (
     ACTION_CHARS,
     VERSION_MAX,
@@ -96,20 +97,28 @@ def add_api_pages(app: FastAPI, assets: Path | None) -> None:
     @app.get("/docs", include_in_schema=False)
     def swagger_page() -> Response:
         """The OpenAPI page by Swagger UI (no badge from a validator site)."""
-        return get_swagger_ui_html(
+        return _own_policy(get_swagger_ui_html(
             openapi_url=schema, title=title,
             swagger_js_url=f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js",
             swagger_css_url=f"{DOCS_ASSETS_URL}/swagger-ui.css",
             swagger_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png",
-            swagger_ui_parameters={"validatorUrl": None})
+            swagger_ui_parameters={"validatorUrl": None}))
 
     @app.get("/redoc", include_in_schema=False)
     def redoc_page() -> Response:
         """The API reference by ReDoc (no web fonts)."""
-        return get_redoc_html(
+        return _own_policy(get_redoc_html(
             openapi_url=schema, title=title,
             redoc_js_url=f"{DOCS_ASSETS_URL}/redoc.standalone.js",
-            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False)
+            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False))
+
+
+def _own_policy(page: Response) -> Response:
+    """An OpenAPI page with the policy that runs its own inline script (by its hash) and
+    ReDoc's search worker."""
+    policy = inline_script_policy(bytes(page.body).decode())
+    page.headers["Content-Security-Policy"] = policy + "; worker-src 'self' blob:"
+    return page
 
 
 DESCRIPTION = """\
@@ -371,6 +380,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.coach = desk
     app.state.limits = lim
     app.add_middleware(Guard, limits=lim)
+    app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 
     @app.exception_handler(ServiceError)
     async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:

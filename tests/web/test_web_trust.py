@@ -1,0 +1,78 @@
+"""What a browser and a client can trust of a real server: the headers of every answer
+(docs/web.md, "Headers"), strict input types and readable names ("Names")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from webutil import TWO_HUMANS, head, new_game, server
+
+
+@pytest.fixture(scope="module")
+def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """A client of one real server for the whole module."""
+    db = Path(tmp_path_factory.mktemp("trust")) / "games.sqlite3"
+    with server(f"sqlite:///{db}") as (_proc, base), \
+            httpx.Client(base_url=base, timeout=20) as client:
+        yield client
+
+
+def _policy(r: httpx.Response) -> dict[str, str]:
+    text = r.headers.get("content-security-policy", "")
+    out = {}
+    for part in text.split(";"):
+        words = part.split()
+        if words:
+            out[words[0]] = " ".join(words[1:])
+    return out
+
+
+# ---------------------------------------------------------------------------- headers
+
+
+def test_the_page_forbids_inline_script_and_frames(http: httpx.Client) -> None:
+    created = new_game(http, TWO_HUMANS)
+    token = created["seats"][0]["token"]
+    for path in ("/", f"/game/{created['game_id']}?token={token}", "/replay"):
+        r = http.get(path)
+        assert r.status_code == 200, path
+        policy = _policy(r)
+        assert "'unsafe-inline'" not in policy.get("script-src", "'unsafe-inline'"), path
+        assert "'unsafe-eval'" not in policy["script-src"]
+        assert policy["frame-ancestors"] == "'none'"
+        assert policy["object-src" if "object-src" in policy else "default-src"] == "'none'"
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "no-referrer"
+        assert r.headers["cache-control"] == "no-store"
+        assert "<script>" not in r.text  # the page itself has no inline script
+
+
+def test_every_answer_with_a_token_or_a_hand_is_not_stored(http: httpx.Client) -> None:
+    r = http.post("/api/games", json={"seats": TWO_HUMANS})
+    assert r.status_code == 200
+    token = r.json()["seats"][0]["token"]
+    gid = r.json()["game_id"]
+    answers = [r, http.get(f"/api/games/{gid}", headers=head(token)),
+               http.post("/api/known-games", json={"games": [{"game_id": gid,
+                                                               "token": token}]}),
+               http.get(f"/api/games/{gid}/rematch", headers=head(token)),
+               http.post(f"/api/games/{gid}/actions", headers=head(token),
+                         json={"action": "nonsense", "version": 0}),
+               http.get("/api/no-such-route")]
+    for answer in answers:
+        assert answer.headers["cache-control"] == "no-store", answer.request.url
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["referrer-policy"] == "no-referrer"
+        assert _policy(answer)["frame-ancestors"] == "'none'"
+
+
+def test_the_api_pages_run_only_their_own_script(http: httpx.Client) -> None:
+    r = http.get("/docs")
+    if r.status_code == 404:
+        pytest.skip("no fastapi-offline files")
+    script = _policy(r)["script-src"]
+    assert "'unsafe-inline'" not in script and "'sha256-" in script
+    assert _policy(r)["frame-ancestors"] == "'none'"
