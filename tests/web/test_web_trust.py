@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from webutil import TWO_HUMANS, head, new_game, server
+from webutil import TWO_HUMANS, head, new_game, one_line_error, server
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +76,42 @@ def test_the_api_pages_run_only_their_own_script(http: httpx.Client) -> None:
     script = _policy(r)["script-src"]
     assert "'unsafe-inline'" not in script and "'sha256-" in script
     assert _policy(r)["frame-ancestors"] == "'none'"
+
+
+# ---------------------------------------------------------------------------- strict types
+
+
+@pytest.mark.parametrize("extra", [
+    {"seed": "123"}, {"seed": True}, {"seed": 7.0}, {"hotseat": "yes"}, {"hotseat": 1},
+    {"help": "false"}, {"help": 0},
+])
+def test_integers_and_booleans_of_a_new_game_are_strict(http: httpx.Client,
+                                                         extra: dict[str, object]) -> None:
+    r = http.post("/api/games", json={"seats": TWO_HUMANS, **extra})
+    line = one_line_error(r, 400)
+    assert next(iter(extra)) in line
+
+
+@pytest.mark.parametrize("body", [
+    {"action": "draw", "version": "0"}, {"action": "draw", "version": 0.0},
+    {"action": "draw", "version": False}, {"action": 5, "version": 0},
+])
+def test_an_action_body_is_strict(http: httpx.Client, body: dict[str, object]) -> None:
+    created = new_game(http, TWO_HUMANS)
+    gid, token = created["game_id"], created["seats"][0]["token"]
+    one_line_error(http.post(f"/api/games/{gid}/actions", headers=head(token), json=body),
+                   400)
+    assert http.get(f"/api/games/{gid}").json()["version"] == 0  # nothing changed
+
+
+@pytest.mark.parametrize("query", ["step=1_0", "step=+1", "step=%201", "step=1.0",
+                                   "seat=0_1", "seat=true"])
+def test_a_replays_query_numbers_are_digits(http: httpx.Client, query: str) -> None:
+    r = http.get(f"/api/replays/nothing?{query}")
+    assert "whole number" in one_line_error(r, 400)
+
+
+def test_solo_creation_is_strict(http: httpx.Client) -> None:
+    for body in ({"challenge": 1, "seed": "5"}, {"challenge": 1, "help": "no"},
+                 {"challenge": True}):
+        one_line_error(http.post("/api/solo", json=body), 400)

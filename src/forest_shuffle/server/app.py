@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from forest_shuffle.bots.registry import DIFFICULTIES, DIFFICULTY_WORDS
@@ -157,7 +158,26 @@ LogFrom = Annotated[str | None, Query(
                                   "the log's length): the answer's log starts there")]
 
 
-class SeatIn(BaseModel):
+class StrictBody(BaseModel):
+    """A request body read strictly: an integer is a JSON integer (not ``"123"``, ``true``
+    or ``7.0``), a boolean a JSON boolean (not ``"yes"`` or ``1``), a text a JSON string."""
+
+    model_config = ConfigDict(strict=True)
+
+
+def whole_number(value: object) -> object:
+    """A query parameter's whole number: ASCII digits only (no ``1_0``, sign, space or
+    ``+``), at most 9 of them; anything else is left to fail as not an integer."""
+    if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,9}", value):
+        raise ValueError("must be a whole number written in digits")
+    return value
+
+
+#: An integer of a query: digits only (:func:`whole_number`).
+QueryInt = Annotated[int, BeforeValidator(whole_number)]
+
+
+class SeatIn(StrictBody):
     """One seat of a new game."""
 
     kind: Literal["human", "bot"]
@@ -165,7 +185,7 @@ class SeatIn(BaseModel):
     level: str | None = Field(default=None, description="easy, medium or hard (bots only)")
 
 
-class NewGame(BaseModel):
+class NewGame(StrictBody):
     """``POST /api/games``: 2 to 5 seats, an optional seed, hot-seat or invite links."""
 
     seats: list[SeatIn] = Field(max_length=50)
@@ -179,7 +199,7 @@ class NewGame(BaseModel):
                                                  "help (no Suggest in this game)")
 
 
-class SoloIn(BaseModel):
+class SoloIn(StrictBody):
     """``POST /api/solo``: a solo game of Dartmoor against Anna (one seat, the caller's)."""
 
     challenge: StrictInt = Field(description="the challenge, 1 to 15 (GET /api/solo)")
@@ -190,7 +210,7 @@ class SoloIn(BaseModel):
     help: bool = Field(default=True, description="false: no Suggest in this game")
 
 
-class ActionIn(BaseModel):
+class ActionIn(StrictBody):
     """An action in text form (docs/actions.md) sent against the version the client saw."""
 
     action: str = Field(max_length=ACTION_CHARS, examples=["take 57"])
@@ -198,26 +218,26 @@ class ActionIn(BaseModel):
                                description="the payload version the action answers")
 
 
-class RecordIn(BaseModel):
+class RecordIn(StrictBody):
     """``POST /api/replays``: a record file's text (docs/records.md)."""
 
     text: str = Field(max_length=MAX_RECORD_CHARS)
 
 
 #: A replay's step (actions applied) and viewer (a seat; left out: a spectator).
-Step = Annotated[int, Query(ge=0, le=100_000, description="actions applied (0: the deal)")]
-Seat = Annotated[int | None, Query(ge=0, le=9, description="the seat whose view (left out: "
+Step = Annotated[QueryInt, Query(ge=0, le=100_000, description="actions applied (0: the deal)")]
+Seat = Annotated[QueryInt | None, Query(ge=0, le=9, description="the seat whose view (left out: "
                                                            "a spectator's)")]
 
 
-class KnownGame(BaseModel):
+class KnownGame(StrictBody):
     """A game a browser holds a seat token of (or none: it only watched)."""
 
     game_id: str = Field(max_length=40)
     token: str | None = Field(default=None, max_length=64)
 
 
-class KnownGames(BaseModel):
+class KnownGames(StrictBody):
     """``POST /api/known-games``: the games a browser remembers (its local storage)."""
 
     games: list[KnownGame] = Field(max_length=MAX_KNOWN)
