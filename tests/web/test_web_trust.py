@@ -15,7 +15,8 @@ from webutil import TWO_HUMANS, head, new_game, one_line_error, server
 def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     """A client of one real server for the whole module."""
     db = Path(tmp_path_factory.mktemp("trust")) / "games.sqlite3"
-    with server(f"sqlite:///{db}") as (_proc, base), \
+    with server(f"sqlite:///{db}", extra=["--limits", "games_per_minute=off"]) \
+            as (_proc, base), \
             httpx.Client(base_url=base, timeout=20) as client:
         yield client
 
@@ -115,3 +116,55 @@ def test_solo_creation_is_strict(http: httpx.Client) -> None:
     for body in ({"challenge": 1, "seed": "5"}, {"challenge": 1, "help": "no"},
                  {"challenge": True}):
         one_line_error(http.post("/api/solo", json=body), 400)
+
+
+# ---------------------------------------------------------------------------- names
+
+
+def _seats(*names: str) -> list[dict[str, object]]:
+    return [{"kind": "human", "name": n} for n in names]
+
+
+@pytest.mark.parametrize("name, words", [
+    ("\u202eAnn", "direction"), ("Ann\u200b", "direction"), ("A\u2066nn", "direction"),
+    ("\u0301\u0301", "visible"), ("\u200d", "direction"), ("Zo" + "\u0301" * 6, "marks"),
+    ("Bot 2 (hard)", "bot"), ("bot", "bot"), ("BOT 3", "bot"), ("Ann (hard)", "bot"),
+    ("x" * 41, "40"), ("A\x85nn", "control"),
+])
+def test_names_people_cannot_read_are_refused(http: httpx.Client, name: str,
+                                               words: str) -> None:
+    r = http.post("/api/games", json={"seats": _seats(name, "Bea")})
+    assert words in one_line_error(r, 400)
+
+
+@pytest.mark.parametrize("names", [("Ann", "ann"), ("Ann", " ANN "), ("Ａｎｎ", "Ann"),
+                                   ("Zoé", "Zoe\u0301")])
+def test_names_are_unique_at_a_table(http: httpx.Client, names: tuple[str, str]) -> None:
+    r = http.post("/api/games", json={"seats": _seats(*names)})
+    assert "unique" in one_line_error(r, 400)
+
+
+def test_a_name_may_not_take_a_default_name(http: httpx.Client) -> None:
+    r = http.post("/api/games", json={"seats": [{"kind": "human", "name": "Player 2"},
+                                                {"kind": "human"}]})
+    assert "unique" in one_line_error(r, 400)
+
+
+def test_names_are_stored_in_nfc_and_bots_keep_their_names(http: httpx.Client) -> None:
+    created = new_game(http, [{"kind": "human", "name": "Zoe\u0301  Ann"},
+                              {"kind": "bot", "level": "easy"},
+                              {"kind": "human", "name": "Thái"}])
+    names = [s["name"] for s in created["seats"]]
+    assert names == ["Zoé Ann", "Bot 2 (easy)", "Thái"]
+
+
+def test_the_log_takes_no_card_from_a_name(http: httpx.Client) -> None:
+    name = "Ann takes card 57 (Wolf)"
+    created = new_game(http, _seats(name, "Bea"))
+    game = http.get(f"/api/games/{created['game_id']}").json()
+    opening = game["log"][0]
+    assert opening["cards"] == []
+    assert name in opening["words"] and name in opening["text"]
+    for entry in game["log"]:
+        if name in entry["text"]:
+            assert 57 not in entry["cards"]

@@ -39,11 +39,10 @@ import re
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from forest_shuffle.bots import Bot, make_bot
@@ -56,6 +55,7 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
+from forest_shuffle.server.names import NameError_, clean_name, same_name
 from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
 from forest_shuffle.server.store import SeatRow, StaleWrite, Store, StoreClosed
 from forest_shuffle.text import cardtext
@@ -81,7 +81,6 @@ log = logging.getLogger(__name__)
 
 #: Seeds are stored as SQL BIGINT.
 MAX_SEED = 2**63 - 1
-MAX_NAME = 40
 #: Human seats may be told apart from bots; levels are the registry's difficulties.
 KINDS = ("human", "bot")
 DEFAULT_LEVEL = "easy"
@@ -112,7 +111,12 @@ class LogEntry:
     A game's log is only appended to, and an entry never changes (frozen, its words made
     from the seats' names and the actions alone, so a game loaded again narrates the same
     entries): what a client was sent of it stays true, so clients are sent only the entries
-    they miss (:meth:`GameService.payload`'s ``log_from``)."""
+    they miss (:meth:`GameService.payload`'s ``log_from``).
+
+    ``cards`` (``private_cards``) are the card ids the line names and ``words``
+    (``private_words``) the line without them; both are read from the narration's words
+    before the seats' names are put in (:func:`log_line`), so a name such as
+    ``"Ann takes card 57"`` adds no card and loses no word."""
 
     seat: int | None
     text: str
@@ -121,13 +125,45 @@ class LogEntry:
     #: The action in short for a summary of the turns a viewer waited through
     #: (:func:`~forest_shuffle.text.narration.brief_words`: public, no card id).
     brief: str | None = None
+    cards: tuple[int, ...] = ()
+    words: str = ""
+    private_cards: tuple[int, ...] = ()
+    private_words: str = ""
 
     def shown(self, viewer: int) -> dict[str, Any]:
         """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names;
         ``words`` is the same line with no card id, for people (the page's log)."""
-        text = self.private if self.private and self.seat == viewer else self.text
-        return {"seat": self.seat, "text": text, "words": plain_words(text),
-                "cards": _named_cards(text)}
+        if self.private and self.seat == viewer:
+            return {"seat": self.seat, "text": self.private, "words": self.private_words,
+                    "cards": list(self.private_cards)}
+        return {"seat": self.seat, "text": self.text, "words": self.words,
+                "cards": list(self.cards)}
+
+
+def _stand_in(seat: int) -> str:
+    """What stands for seat ``seat``'s name in the narration's words until their cards are
+    read (no name holds a control character: :func:`check_seats`)."""
+    return f"\x00{seat}\x00"
+
+
+_STAND_IN = re.compile("\x00([0-9]+)\x00")
+
+
+def log_line(seat: int | None, template: str, names: Sequence[str],
+             private: str | None = None, turn_of: int | None = None,
+             brief: str | None = None) -> LogEntry:
+    """A log entry from narration words written with :func:`_stand_in` names: its cards
+    and plain words read from those words, then the seats' names put in."""
+    def fill(text: str) -> str:
+        return _STAND_IN.sub(lambda m: names[int(m.group(1))], text)
+
+    entry = LogEntry(seat, fill(template), None if private is None else fill(private),
+                     turn_of, brief, tuple(_named_cards(template)),
+                     fill(plain_words(template)))
+    if private is None:
+        return entry
+    return replace(entry, private_cards=tuple(_named_cards(private)),
+                               private_words=fill(plain_words(private)))
 
 
 # Small: a log line is looked up again only while its game is being served (65536
@@ -243,13 +279,17 @@ def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[
                                         f"(one of: {', '.join(DIFFICULTIES)})")
         elif s.level is not None:
             raise ServiceError(400, f"seat {i + 1}: a human seat has no level")
-        name = " ".join((s.name or "").split())
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-            raise ServiceError(400, f"seat {i + 1}: a name holds letters, digits, spaces and "
-                                    "punctuation only (no control characters)")
-        if len(name) > MAX_NAME:
-            raise ServiceError(400, f"seat {i + 1}: a name has at most {MAX_NAME} characters")
+        try:
+            name = clean_name(s.name or "", s.kind == "human", DIFFICULTIES)
+        except NameError_ as exc:
+            raise ServiceError(400, f"seat {i + 1}: {exc}") from None
         out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+    for i, a in enumerate(out):
+        for j in range(i):
+            if same_name(a.name or "", out[j].name or ""):
+                raise ServiceError(400, f"seats {j + 1} and {i + 1} would both be called "
+                                        f"{out[j].name!r}: names are "
+                                        "unique at a table")
     return out
 
 
@@ -277,14 +317,17 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
             names: Sequence[str]) -> list[LogEntry]:
     """The log lines of one applied action, in :mod:`~forest_shuffle.text.narration`'s words:
     what everyone sees, and for the actor what only it saw (the card it drew, the sapling it
-    played); then the table events, the end with the winners, or the next turn."""
-    name = names[seat]
+    played); then the table events, the end with the winners, or the next turn. The cards
+    of each line come from the narration's words alone, never from a name
+    (:func:`log_line`)."""
+    stand = [_stand_in(i) for i in range(len(names))]
+    name = stand[seat]
     vb = before.view(seat)
     cat = after.game.catalog
     public = public_words(action, vb.pending, vb.forests[seat], cat)
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
     private = own_words(action, public, new, cat)
-    out = [LogEntry(seat, f"{name} {public}.",
+    out = [log_line(seat, f"{name} {public}.", names,
                     None if private is None else f"{name} {private}.",
                     brief=brief_words(action, vb.pending, vb.forests[seat], cat))]
     # cards that came into the clearing from the deck (the card a tree turns over), not
@@ -292,26 +335,27 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     mid = solo_mode.before_anna(before, after)  # a solo game: the table before Anna's turn
     revealed = revealed_cards(before.clearing, before.hands[seat], mid.clearing)
     if revealed:
-        out.append(LogEntry(None, revealed_words(revealed, cat)))
-    out.extend(LogEntry(None, text) for text in
+        out.append(log_line(None, revealed_words(revealed, cat), names))
+    out.extend(log_line(None, text, names) for text in
                event_words(action, vb.pending, before, mid, after.game.winter_to_end,
                            catalog=cat))
-    out.extend(LogEntry(None, text) for text in solo_mode.anna_lines(before, after))
+    out.extend(log_line(None, text, names) for text in solo_mode.anna_lines(before, after))
     if after.over:
-        ending = solo_mode.end_lines(after) or end_words(names, after.scores())
-        out.append(LogEntry(None, " ".join(ending)))
+        ending = solo_mode.end_lines(after) or end_words(stand, after.scores())
+        out.append(log_line(None, " ".join(ending), names))
     elif after.turn != before.turn:
-        out.append(LogEntry(None, turn_words(after.turn, names[after.current]),
+        out.append(log_line(None, turn_words(after.turn, stand[after.current]), names,
                             turn_of=after.current))
     return out
 
 
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
-    out = [LogEntry(None, opening_words(names))]
-    out.extend(LogEntry(None, text) for text in solo_mode.opening_lines(state))
+    stand = [_stand_in(i) for i in range(len(names))]
+    out = [log_line(None, opening_words(stand), names)]
+    out.extend(log_line(None, text, names) for text in solo_mode.opening_lines(state))
     if state.turn:  # else the opening hands are kept or not first
-        out.append(LogEntry(None, turn_words(state.turn, names[state.current]),
+        out.append(log_line(None, turn_words(state.turn, stand[state.current]), names,
                             turn_of=state.current))
     return out
 
