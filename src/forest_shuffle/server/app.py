@@ -50,7 +50,7 @@ from forest_shuffle.server.limits import (
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.service import GameService, SeatSpec, ServiceError, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
-from forest_shuffle.server.store import Store, StoreClosed
+from forest_shuffle.server.store import Store, StoreClosed, StoreUnwritable
 
 STATIC = Path(__file__).parent / "static"
 #: The games one request of the lobby's list may ask about.
@@ -377,6 +377,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
         lim, processes=min(2, max(0, bot_processes))))
+    svc.check_stored()  # names each stored game that cannot be read; the others are served
     svc.resume()
 
     @contextlib.asynccontextmanager
@@ -409,6 +410,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     @app.exception_handler(StoreClosed)
     async def _stopping(_req: Request, _exc: StoreClosed) -> JSONResponse:
         return _error(503, "the server is stopping; try again")
+
+    @app.exception_handler(StoreUnwritable)
+    async def _unwritable(_req: Request, exc: StoreUnwritable) -> JSONResponse:
+        return _error(503, f"could not store it: {exc}")
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, exc: RequestValidationError) -> JSONResponse:

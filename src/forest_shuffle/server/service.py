@@ -57,7 +57,14 @@ from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.names import NameError_, clean_name, same_name
 from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
-from forest_shuffle.server.store import SeatRow, StaleWrite, Store, StoreClosed
+from forest_shuffle.server.store import (
+    BrokenRow,
+    SeatRow,
+    StaleWrite,
+    Store,
+    StoreClosed,
+    StoreUnwritable,
+)
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     action_words,
@@ -92,6 +99,14 @@ class ServiceError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Unwritable(ServiceError):
+    """503: the database refused the write (:class:`~.store.StoreUnwritable`); nothing
+    changed, and the same request works once the database can write again."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(503, message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +269,23 @@ def check_decision(game: LiveGame, state: GameState, seat: int,
     if state.to_move != seat:
         who = "nobody" if state.to_move is None else game.name(state.to_move)
         raise ServiceError(403, f"not your decision: {who} is to move")
+
+
+def settings_problem(settings: dict[str, Any]) -> str | None:
+    """What is wrong with a stored game's settings in one line (no such game, bad rule
+    switches, a first player that is no seat number), or None."""
+    game = settings.get("game", "base")
+    if not isinstance(game, str):
+        return "its settings name no game"
+    try:
+        game_by_id(game)
+        Rules.from_dict(settings.get("rules", {}))
+    except (UnknownGameError, ValueError) as exc:
+        return f"its settings: {' '.join(str(exc).split())[:160]}"
+    first = settings.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 5:
+        return "its settings' first player is no seat number"
+    return None
 
 
 def default_name(seat: int, kind: str, level: str | None) -> str:
@@ -481,6 +513,8 @@ class GameService:
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
+        #: Stored games that cannot be read: the one line each is answered with.
+        self._broken: dict[str, str] = {}
         # Searches have a lane of their own: one thread per worker process (two when
         # they think in threads), so cheap bots never wait behind them.
         self._bots = BotScheduler(self._bot_move, bot_workers,
@@ -533,8 +567,8 @@ class GameService:
             try:
                 self.game(gid)
                 done += 1
-            except ServiceError as exc:
-                log.error("not resumed: %s", exc)
+            except ServiceError:  # cannot be read: named in the log once, others go on
+                continue
         return done
 
     # ------------------------------------------------------------ games
@@ -585,8 +619,12 @@ class GameService:
         for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
             game_id = secrets.token_hex(6)
             live = self._build(game_id, seed, KEYED, settings, rows, ())
-            if self.store.create_game(game_id, seed, KEYED, settings, list(rows),
-                                      self._bot_to_move(live)):
+            try:
+                stored = self.store.create_game(game_id, seed, KEYED, settings, list(rows),
+                                                self._bot_to_move(live))
+            except StoreUnwritable as exc:
+                raise Unwritable(f"could not store the new game: {exc}") from None
+            if stored:
                 break
         else:
             raise ServiceError(500, "could not find a free game id")
@@ -642,22 +680,50 @@ class GameService:
         with self._load_lock:
             game = self._games.get(game_id)
             if game is None:
-                row = self.store.load(game_id)
+                if game_id in self._broken:
+                    raise ServiceError(500, self._broken[game_id])
+                try:
+                    row = self.store.load(game_id)
+                except BrokenRow as exc:
+                    raise self._unreadable(game_id, str(exc), str(exc)) from None
                 if row is None:
                     raise ServiceError(404, f"no game {game_id!r}")
+                problem = settings_problem(row.settings)
+                if problem is not None:
+                    line = f"game {game_id}: {problem}"
+                    raise self._unreadable(game_id, line, line)
                 try:
                     game = self._build(row.id, row.seed, row.deal, row.settings, row.seats,
                                        row.actions)
-                except (ValueError, KeyError, AssertionError) as exc:  # a broken record
+                except Exception as exc:  # a broken record: any failure of the replay
                     # the details may name hidden cards: the log has them, the client not
-                    log.error("game %s cannot be replayed: %s", game_id, exc)
-                    raise ServiceError(500, f"game {game_id} cannot be replayed; the "
-                                            "server's log says why") from None
+                    raise self._unreadable(
+                        game_id, f"game {game_id} cannot be replayed: {exc}",
+                        f"game {game_id} cannot be replayed; the server's log says "
+                        "why") from None
                 game.rematch = row.rematch
                 self._games[game_id] = game
                 self._evict()
         self._schedule_bot(game)
         return game
+
+    def _unreadable(self, game_id: str, logged: str, told: str) -> ServiceError:
+        """Remember that a stored game cannot be read (with the load lock held): one log
+        line now, and ``told`` (one line, 500) to every request for it from now on, while
+        every other game is served. A restart reads the row again."""
+        log.error("%s; the other games are served", " ".join(logged.split()))
+        self._broken[game_id] = " ".join(told.split())
+        return ServiceError(500, self._broken[game_id])
+
+    def check_stored(self) -> list[tuple[str, str]]:
+        """At start-up: ``(game id, one line)`` for each unfinished stored game whose row
+        cannot be read or whose settings are no game's (:func:`settings_problem`), each
+        logged once and answered with that line (500) from now on; the others are served."""
+        found = self.store.broken_rows(settings_problem)
+        with self._load_lock:
+            for gid, line in found:
+                self._unreadable(gid, line, line)
+        return found
 
     def _evict(self) -> None:
         """Take games out of memory (with the load lock held): at most once a second every
@@ -772,6 +838,8 @@ class GameService:
                                    ) from None
             except StoreClosed:
                 raise ServiceError(503, "the server is stopping; try again") from None
+            except StoreUnwritable as exc:  # nothing stored: the game stays as it was
+                raise Unwritable(f"could not store the move: {exc}") from None
             entries = narrate(state, after, seat, action, [s.name for s in game.seats])
             game.log.extend(entries)
             game.snap = Snapshot(after, version + 1, len(game.log))
@@ -898,6 +966,8 @@ class GameService:
                 for gid in self.store.games_waiting_for_bots():
                     if self._stop.is_set():
                         return
+                    if gid in self._broken:  # named once at its first load
+                        continue
                     # Check and take under one lock: a lease this process takes meanwhile
                     # for its own action (and schedules) is not scheduled a second time.
                     with self._held_lock:
@@ -905,7 +975,10 @@ class GameService:
                             continue
                         self._held.add(gid)
                     if gid not in self._games:
-                        self.game(gid)  # loaded from the store; it schedules the bot
+                        try:
+                            self.game(gid)  # loaded from the store; it schedules the bot
+                        except ServiceError:  # cannot be read: named in the log once
+                            self._unlease(gid)
                         continue
                     game = self.game(gid)
                     with game.lock:
@@ -996,6 +1069,8 @@ class GameService:
             self._apply(game, p, action, version)
         except StoreClosed:
             log.debug("bot move of game %s dropped: the server is stopping", game_id)
+        except Unwritable:  # the store logged it once: try again quietly until it writes
+            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
         except ServiceError as exc:
             if exc.status == 503:
                 log.debug("bot move of game %s dropped: %s", game_id, exc)

@@ -6,16 +6,22 @@ in **one transaction** and refuses (:class:`StaleWrite`) when another writer got
 first: ``(game_id, index)`` is the primary key of ``actions`` and the game row's version is
 checked in the same transaction, so two writers racing for one turn cannot both land. Any
 SQLAlchemy URL works (``sqlite:///path``, ``postgresql+psycopg://...``); ``sqlite://``
-is a private in-memory database (tests).
+is a private in-memory database (tests). A game row that cannot be read (its settings not
+a JSON object, its deal seed not a scheme and hex digits) raises :class:`BrokenRow` naming
+the game and the field, never the secret seed; :meth:`Store.broken_rows` lists such rows of
+the unfinished games at start-up. A write the database refuses (read-only, full disk,
+I/O error, locked too long) raises :class:`StoreUnwritable` with one line; the store logs
+one line when writes start failing and one when they work again, none in between.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +45,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import text as sql_text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-from forest_shuffle.engine.setup import LEGACY, check_seed
+from forest_shuffle.engine.setup import LEGACY, SCHEMES, check_seed
 
 metadata = MetaData()
 
@@ -80,9 +86,47 @@ actions = Table(
     Column("time", Float, nullable=False),
 )
 
+log = logging.getLogger(__name__)
+
 
 class StaleWrite(Exception):
     """The action index was taken by another writer (or the game moved on)."""
+
+
+class BrokenRow(ValueError):
+    """A stored game's row cannot be read; the message is one line naming the game and
+    what is wrong (never the seed)."""
+
+
+def decode_row(game_id: str, settings: str | None, deal_seed: str | None,
+               seed: int | None) -> tuple[str, int, dict[str, Any]]:
+    """The deal scheme, seed and settings of a stored game's row; BrokenRow if they
+    cannot be read."""
+    if deal_seed is None:
+        if not isinstance(seed, int):
+            raise BrokenRow(f"game {game_id}: its legacy seed is missing")
+        deal, number = LEGACY, seed
+    else:
+        deal, _, hexed = deal_seed.partition(":")
+        if deal not in SCHEMES or not hexed or not all(c in HEX for c in hexed):
+            raise BrokenRow(f"game {game_id}: its deal seed is not a deal scheme and "
+                            "hex digits")
+        number = int(hexed, 16)
+    try:
+        data = json.loads(settings or "")
+    except (ValueError, RecursionError):
+        raise BrokenRow(f"game {game_id}: its settings are not JSON") from None
+    if not isinstance(data, dict):
+        raise BrokenRow(f"game {game_id}: its settings are not a JSON object")
+    return deal, number, data
+
+
+HEX = frozenset("0123456789abcdefABCDEF")
+
+
+class StoreUnwritable(Exception):
+    """The database refused a write (a read-only file, a full disk, an I/O error): nothing
+    was stored. The message is one line for people: why, never the driver's text."""
 
 
 class StoreClosed(Exception):
@@ -154,6 +198,27 @@ class Store:
         #: transactions must take turns (a bot's move beside a rematch's write collided).
         self._one_at_a_time: threading.RLock | None = (
             threading.RLock() if isinstance(self.engine.pool, StaticPool) else None)
+        #: Whether the last write failed (the log says so once, and once when it works).
+        self._failing = False
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around every write: a refusal of the database becomes :class:`StoreUnwritable`,
+        logged once until a write works again."""
+        try:
+            yield
+        except OperationalError as exc:
+            text = str(getattr(exc, "orig", exc)).lower()
+            reason = ("the database is busy" if "locked" in text or "busy" in text
+                      else "the database is not writable")
+            if not self._failing:
+                self._failing = True
+                first = (str(getattr(exc, "orig", exc)).splitlines() or ["?"])[0][:120]
+                log.error("%s (%s): writes get 503 until it can write again", reason, first)
+            raise StoreUnwritable(reason) from None
+        if self._failing:
+            self._failing = False
+            log.warning("the database is writable again")
 
     @contextlib.contextmanager
     def _open(self) -> Iterator[None]:
@@ -195,7 +260,7 @@ class Store:
                     seat_rows: list[SeatRow], bot_to_move: bool) -> bool:
         """Insert a new game with its seats (one transaction); False if the id is taken."""
         try:
-            with self._open():
+            with self._open(), self._writing():
                 self._create(game_id, seed, deal, settings, seat_rows, bot_to_move)
         except IntegrityError:
             return False
@@ -220,7 +285,7 @@ class Store:
         """Store action number ``index`` (0-based) and set the version to ``index + 1``, in
         one transaction. :class:`StaleWrite` if the game is not at version ``index``."""
         try:
-            with self._open(), self.engine.begin() as conn:
+            with self._open(), self._writing(), self.engine.begin() as conn:
                 done = conn.execute(
                     update(games).where(games.c.id == game_id, games.c.version == index)
                     .values(version=index + 1, over=over, bot_to_move=bot_to_move))
@@ -233,7 +298,7 @@ class Store:
 
     def set_rematch(self, game_id: str, new_id: str) -> bool:
         """Record the rematch of a game; False if it already had one."""
-        with self._open(), self.engine.begin() as conn:
+        with self._open(), self._writing(), self.engine.begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id,
                                                     games.c.rematch.is_(None))
                                 .values(rematch=new_id))
@@ -250,13 +315,9 @@ class Store:
             texts = conn.execute(
                 select(actions.c.text).where(actions.c.game_id == game_id)
                 .order_by(actions.c.index)).scalars().all()
-        if row.deal_seed is None:
-            deal, seed = LEGACY, row.seed
-        else:
-            deal, _, hexed = row.deal_seed.partition(":")
-            seed = int(hexed, 16)
+        deal, seed, settings = decode_row(game_id, row.settings, row.deal_seed, row.seed)
         return GameRow(
-            id=row.id, seed=seed, deal=deal, settings=json.loads(row.settings),
+            id=row.id, seed=seed, deal=deal, settings=settings,
             version=row.version,
             over=row.over, rematch=row.rematch,
             seats=tuple(SeatRow(s.seat, s.kind, s.name, s.level, s.token) for s in seat_rows),
@@ -286,6 +347,26 @@ class Store:
         with self._open(), self.engine.connect() as conn:
             value = conn.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
         return None if value is None else str(value)
+
+    def broken_rows(self, check: Callable[[dict[str, Any]], str | None] = lambda _s: None,
+                    ) -> list[tuple[str, str]]:
+        """``(game id, one line)`` for each unfinished game whose row cannot be read
+        (:func:`decode_row`) or whose settings ``check`` refuses (its one line): what
+        start-up names before it serves the others."""
+        with self._open(), self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.settings, games.c.deal_seed,
+                                       games.c.seed).where(games.c.over.is_(False))).all()
+        out = []
+        for r in rows:
+            try:
+                settings = decode_row(str(r.id), r.settings, r.deal_seed, r.seed)[2]
+            except BrokenRow as exc:
+                out.append((str(r.id), str(exc)))
+                continue
+            problem = check(settings)
+            if problem is not None:
+                out.append((str(r.id), f"game {r.id}: {problem}"))
+        return out
 
     def games_waiting_for_bots(self) -> list[str]:
         """Ids of the unfinished games whose next decision is a bot's."""

@@ -199,8 +199,9 @@ def serve_command(
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
                          pubsub=pubsub, lease_seconds=lease, game=game_id)
-    except ValueError as exc:
-        typer.echo(f"--pubsub: {str(exc).splitlines()[0]}", err=True)
+    except ValueError as exc:  # Redis, a database that cannot be shared, the game
+        line = (str(exc).splitlines() or [type(exc).__name__])[0]
+        typer.echo(f"--pubsub: {line}" if pubsub else line, err=True)
         raise typer.Exit(2) from None
     except ImportError as exc:
         typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
