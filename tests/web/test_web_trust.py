@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from webutil import TWO_HUMANS, head, new_game, one_line_error, server
+from webutil import TWO_HUMANS, act, head, new_game, one_line_error, server
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +168,67 @@ def test_the_log_takes_no_card_from_a_name(http: httpx.Client) -> None:
     for entry in game["log"]:
         if name in entry["text"]:
             assert 57 not in entry["cards"]
+
+
+# ---------------------------------------------------------------------------- invites
+
+
+def test_the_creator_of_an_invite_game_gets_only_their_own_token(http: httpx.Client) -> None:
+    r = http.post("/api/games", json={"seats": TWO_HUMANS + [{"kind": "human",
+                                                              "name": "Cy"}]})
+    assert r.status_code == 200
+    seats = r.json()["seats"]
+    assert seats[0]["token"] and "?token=" in seats[0]["link"]
+    for seat in seats[1:]:
+        assert seat["token"] is None and seat["invite"]
+        assert seat["link"].endswith(f"?invite={seat['invite']}")
+    gid = r.json()["game_id"]
+    game = http.get(f"/api/games/{gid}", headers=head(seats[0]["token"])).json()
+    assert [s["held"] for s in game["seats"]] == [True, False, False]
+    assert game["creator"] == 0
+
+
+def test_an_invite_is_claimed_once(http: httpx.Client) -> None:
+    created = http.post("/api/games", json={"seats": TWO_HUMANS}).json()
+    gid, invite = created["game_id"], created["seats"][1]["invite"]
+    r = http.post(f"/api/games/{gid}/claim", json={"invite": invite})
+    assert r.status_code == 200, r.text
+    token = r.json()["token"]
+    assert r.json()["seat"] == 1 and r.headers["cache-control"] == "no-store"
+    assert http.get(f"/api/games/{gid}", headers=head(token)).json()["you"] == 1
+    assert "used already" in one_line_error(
+        http.post(f"/api/games/{gid}/claim", json={"invite": invite}), 403)
+    for bad in ("", "x" * 64, created["seats"][0]["token"]):
+        one_line_error(http.post(f"/api/games/{gid}/claim", json={"invite": bad}), 403)
+    game = http.get(f"/api/games/{gid}").json()
+    assert [s["held"] for s in game["seats"]] == [True, True]
+
+
+def test_the_creator_reissues_a_link_and_the_old_token_stops(http: httpx.Client) -> None:
+    created = http.post("/api/games", json={"seats": TWO_HUMANS, "seed": 4}).json()
+    gid, ann = created["game_id"], created["seats"][0]["token"]
+    bea = http.post(f"/api/games/{gid}/claim",
+                    json={"invite": created["seats"][1]["invite"]}).json()["token"]
+    # only the creator may, and only for another person's seat
+    one_line_error(http.post(f"/api/games/{gid}/seats/1/invite", headers=head(bea)), 403)
+    one_line_error(http.post(f"/api/games/{gid}/seats/1/invite"), 403)
+    one_line_error(http.post(f"/api/games/{gid}/seats/0/invite", headers=head(ann)), 400)
+    r = http.post(f"/api/games/{gid}/seats/1/invite", headers=head(ann))
+    assert r.status_code == 200, r.text
+    fresh = r.json()["invite"]
+    assert http.get(f"/api/games/{gid}", headers=head(bea)).json()["you"] is None
+    p = http.get(f"/api/games/{gid}", headers=head(ann)).json()
+    assert p["seats"][1]["held"] is False
+    # Bea's old token can no longer act, not even when it is her seat's turn
+    one_line_error(act(http, gid, bea, "draw", p["version"]), 403)
+    one_line_error(http.post(f"/api/games/{gid}/claim",
+                             json={"invite": created["seats"][1]["invite"]}), 403)
+    again = http.post(f"/api/games/{gid}/claim", json={"invite": fresh}).json()
+    assert http.get(f"/api/games/{gid}", headers=head(again["token"])).json()["you"] == 1
+
+
+def test_hot_seat_keeps_every_token_in_one_answer(http: httpx.Client) -> None:
+    created = http.post("/api/games", json={"seats": TWO_HUMANS, "hotseat": True}).json()
+    assert all(s["token"] and "invite" not in s for s in created["seats"])
+    one_line_error(http.post(f"/api/games/{created['game_id']}/seats/1/invite",
+                             headers=head(created["seats"][0]["token"])), 403)

@@ -42,7 +42,19 @@ def new_game(c: TestClient | httpx.Client, seats: list[dict[str, Any]],
              seed: int = 1, **extra: Any) -> dict[str, Any]:
     r = c.post("/api/games", json={"seats": seats, "seed": seed, **extra})
     assert r.status_code == 200, r.text
-    return dict(r.json())
+    return claim_all(c, dict(r.json()))
+
+
+def claim_all(c: TestClient | httpx.Client, created: dict[str, Any]) -> dict[str, Any]:
+    """A creation's answer with every invited seat claimed, as each invited person's
+    browser does: each such seat gets its ``token`` and ``link``."""
+    for seat in created["seats"]:
+        if seat.get("invite"):
+            r = c.post(f"/api/games/{created['game_id']}/claim",
+                       json={"invite": seat["invite"]})
+            assert r.status_code == 200, r.text
+            seat["token"], seat["link"] = r.json()["token"], r.json()["link"]
+    return created
 
 
 def head(token: str | None) -> dict[str, str]:

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 
 import platformdirs
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as PathParam
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
@@ -216,6 +217,12 @@ class ActionIn(StrictBody):
     action: str = Field(max_length=ACTION_CHARS, examples=["take 57"])
     version: StrictInt = Field(ge=0, le=VERSION_MAX,
                                description="the payload version the action answers")
+
+
+class ClaimIn(StrictBody):
+    """``POST /api/games/{game_id}/claim``: the ``invite`` code of a seat's link."""
+
+    invite: str = Field(max_length=64)
 
 
 class RecordIn(StrictBody):
@@ -463,10 +470,12 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     @app.post("/api/games", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Created}, **schemas.ERRORS})
     def new_game(body: NewGame) -> Response:
-        """Create a game; the answer holds each human seat's token and invite link."""
+        """Create a game. Hot-seat: the answer holds every human seat's token. Else the
+        creator (the first person) gets their seat's token, and every other person's seat
+        an ``invite`` and its link, claimed once (``POST /api/games/{id}/claim``)."""
         specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
         return _answer(svc.create(specs, body.seed, body.hotseat, game=body.game,
-                                  help=body.help))
+                                  help=body.help, invites=True))
 
     @app.get("/api/solo", tags=["solo"], response_model=None,
              responses={200: {"model": SoloChallenges}})
@@ -511,6 +520,22 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         start = svc.check_log_from(game_id, log_from)
         seat = svc.act(game_id, token_of(x_seat_token, token), body.action, body.version)
         return _answer(hub.payload(game_id, seat, start))
+
+    @app.post("/api/games/{game_id}/claim", tags=["games"], response_model=None,
+              responses={200: {"model": schemas.RematchSeat}, **schemas.ERRORS})
+    def post_claim(game_id: str, body: ClaimIn) -> Response:
+        """Claim an invited seat with its link's ``invite`` code, once: the seat's token
+        (and its link). 403 for a code used already or replaced."""
+        return _answer(svc.claim(game_id, body.invite))
+
+    @app.post("/api/games/{game_id}/seats/{seat}/invite", tags=["games"],
+              response_model=None, responses={200: {"model": schemas.Invite},
+                                              **schemas.ERRORS})
+    def post_reissue(game_id: str, seat: Annotated[QueryInt, PathParam(ge=0, le=9)],
+                     x_seat_token: Token = None, token: QToken = None) -> Response:
+        """The creator re-issues an invited seat's link: a new ``invite``; the seat's
+        token (if it was claimed) and its old link stop working at once."""
+        return _answer(svc.reissue(game_id, token_of(x_seat_token, token), seat))
 
     @app.post("/api/games/{game_id}/rematch", tags=["games"], response_model=None,
               responses={200: {"model": schemas.Created}, **schemas.ERRORS})
@@ -597,9 +622,16 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                     await conn.dirty.wait()
                     await ticket.pace()  # a spectator waits a little between two states
                     conn.dirty.clear()
+                    if seat is not None and svc.seat_for(game_id, tok) != seat:
+                        # the creator re-issued this seat's link: its token is revoked
+                        await conn.send({"type": "error", "status": 403, "error":
+                                         "this seat's link was re-issued: ask the game's "
+                                         "creator for the new one"})
+                        await websocket.close(code=4403)
+                        return
                     payload = hub.payload(game_id, seat, sent)
                     key = (payload["version"], payload["rematch"],
-                           tuple(s["connected"] for s in payload["seats"]))
+                           tuple((s["connected"], s["held"]) for s in payload["seats"]))
                     if key != last:  # nothing new for this socket
                         last = key
                         await conn.send({"type": "state", "payload": payload})

@@ -56,7 +56,7 @@ from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.names import NameError_, clean_name, same_name
-from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
+from forest_shuffle.server.pubsub import SEATS_CHANGED, Bus, Leases, LocalBus, LocalLeases
 from forest_shuffle.server.store import (
     BrokenRow,
     SeatRow,
@@ -330,6 +330,11 @@ def link(game_id: str, token: str | None) -> str:
     return f"/game/{game_id}" + (f"?token={token}" if token else "")
 
 
+def invite_link(game_id: str, invite: str) -> str:
+    """The page address that claims an invited seat (once)."""
+    return f"/game/{game_id}?invite={invite}"
+
+
 def log_from_param(text: str | None) -> int:
     """The ``log_from`` query parameter: the log entries a client holds (0 if left out);
     ServiceError(400) unless it is a whole number written in ASCII digits (at most 9)."""
@@ -576,7 +581,7 @@ class GameService:
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
                hotseat: bool = False, first_player: int = 0,
                game: str | None = None, help: bool = True,
-               more: dict[str, Any] | None = None) -> dict[str, Any]:
+               more: dict[str, Any] | None = None, invites: bool = False) -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
         (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
@@ -605,12 +610,21 @@ class GameService:
             seed = new_seed()  # 128 secret bits: no seat can search for the deal
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
-        rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
-                             secrets.token_urlsafe(24) if s.kind == "human" else None)
-                     for i, s in enumerate(seat_specs))
+        humans = [i for i, s in enumerate(seat_specs) if s.kind == "human"]
+        # Invite links: the creator (the first person) holds a token, every other person
+        # an invite claimed once; hot-seat: one browser holds every token.
+        creator = humans[0] if invites and not hotseat and humans else None
+        rows = tuple(
+            SeatRow(i, s.kind, s.name or "", s.level, None, secrets.token_urlsafe(24))
+            if creator is not None and s.kind == "human" and i != creator else
+            SeatRow(i, s.kind, s.name or "", s.level,
+                    secrets.token_urlsafe(24) if s.kind == "human" else None)
+            for i, s in enumerate(seat_specs))
         settings: dict[str, Any] = {"hotseat": bool(hotseat),
                                     "first_player": first_player % len(seat_specs),
                                     "rules": Rules().to_dict(), "game": gdef.id}
+        if creator is not None:  # who may re-issue the invites
+            settings["creator"] = creator
         if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
             settings["deal_chosen"] = True
         if not help:  # the seats agreed to play without help: no Suggest (server/coach.py)
@@ -639,8 +653,12 @@ class GameService:
         seats = []
         for s in game.seats:
             token = s.token if only is None or only == s.seat else None
-            seats.append({"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-                          "token": token, "link": link(game.id, token) if token else None})
+            row = {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                   "token": token, "link": link(game.id, token) if token else None}
+            if s.invite is not None and only is None:  # an invited seat: its claim link
+                row["invite"] = s.invite
+                row["link"] = invite_link(game.id, s.invite)
+            seats.append(row)
         return {"game_id": game.id, "spectate": link(game.id, None), "hotseat": game.hotseat,
                 "seats": seats}
 
@@ -890,6 +908,13 @@ class GameService:
         A copy held here that is behind catches up and its sockets and bots hear of it."""
         game = self._games.get(game_id)
         if game is None:  # not held here: sockets that watch it load it afresh
+            self._tell(game_id)
+            return
+        if version == SEATS_CHANGED:  # an invite claimed or re-issued elsewhere
+            try:
+                self._reload_seats(game)
+            except StoreClosed:
+                return
             self._tell(game_id)
             return
         if game.snap.version >= version:
@@ -1154,6 +1179,74 @@ class GameService:
         token = new.seats[seat].token
         return {"game_id": new.id, "seat": seat, "token": token, "link": link(new.id, token)}
 
+    # ------------------------------------------------------------ invites
+
+    def claim(self, game_id: str, invite: object) -> dict[str, Any]:
+        """Claim an invited seat with its invite code (once): the seat's new token,
+        ``{"game_id", "seat", "token", "link"}``. 403 for a code that is no seat's invite
+        now (used already, re-issued, mistyped)."""
+        game = self.game(game_id)
+        used = ServiceError(403, "this invite link was used already or replaced: ask the "
+                                 "game's creator for a new one")
+        if not isinstance(invite, str) or not 0 < len(invite) <= 64 or not invite.isascii():
+            raise used
+        seat = next((s.seat for s in game.seats if s.invite is not None
+                     and secrets.compare_digest(s.invite, invite)), None)
+        if seat is None and self._shared:  # another process may have re-issued it
+            self._reload_seats(game)
+            seat = next((s.seat for s in game.seats if s.invite is not None
+                         and secrets.compare_digest(s.invite, invite)), None)
+        if seat is None:
+            raise used
+        token = secrets.token_urlsafe(24)
+        try:
+            claimed = self.store.claim_seat(game.id, seat, invite, token)
+        except StoreUnwritable as exc:
+            raise Unwritable(f"could not store the claim: {exc}") from None
+        self._reload_seats(game)
+        if not claimed:
+            raise used
+        self._seats_changed(game)
+        return {"game_id": game.id, "seat": seat, "token": token,
+                "link": link(game.id, token)}
+
+    def reissue(self, game_id: str, token: str | None, seat: object) -> dict[str, Any]:
+        """The creator's new invite for ``seat``: its token and old invite stop working
+        at once. ``{"game_id", "seat", "invite", "link"}``; 403 unless the token is the
+        creator's, 400 for a seat that is no other person's."""
+        game = self.game(game_id)
+        creator = game.settings.get("creator")
+        if creator is None or game.seat_of(token) != creator:
+            raise ServiceError(403, "only the game's creator may re-issue an invite link")
+        if (isinstance(seat, bool) or not isinstance(seat, int)
+                or not 0 <= seat < len(game.seats) or game.seats[seat].kind != "human"
+                or seat == creator):
+            raise ServiceError(400, "re-issue the link of another person's seat (a seat "
+                                    "number of this game)")
+        invite = secrets.token_urlsafe(24)
+        try:
+            self.store.reissue_seat(game.id, seat, invite)
+        except StoreUnwritable as exc:
+            raise Unwritable(f"could not store the new link: {exc}") from None
+        self._reload_seats(game)
+        self._seats_changed(game)
+        return {"game_id": game.id, "seat": seat, "invite": invite,
+                "link": invite_link(game.id, invite)}
+
+    def _reload_seats(self, game: LiveGame) -> None:
+        """Read the game's seats (tokens, invites) from the store into memory."""
+        rows = self.store.seat_rows(game.id)
+        if rows:
+            with game.lock:
+                game.seats = rows
+
+    def _seats_changed(self, game: LiveGame) -> None:
+        """Tell the sockets here (the seats' ``held``, revoked tokens) and the other
+        processes (:data:`~.pubsub.SEATS_CHANGED`) that the game's seats changed."""
+        self._tell(game.id)
+        if self._shared:
+            self.bus.publish(game.id, SEATS_CHANGED)
+
     # ------------------------------------------------------------ the lobby's list
 
     def summary(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -1214,8 +1307,10 @@ class GameService:
             game.cache[key] = base
         out = dict(base)
         out["seats"] = [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                         "connected": s.kind == "bot" or s.seat in connected}
+                         "connected": s.kind == "bot" or s.seat in connected,
+                         "held": s.kind == "bot" or s.token is not None}
                         for s in game.seats]
+        out["creator"] = game.settings.get("creator")  # who may re-issue invites
         out["rematch"] = game.rematch
         # The creator chose the seed and so may know every card: every seat is told.
         out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))

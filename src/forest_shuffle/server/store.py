@@ -71,7 +71,9 @@ seats = Table(
     "seats", metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=True),  # None for a bot seat
+    Column("token", String(64), nullable=True),  # None for a bot seat, or not claimed yet
+    # An invited seat's claim code until it is claimed (its link; None once claimed)
+    Column("invite", String(64), nullable=True),
     Column("kind", String(8), nullable=False),
     Column("name", String(64), nullable=False),
     Column("level", String(16), nullable=True),
@@ -96,6 +98,10 @@ class StaleWrite(Exception):
 class BrokenRow(ValueError):
     """A stored game's row cannot be read; the message is one line naming the game and
     what is wrong (never the seed)."""
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.name, s.level, s.token, s.invite)
 
 
 def decode_row(game_id: str, settings: str | None, deal_seed: str | None,
@@ -142,6 +148,7 @@ class SeatRow:
     name: str
     level: str | None
     token: str | None
+    invite: str | None = None  # the claim code of an invited seat not claimed yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +254,9 @@ class Store:
         if "deal_seed" not in have:
             with self.engine.begin() as conn:
                 conn.execute(sql_text("ALTER TABLE games ADD COLUMN deal_seed VARCHAR(80)"))
+        if "invite" not in {c["name"] for c in inspect(self.engine).get_columns("seats")}:
+            with self.engine.begin() as conn:  # seats of older games: all claimed
+                conn.execute(sql_text("ALTER TABLE seats ADD COLUMN invite VARCHAR(64)"))
 
     def close(self, wait: float = 10.0) -> None:
         """Refuse new calls, wait up to ``wait`` seconds for those in progress, then
@@ -278,7 +288,7 @@ class Store:
                 bot_to_move=bot_to_move, rematch=None, created=time.time()))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "token": s.token, "kind": s.kind,
-                 "name": s.name, "level": s.level} for s in seat_rows])
+                 "name": s.name, "level": s.level, "invite": s.invite} for s in seat_rows])
 
     def append_action(self, game_id: str, index: int, text: str, seat: int, *,
                       over: bool, bot_to_move: bool) -> None:
@@ -295,6 +305,28 @@ class Store:
                     game_id=game_id, index=index, text=text, seat=seat, time=time.time()))
         except IntegrityError:
             raise StaleWrite(f"action {index} of game {game_id} is already stored") from None
+
+    def seat_rows(self, game_id: str) -> tuple[SeatRow, ...]:
+        """The game's seats as stored now (tokens and invites change after creation)."""
+        with self._open(), self.engine.connect() as conn:
+            rows = conn.execute(select(seats).where(seats.c.game_id == game_id)
+                                .order_by(seats.c.seat)).all()
+        return tuple(_seat_row(s) for s in rows)
+
+    def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
+        """Give seat ``seat`` the token ``token`` if its invite is still ``invite`` (then
+        the invite is gone); False if it was claimed or re-issued meanwhile."""
+        with self._open(), self._writing(), self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(
+                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.invite == invite)
+                .values(token=token, invite=None))
+            return done.rowcount == 1
+
+    def reissue_seat(self, game_id: str, seat: int, invite: str) -> None:
+        """A new invite for seat ``seat``: its token (if claimed) and old invite revoked."""
+        with self._open(), self._writing(), self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(token=None, invite=invite))
 
     def set_rematch(self, game_id: str, new_id: str) -> bool:
         """Record the rematch of a game; False if it already had one."""
@@ -320,7 +352,7 @@ class Store:
             id=row.id, seed=seed, deal=deal, settings=settings,
             version=row.version,
             over=row.over, rematch=row.rematch,
-            seats=tuple(SeatRow(s.seat, s.kind, s.name, s.level, s.token) for s in seat_rows),
+            seats=tuple(_seat_row(s) for s in seat_rows),
             actions=tuple(texts),
         )
 
