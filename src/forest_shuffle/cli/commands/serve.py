@@ -215,9 +215,12 @@ def serve_command(
                err=True)
     # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
     # open files allow get 503 rather than a failing accept()
+    from forest_shuffle.server.conns import protocol_options
+
+    # slow requests and connections per address are bounded by the server itself
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=frame,
                 ws_max_queue=4, limit_concurrency=max(64, files - 64),
-                forwarded_allow_ips=forwarded)
+                forwarded_allow_ips=forwarded, **protocol_options(bounds))
 
 
 def register(app: typer.Typer) -> None:
