@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,3 +72,42 @@ def test_one_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> No
         finally:
             for s in held + extra:
                 s.close()
+
+
+def test_reviews_being_searched_hold_no_request_thread(tmp_path: Path) -> None:
+    """60 requests for one review that takes seconds, and meanwhile another player's
+    requests: theirs are answered before any review (before, the reviews held the 40
+    request threads and everybody waited for the search)."""
+    limits = "review_time=1.0,review_moves=3,games_per_minute=off"
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}", extra=["--limits", limits]) \
+            as (_proc, base), httpx.Client(base_url=base, timeout=120) as http:
+        bots = [{"kind": "bot", "level": "easy"}] * 2
+        gid = http.post("/api/games", json={"seats": bots}).json()["game_id"]
+        deadline = time.monotonic() + 60
+        while not http.get(f"/api/games/{gid}").json()["over"]:
+            assert time.monotonic() < deadline, "the bots' game did not end"
+            time.sleep(0.1)
+        other = http.post("/api/games", json={"seats": [{"kind": "human", "name": "Ann"},
+                                                        {"kind": "human"}]}).json()
+        order: list[str] = []
+        lock = threading.Lock()
+
+        def review() -> None:
+            with httpx.Client(base_url=base, timeout=120) as own:
+                r = own.get(f"/api/games/{gid}/review")
+            with lock:
+                order.append(f"review {r.status_code}")
+
+        threads = [threading.Thread(target=review) for _ in range(60)]
+        for t in threads:
+            t.start()
+        time.sleep(1.0)  # every review request is in, its search running
+        for _ in range(5):  # the other player plays on meanwhile
+            r = http.get(f"/api/games/{other['game_id']}",
+                         headers={"X-Seat-Token": other["seats"][0]["token"]})
+            with lock:
+                order.append(f"player {r.status_code}")
+        for t in threads:
+            t.join(120)
+        assert order[:5] == ["player 200"] * 5, order[:8]
+        assert order[5:] == ["review 200"] * 60, set(order[5:])

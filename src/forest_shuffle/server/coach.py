@@ -29,6 +29,7 @@ ServiceError` with one line):
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -230,7 +231,24 @@ class CoachDesk:
              work: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         """The result of ``work(*args)`` (a module function: it may run in a worker
         process) kept in ``cache`` under ``key``: computed once in the coach's threads or
-        processes (429 when ``queue`` searches wait already)."""
+        processes (429 when ``queue`` searches wait already). Blocks the calling thread
+        until it is done: the routes use :meth:`_submit` and :meth:`_awaited` instead."""
+        future = self._submit(cache, key, work, *args)
+        try:
+            return future.result(timeout=self.settings.wait)
+        except FutureTimeout:
+            raise ServiceError(503, "the coach is still thinking; ask again in a moment"
+                               ) from None
+        except ServiceError:
+            raise
+        except Exception as exc:  # a failed search is not kept: asking again retries
+            raise self._failed(cache, key, future, exc) from None
+
+    def _submit(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                work: Callable[..., dict[str, Any]], *args: Any) -> Future[dict[str, Any]]:
+        """The search of ``key``: the one in ``cache`` (every request for the same search
+        shares it, and it counts once in the queue), or a new one submitted (429 when
+        ``queue`` searches wait already)."""
         with self._lock:
             future = cache.get(key)
             if future is None:
@@ -245,22 +263,33 @@ class CoachDesk:
                     cache.popitem(last=False)
             else:
                 cache.move_to_end(key)
+        return future
+
+    async def _awaited(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                       future: Future[dict[str, Any]]) -> dict[str, Any]:
+        """The result of a search awaited on the event loop: no thread waits for it."""
         try:
-            return future.result(timeout=self.settings.wait)
-        except FutureTimeout:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
+                                          self.settings.wait)
+        except (TimeoutError, FutureTimeout):
             raise ServiceError(503, "the coach is still thinking; ask again in a moment"
                                ) from None
         except ServiceError:
             raise
         except Exception as exc:  # a failed search is not kept: asking again retries
-            log.error("the coach failed: %r", exc)
-            with self._lock:
-                if cache.get(key) is future:
-                    del cache[key]
-                if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = process_pool(self.settings.processes)  # fresh workers
-            raise ServiceError(500, "the coach failed; the server's log says why") from None
+            raise self._failed(cache, key, future, exc) from None
+
+    def _failed(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                future: Future[dict[str, Any]], exc: Exception) -> ServiceError:
+        """Forget a failed search (a broken pool is replaced); the error to answer."""
+        log.error("the coach failed: %r", exc)
+        with self._lock:
+            if cache.get(key) is future:
+                del cache[key]
+            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = process_pool(self.settings.processes)  # fresh workers
+        return ServiceError(500, "the coach failed; the server's log says why")
 
     def _done(self, _future: Future[dict[str, Any]]) -> None:
         with self._lock:
@@ -274,6 +303,18 @@ class CoachDesk:
         "actions", "words", "bonus", "bonus_kept", "lead", "margin", "runner_up",
         "samples", "bot"}``; ``actions`` are the texts the page sends to make the move
         (the action, then its payment in ascending order)."""
+        return self._run(self._suggestions, *self._suggest_search(game_id, token))
+
+    async def suggest_async(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """:meth:`suggest` for the event loop: the checks in a thread (milliseconds), the
+        search awaited without holding one."""
+        cache = self._suggestions
+        key, work, *args = await asyncio.to_thread(self._suggest_search, game_id, token)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args)
+        return await self._awaited(cache, key, future)
+
+    def _suggest_search(self, game_id: str, token: str | None) -> tuple[Any, ...]:
+        """The checks of a suggestion; its search as (key, work, arguments...)."""
         game = self.service.game(game_id)
         seat = game.seat_of(token)
         if seat is None:
@@ -286,13 +327,25 @@ class CoachDesk:
         check_decision(game, state, seat, over="the game is over: nothing to suggest")
         view = state.view(seat)  # the seat's own view: the only thing the bot is given
         seed = derive(game.seed, f"suggest {seat} {snap.version}")
-        return self._run(self._suggestions, (game.id, snap.version, seat), suggestion_of,
-                         view, self.settings.suggest_bot, seed, snap.version)
+        return ((game.id, snap.version, seat), suggestion_of, view,
+                self.settings.suggest_bot, seed, snap.version)
 
     # ------------------------------------------------------------ the review
 
     def review(self, game_id: str) -> dict[str, Any]:
         """The review of a finished game (409 before; see the module contract)."""
+        return self._run(self._reviews, *self._review_search(game_id)) | {"game_id": game_id}
+
+    async def review_async(self, game_id: str) -> dict[str, Any]:
+        """:meth:`review` for the event loop: every request for one game's review shares
+        its one search and none holds a thread while it runs."""
+        cache = self._reviews
+        key, work, *args = await asyncio.to_thread(self._review_search, game_id)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args)
+        return await self._awaited(cache, key, future) | {"game_id": key}
+
+    def _review_search(self, game_id: str) -> tuple[Any, ...]:
+        """The checks of a review; its search as (key, work, arguments...)."""
         game = self.service.game(game_id)
         state = game.snap.state
         if not state.over:
@@ -301,9 +354,7 @@ class CoachDesk:
         names = [s.name for s in game.seats]
         humans = [s.seat for s in game.seats if s.kind == "human"]
         seed = derive(game.seed, "review")
-        out = self._run(self._reviews, game.id, review_of, record, names, humans,
-                        self.settings, seed)
-        return out | {"game_id": game.id}
+        return (game.id, review_of, record, names, humans, self.settings, seed)
 
     # ------------------------------------------------------------ replays
 

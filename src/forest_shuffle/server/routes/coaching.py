@@ -2,7 +2,9 @@
 
 Contract: Suggest, the after-game review and replays, answered by the app's
 :class:`~forest_shuffle.server.coach.CoachDesk` (its own bounds and pools); refusals are
-:class:`~forest_shuffle.server.service.ServiceError` lines.
+:class:`~forest_shuffle.server.service.ServiceError` lines. Suggest and the review are
+awaited on the event loop: no request thread waits for a search (the REST routes, the
+page and the sockets' actions need those threads).
 """
 
 from __future__ import annotations
@@ -20,20 +22,20 @@ router = APIRouter()
 
 @router.post("/api/games/{game_id}/suggest", tags=["coach"], response_model=None,
              responses={200: {"model": coach_schemas.Suggestion}, **schemas.ERRORS})
-def post_suggest(game_id: str, desk: Desk, token: SeatToken) -> Response:
+async def post_suggest(game_id: str, desk: Desk, token: SeatToken) -> Response:
     """What the hard bot would do in the token's seat, from that seat's view only,
     with its reason in words; nothing is played. 403 for a spectator, not the seat's
     decision, or a game played without help; 429 when the coach is busy."""
-    return answer(desk.suggest(game_id, token))
+    return answer(await desk.suggest_async(game_id, token))
 
 
 @router.get("/api/games/{game_id}/review", tags=["coach"], response_model=None,
             responses={200: {"model": coach_schemas.Review}, **schemas.ERRORS})
-def get_review(game_id: str, desk: Desk) -> Response:
+async def get_review(game_id: str, desk: Desk) -> Response:
     """Once the game is over (409 before): each seat's points after every turn, where
     the final points came from (species, score-pad lines), and the moves the bot would
     have made differently with the points it expected from them."""
-    return answer(desk.review(game_id))
+    return answer(await desk.review_async(game_id))
 
 
 @router.get("/api/games/{game_id}/replay", tags=["replays"], response_model=None,
