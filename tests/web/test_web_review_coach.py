@@ -409,3 +409,36 @@ def test_a_search_done_at_once_is_answered(c: TestClient) -> None:
     asking.join(30)
     assert not asking.is_alive(), "the suggestion never came back (a deadlock)"
     assert answers == [200] and desk._waiting == 0
+
+
+def test_a_record_sent_again_is_not_replayed_again(c: TestClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    record = record_of(random_game(2, 12))
+    calls = [0]
+    real = coach_module.replay
+
+    def counted(data: Any) -> Any:
+        calls[0] += 1
+        return real(data)
+
+    monkeypatch.setattr(coach_module, "replay", counted)
+    text = json.dumps(record)
+    ids = {c.post("/api/replays", json={"text": text}).json()["replay_id"]
+           for _ in range(5)}
+    # the same record written another way (keys reordered, spaces) is the same replay
+    ids.add(c.post("/api/replays", json={"text": json.dumps(record, indent=1,
+                                                            sort_keys=True)}
+                   ).json()["replay_id"])
+    assert len(ids) == 1 and calls[0] == 1
+
+
+def test_every_frame_of_a_replay_is_the_engines_state() -> None:
+    final = random_game(3, 7)
+    rp = coach_module.Replay(record_of(final), ["A", "B", "C"], "record", "x")
+    state = GameState.new(3, final.seed, None, final.first_player, final.deal)
+    for k in range(rp.steps + 1):
+        assert rp.state_at(k).to_dict() == state.to_dict(), k
+        if k < rp.steps:
+            state.apply(rp.actions[k])
+    # a frame starts from a kept state, never from the deal
+    assert len(rp.checkpoints) == rp.steps // coach_module.CHECKPOINT + 1

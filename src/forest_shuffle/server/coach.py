@@ -126,9 +126,14 @@ def _state_of_record(record: dict[str, Any]) -> GameState:
                          game=game_of(record))
 
 
+#: Actions between two kept states of a replay (:attr:`Replay.checkpoints`).
+CHECKPOINT = 16
+
+
 class Replay:
     """A game to step through: its record replayed once by the engine for the log in
-    words; each frame replays it again to the step asked (a few milliseconds)."""
+    words, keeping the state every :data:`CHECKPOINT` actions; a frame starts from the
+    checkpoint before its step (before, each frame replayed from the deal)."""
 
     def __init__(self, record: dict[str, Any], names: Sequence[str], source: str,
                  ident: str) -> None:
@@ -141,22 +146,29 @@ class Replay:
         self.game = state.game
         #: entries[0]: the opening lines; entries[k]: the lines of action k - 1.
         self.entries: list[list[LogEntry]] = [opening_lines(state, self.names)]
-        for action in self.actions:
+        #: The state after every :data:`CHECKPOINT`-th action (never changed: each step
+        #: applies to a copy), so a frame replays at most that many actions.
+        self.checkpoints: list[GameState] = [state]
+        for k, action in enumerate(self.actions, 1):
             seat = state.to_move
             assert seat is not None
             after = state.clone()
             after.apply(action)
             self.entries.append(narrate(state, after, seat, action, self.names))
             state = after
+            if k % CHECKPOINT == 0:
+                self.checkpoints.append(state)
 
     @property
     def steps(self) -> int:
         return len(self.actions)
 
     def state_at(self, step: int) -> GameState:
-        """The state after ``step`` actions."""
-        state = _state_of_record(self.record)
-        for action in self.actions[:step]:
+        """The state after ``step`` actions: a copy of the checkpoint before it with the
+        few actions after applied (at most :data:`CHECKPOINT` - 1)."""
+        start = min(step // CHECKPOINT, len(self.checkpoints) - 1) * CHECKPOINT
+        state = self.checkpoints[start // CHECKPOINT].clone()
+        for action in self.actions[start:step]:
             state.apply(action)
         return state
 
@@ -221,6 +233,8 @@ class CoachDesk:
             OrderedDict()
         self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
         self._replays: OrderedDict[str, Replay] = OrderedDict()
+        #: A record text's SHA-256 -> its replay id: a text sent again is not replayed.
+        self._texts: OrderedDict[str, str] = OrderedDict()
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -386,20 +400,46 @@ class CoachDesk:
         if len(text) > MAX_RECORD_CHARS:
             raise ServiceError(400, f"a record has at most {MAX_RECORD_CHARS} characters, "
                                     f"this one {len(text)}")
+        # the same text loaded again: its replay is kept, nothing is replayed again
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        with self._lock:
+            rid = self._texts.get(digest)
+            found = None if rid is None else self._replays.get("record " + rid)
+            if found is not None:
+                self._replays.move_to_end("record " + found.ident)
+        if found is not None:
+            return found
         try:
             data = load_json(text)
         except JsonInputError as exc:
             raise ServiceError(400, f"not a record: the file is {exc}") from None
+        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+        rid = hashlib.sha256(canon).hexdigest()[:16]
+        with self._lock:  # the same record written otherwise: kept too
+            found = self._replays.get("record " + rid)
+            if found is not None:
+                self._replays.move_to_end("record " + rid)
+                self._remember_text(digest, rid)
+        if found is not None:
+            return found
         try:
             result = replay(data)
         except RecordError as exc:
             raise ServiceError(400, f"not a record: {_line(str(exc))}") from None
         if not result.ok:
             raise ServiceError(400, f"the record does not replay: {_line(result.message)}")
-        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-        rid = hashlib.sha256(canon).hexdigest()[:16]
         names = [f"Player {i + 1}" for i in range(data["players"])]
-        return self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
+        made = self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
+        with self._lock:
+            self._remember_text(digest, rid)
+        return made
+
+    def _remember_text(self, digest: str, rid: str) -> None:
+        """Which replay a record's text (its SHA-256) loads (with the lock held)."""
+        self._texts[digest] = rid
+        self._texts.move_to_end(digest)
+        while len(self._texts) > 4 * self.settings.kept:
+            self._texts.popitem(last=False)
 
     def record_replay(self, replay_id: str) -> Replay:
         """A record loaded before (404 once it is forgotten: send it again)."""
