@@ -111,3 +111,42 @@ def test_reviews_being_searched_hold_no_request_thread(tmp_path: Path) -> None:
             t.join(120)
         assert order[:5] == ["player 200"] * 5, order[:8]
         assert order[5:] == ["review 200"] * 60, set(order[5:])
+
+
+def test_one_address_asking_suggest_everywhere_leaves_room_for_others(
+        tmp_path: Path) -> None:
+    """One address asks Suggest in 12 games at once; a player at another address still
+    gets their suggestion (before, one server-wide queue of 8 answered them 429)."""
+    limits = "suggest_time=3.0,games_per_minute=off"
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}", extra=["--limits", limits]) \
+            as (_proc, base):
+        other = httpx.HTTPTransport(local_address="127.0.0.2")  # a second address
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
+        with httpx.Client(base_url=base, timeout=120, transport=other) as attacker, \
+                httpx.Client(base_url=base, timeout=120) as player:
+            games = [attacker.post("/api/games", json={"seats": seats}).json()
+                     for _ in range(12)]
+            mine = player.post("/api/games", json={"seats": seats}).json()
+            answers: list[httpx.Response] = []
+
+            def ask(g: dict[str, object]) -> None:
+                seat = g["seats"][0]  # type: ignore[index]
+                with httpx.Client(base_url=base, timeout=120,
+                                  transport=httpx.HTTPTransport(local_address="127.0.0.2")
+                                  ) as own:
+                    answers.append(own.post(f"/api/games/{g['game_id']}/suggest",
+                                            headers={"X-Seat-Token": seat["token"]}))
+
+            threads = [threading.Thread(target=ask, args=(g,)) for g in games]
+            for t in threads:
+                t.start()
+            time.sleep(0.5)  # the attacker's searches are in
+            r = player.post(f"/api/games/{mine['game_id']}/suggest",
+                            headers={"X-Seat-Token": mine["seats"][0]["token"]})
+            for t in threads:
+                t.join(120)
+        assert r.status_code == 200, r.text
+        assert r.json()["actions"]
+        refused = [a for a in answers if a.status_code == 429]
+        assert refused and all("your address" in a.json()["error"] for a in refused)
+        assert sum(a.status_code == 200 for a in answers) >= 2

@@ -34,7 +34,7 @@ import hashlib
 import json
 import logging
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -106,6 +106,8 @@ class CoachSettings:
     wait: float = _BOUNDS.coach_wait
     kept: int = 64
     processes: int = 0
+    #: Searches one owner (a client address) may have running or waiting (None: any).
+    per_owner: int | None = _BOUNDS.coach_per_address
 
     @classmethod
     def of_limits(cls, limits: Limits, processes: int = 0) -> CoachSettings:
@@ -116,7 +118,8 @@ class CoachSettings:
         return cls(suggest_bot=timed(DIFFICULTIES["hard"], limits.suggest_time),
                    review_bot=timed(REVIEW_BOT, limits.review_time),
                    review_moves=limits.review_moves, slots=limits.coach_searches,
-                   queue=limits.coach_queue, wait=limits.coach_wait, processes=processes)
+                   queue=limits.coach_queue, wait=limits.coach_wait, processes=processes,
+                   per_owner=limits.coach_per_address)
 
 
 def _state_of_record(record: dict[str, Any]) -> GameState:
@@ -229,6 +232,7 @@ class CoachDesk:
         # the lock) inside add_done_callback, under the lock
         self._lock = threading.RLock()
         self._waiting = 0
+        self._owners: Counter[str] = Counter()  # searches under way per client address
         self._suggestions: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = \
             OrderedDict()
         self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
@@ -259,19 +263,30 @@ class CoachDesk:
             raise self._failed(cache, key, future, exc) from None
 
     def _submit(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
-                work: Callable[..., dict[str, Any]], *args: Any) -> Future[dict[str, Any]]:
+                work: Callable[..., dict[str, Any]], *args: Any,
+                owner: str | None = None) -> Future[dict[str, Any]]:
         """The search of ``key``: the one in ``cache`` (every request for the same search
-        shares it, and it counts once in the queue), or a new one submitted (429 when
-        ``queue`` searches wait already)."""
+        shares it, and it counts once in the queue), or a new one submitted: 429 when
+        ``queue`` searches wait already, or when ``owner`` (a client address) has
+        ``per_owner`` searches running or waiting (so one address cannot fill the queue
+        of everybody else)."""
         with self._lock:
             future = cache.get(key)
             if future is None:
+                most = self.settings.per_owner
+                if owner is not None and most is not None and self._owners[owner] >= most:
+                    raise ServiceError(429, f"your address has {most} searches of the "
+                                            "coach under way, the most at once; ask again "
+                                            "when they are answered")
                 if self._waiting >= self.settings.queue:
                     raise ServiceError(429, f"the coach is busy with {self._waiting} "
                                             "searches; try again in a few seconds")
                 future = self._pool.submit(work, *args)
                 self._waiting += 1
                 future.add_done_callback(self._done)
+                if owner is not None:
+                    self._owners[owner] += 1
+                    future.add_done_callback(lambda _f: self._owner_done(owner))
                 cache[key] = future
                 while len(cache) > self.settings.kept:
                     cache.popitem(last=False)
@@ -305,6 +320,12 @@ class CoachDesk:
                 self._pool = process_pool(self.settings.processes)  # fresh workers
         return ServiceError(500, "the coach failed; the server's log says why")
 
+    def _owner_done(self, owner: str) -> None:
+        with self._lock:
+            self._owners[owner] -= 1
+            if self._owners[owner] <= 0:
+                del self._owners[owner]
+
     def _done(self, _future: Future[dict[str, Any]]) -> None:
         with self._lock:
             self._waiting -= 1
@@ -319,12 +340,13 @@ class CoachDesk:
         (the action, then its payment in ascending order)."""
         return self._run(self._suggestions, *self._suggest_search(game_id, token))
 
-    async def suggest_async(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def suggest_async(self, game_id: str, token: str | None,
+                            owner: str | None = None) -> dict[str, Any]:
         """:meth:`suggest` for the event loop: the checks in a thread (milliseconds), the
-        search awaited without holding one."""
+        search awaited without holding one; ``owner``: the client address it counts for."""
         cache = self._suggestions
         key, work, *args = await asyncio.to_thread(self._suggest_search, game_id, token)
-        future = await asyncio.to_thread(self._submit, cache, key, work, *args)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args, owner=owner)
         return await self._awaited(cache, key, future)
 
     def _suggest_search(self, game_id: str, token: str | None) -> tuple[Any, ...]:
@@ -350,12 +372,13 @@ class CoachDesk:
         """The review of a finished game (409 before; see the module contract)."""
         return self._run(self._reviews, *self._review_search(game_id)) | {"game_id": game_id}
 
-    async def review_async(self, game_id: str) -> dict[str, Any]:
+    async def review_async(self, game_id: str, owner: str | None = None) -> dict[str, Any]:
         """:meth:`review` for the event loop: every request for one game's review shares
-        its one search and none holds a thread while it runs."""
+        its one search and none holds a thread while it runs; ``owner``: the client
+        address a new search counts for."""
         cache = self._reviews
         key, work, *args = await asyncio.to_thread(self._review_search, game_id)
-        future = await asyncio.to_thread(self._submit, cache, key, work, *args)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args, owner=owner)
         return await self._awaited(cache, key, future) | {"game_id": key}
 
     def _review_search(self, game_id: str) -> tuple[Any, ...]:

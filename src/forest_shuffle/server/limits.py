@@ -94,6 +94,9 @@ class Limits:
     review_moves: int = 12
     coach_searches: int = 2
     coach_queue: int = 8
+    #: Searches of the coach (Suggest, reviews) one client address may have running or
+    #: waiting at once: one address cannot fill the queue of everybody else.
+    coach_per_address: int | None = 2
     coach_wait: float = 120.0
 
     @classmethod
@@ -101,6 +104,7 @@ class Limits:
         """No flood bound at all (benchmarks, trusted networks); input sizes still bound."""
         return cls(requests_per_second=None, games_per_minute=None, sockets=None,
                    request_seconds=None, connections_per_address=None,
+                   coach_per_address=None,
                    sockets_per_address=None, sockets_per_seat=None, spectators=None,
                    spectators_per_game=None, messages_per_second=None,
                    spectator_interval=0.0)

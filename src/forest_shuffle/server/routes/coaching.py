@@ -15,27 +15,28 @@ from fastapi.responses import Response
 from forest_shuffle.server import coach_schemas, schemas
 from forest_shuffle.server.answers import answer
 from forest_shuffle.server.bodies import RecordIn, Seat, Step
-from forest_shuffle.server.routes.deps import Desk, SeatToken
+from forest_shuffle.server.routes.deps import Address, Desk, SeatToken
 
 router = APIRouter()
 
 
 @router.post("/api/games/{game_id}/suggest", tags=["coach"], response_model=None,
              responses={200: {"model": coach_schemas.Suggestion}, **schemas.ERRORS})
-async def post_suggest(game_id: str, desk: Desk, token: SeatToken) -> Response:
+async def post_suggest(game_id: str, desk: Desk, token: SeatToken,
+                       address: Address) -> Response:
     """What the hard bot would do in the token's seat, from that seat's view only,
     with its reason in words; nothing is played. 403 for a spectator, not the seat's
     decision, or a game played without help; 429 when the coach is busy."""
-    return answer(await desk.suggest_async(game_id, token))
+    return answer(await desk.suggest_async(game_id, token, address))
 
 
 @router.get("/api/games/{game_id}/review", tags=["coach"], response_model=None,
             responses={200: {"model": coach_schemas.Review}, **schemas.ERRORS})
-async def get_review(game_id: str, desk: Desk) -> Response:
+async def get_review(game_id: str, desk: Desk, address: Address) -> Response:
     """Once the game is over (409 before): each seat's points after every turn, where
     the final points came from (species, score-pad lines), and the moves the bot would
     have made differently with the points it expected from them."""
-    return answer(await desk.review_async(game_id))
+    return answer(await desk.review_async(game_id, address))
 
 
 @router.get("/api/games/{game_id}/replay", tags=["replays"], response_model=None,

@@ -2,6 +2,7 @@
 
 Contract: :data:`Svc`, :data:`Desk` and :data:`HubDep` are the app's :class:`GameService`,
 :class:`CoachDesk` and socket :class:`Hub` (set by ``create_app`` on ``app.state``);
+:data:`Address` the client's address as the limits count it;
 :data:`SeatToken` is the request's seat token (the ``X-Seat-Token`` header, else the
 ``token`` query parameter; None: a spectator). All are resolved on the event loop (async, no
 thread of the pool taken for them).
@@ -16,6 +17,7 @@ from fastapi import Depends, Request
 from forest_shuffle.server.bodies import QToken, Token
 from forest_shuffle.server.coach import CoachDesk
 from forest_shuffle.server.hub import Hub
+from forest_shuffle.server.limits import address_of
 from forest_shuffle.server.service import GameService
 
 
@@ -42,7 +44,13 @@ async def seat_token(x_seat_token: Token = None, token: QToken = None) -> str | 
     return x_seat_token or token
 
 
+async def client_address(request: Request) -> str:
+    """The request's client address as the limits count it (an IPv6 /64 as one)."""
+    return address_of(request.scope)
+
+
 Svc = Annotated[GameService, Depends(service)]
+Address = Annotated[str, Depends(client_address)]
 Desk = Annotated[CoachDesk, Depends(desk)]
 HubDep = Annotated[Hub, Depends(hub)]
 SeatToken = Annotated[str | None, Depends(seat_token)]
