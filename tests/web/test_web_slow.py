@@ -150,3 +150,23 @@ def test_one_address_asking_suggest_everywhere_leaves_room_for_others(
         refused = [a for a in answers if a.status_code == 429]
         assert refused and all("your address" in a.json()["error"] for a in refused)
         assert sum(a.status_code == 200 for a in answers) >= 2
+
+
+def test_one_address_cannot_take_every_game_of_bots(tmp_path: Path) -> None:
+    """An address that starts games of bots only gets a few; another address may still
+    start one (before, one address took all 20 the server holds)."""
+    bots = [{"kind": "bot", "level": "easy"}] * 2
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}", bot_delay=60,
+                extra=["--limits", "games_per_minute=off"]) as (_proc, base), \
+            httpx.Client(base_url=base, timeout=30,
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2")) as one, \
+            httpx.Client(base_url=base, timeout=30) as other:
+        answers = [one.post("/api/games", json={"seats": bots}) for _ in range(6)]
+        made = [a for a in answers if a.status_code == 200]
+        refused = [a for a in answers if a.status_code == 429]
+        assert len(made) == 2 and len(refused) == 4, [a.status_code for a in answers]
+        assert all("your address" in a.json()["error"] for a in refused)
+        assert other.post("/api/games", json={"seats": bots}).status_code == 200
+        # a game with a person in it is never counted
+        people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}]
+        assert one.post("/api/games", json={"seats": people}).status_code == 200

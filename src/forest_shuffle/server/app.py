@@ -106,7 +106,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                 line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise ValueError(f"cannot use Redis at {pubsub[:60]!r}: {line}") from None
         service = GameService(store, bot_delay, bot_processes=bot_processes, bus=bus,
-                              leases=leases, default_game=game)
+                              leases=leases, default_game=game,
+                              bot_games_per_owner=lim.bot_games_per_address)
     svc = service
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any

@@ -75,6 +75,9 @@ class Limits:
     #: requests cannot hold every file of the server.
     request_seconds: float | None = 20.0
     connections_per_address: int | None = 200
+    #: Unfinished games of bots only that one client address may have created (the
+    #: server holds at most 20 of them in all).
+    bot_games_per_address: int | None = 2
     #: Spectators' sockets: in the whole server and per game.
     spectators: int | None = 1000
     spectators_per_game: int | None = 50
@@ -104,7 +107,7 @@ class Limits:
         """No flood bound at all (benchmarks, trusted networks); input sizes still bound."""
         return cls(requests_per_second=None, games_per_minute=None, sockets=None,
                    request_seconds=None, connections_per_address=None,
-                   coach_per_address=None,
+                   coach_per_address=None, bot_games_per_address=None,
                    sockets_per_address=None, sockets_per_seat=None, spectators=None,
                    spectators_per_game=None, messages_per_second=None,
                    spectator_interval=0.0)

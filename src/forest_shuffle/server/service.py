@@ -242,6 +242,7 @@ class LiveGame:
     running: tuple[int, list[dict[str, Any]]] | None = None  # (version, running score pad)
     used: float = field(default_factory=time.monotonic)
     evicted: bool = False  # taken out of memory: use GameService.game(id) again
+    owner: str | None = None  # the client address that created it (memory only)
 
     @property
     def hotseat(self) -> bool:
@@ -491,13 +492,17 @@ class GameService:
                  max_games: int = 1000, bot_processes: int = 0,
                  idle_over: float = 60.0, idle_open: float = 1800.0,
                  bus: Bus | None = None, leases: Leases | None = None,
-                 max_bot_games: int = 20, default_game: str = "base") -> None:
+                 max_bot_games: int = 20, default_game: str = "base",
+                 bot_games_per_owner: int | None = None) -> None:
         self.store = store
         #: The game a creation names none of gets (``serve --game``).
         self.default_game = game_by_id(default_game).id
         #: Unfinished games of bots only (nobody to play them, only to watch) held at once:
         #: they are never taken out of memory and keep the bots' threads busy.
         self.max_bot_games = max(0, max_bot_games)
+        #: Of those, at most this many created by one owner (a client address; None: no
+        #: bound), so one address cannot take every game of bots and the bots' threads.
+        self.bot_games_per_owner = bot_games_per_owner
         #: Carries "game G is at version V" to the other server processes (none: alone).
         self.bus: Bus = bus or LocalBus()
         #: Whether other processes share the database (a copy here may be behind it).
@@ -581,7 +586,8 @@ class GameService:
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
                hotseat: bool = False, first_player: int = 0,
                game: str | None = None, help: bool = True,
-               more: dict[str, Any] | None = None, invites: bool = False) -> dict[str, Any]:
+               more: dict[str, Any] | None = None, invites: bool = False,
+               owner: str | None = None) -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
         (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
@@ -599,8 +605,15 @@ class GameService:
             raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
                                     f"{gdef.players[-1]} players, not {len(seat_specs)}")
         if all(s.kind == "bot" for s in seat_specs):
-            playing = sum(1 for g in list(self._games.values())
-                          if not g.snap.state.over and all(r.kind == "bot" for r in g.seats))
+            running = [g for g in list(self._games.values())
+                       if not g.snap.state.over and all(r.kind == "bot" for r in g.seats)]
+            playing = len(running)
+            most = self.bot_games_per_owner
+            if (owner is not None and most is not None
+                    and sum(g.owner == owner for g in running) >= most):
+                raise ServiceError(429, f"your address has {most} games of bots only "
+                                        "being played, the most at once; watch them end "
+                                        "or take a seat yourself")
             if playing >= self.max_bot_games:
                 raise ServiceError(429, f"{playing} games of bots only are being played "
                                         "here, the most at once; try again later or take a "
@@ -642,6 +655,7 @@ class GameService:
                 break
         else:
             raise ServiceError(500, "could not find a free game id")
+        live.owner = owner
         with self._load_lock:
             self._games[game_id] = live
             self._evict()

@@ -28,7 +28,7 @@ from forest_shuffle.server.bodies import (
     QueryInt,
     SoloIn,
 )
-from forest_shuffle.server.routes.deps import HubDep, SeatToken, Svc
+from forest_shuffle.server.routes.deps import Address, HubDep, SeatToken, Svc
 from forest_shuffle.server.service import SeatSpec, ServiceError, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
 
@@ -67,13 +67,13 @@ async def levels() -> list[dict[str, str]]:
 
 @router.post("/api/games", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Created}, **schemas.ERRORS})
-def new_game(body: NewGame, svc: Svc) -> Response:
+def new_game(body: NewGame, svc: Svc, address: Address) -> Response:
     """Create a game. Hot-seat: the answer holds every human seat's token. Else the
     creator (the first person) gets their seat's token, and every other person's seat
     an ``invite`` and its link, claimed once (``POST /api/games/{id}/claim``)."""
     specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
     return answer(svc.create(specs, body.seed, body.hotseat, game=body.game,
-                             help=body.help, invites=True))
+                             help=body.help, invites=True, owner=address))
 
 
 @router.get("/api/solo", tags=["solo"], response_model=None,
