@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
@@ -442,3 +444,28 @@ def test_every_frame_of_a_replay_is_the_engines_state() -> None:
             state.apply(rp.actions[k])
     # a frame starts from a kept state, never from the deal
     assert len(rp.checkpoints) == rp.steps // coach_module.CHECKPOINT + 1
+
+
+def _note(order: list[str], name: str) -> dict[str, Any]:
+    order.append(name)
+    time.sleep(0.05)
+    return {"name": name}
+
+
+def test_waiting_searches_start_address_after_address() -> None:
+    """One address with many searches waiting and another with one: the other's starts at
+    the next free slot, not after all of the first's (a fair queue across addresses)."""
+    desk = coach_module.CoachDesk(None, CoachSettings(slots=1, queue=10,  # type: ignore[arg-type]
+                                                      per_owner=None))
+    order: list[str] = []
+    cache: Any = OrderedDict()
+    try:
+        futures = [desk._submit(cache, f"a{k}", _note, order, f"a{k}", owner="A")
+                   for k in range(4)]
+        futures.append(desk._submit(cache, "b0", _note, order, "b0", owner="B"))
+        for f in futures:
+            f.result(timeout=10)
+    finally:
+        desk.close()
+    assert order.index("b0") <= 2, order
+    assert sorted(order) == ["a0", "a1", "a2", "a3", "b0"]

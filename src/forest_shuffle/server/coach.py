@@ -23,18 +23,21 @@ ServiceError` with one line):
   table at step ``k`` (after ``k`` actions) from one seat's view or a spectator's, computed
   by the engine replaying the record, with the log in words as that viewer sees it.
 - Searches run in ``slots`` worker threads of their own (never on the event loop, never in
-  a game's lock); at most ``queue`` wait at once, more get 429. Suggestions are kept per
-  (game, version, seat), so asking twice costs one search.
+  a game's lock); at most ``queue`` wait at once, more get 429; one client address at most
+  ``per_owner``; waiting searches start owner after owner (a fair queue across
+  addresses). Suggestions are kept per (game, version, seat), so asking twice costs one
+  search.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
 import threading
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -233,6 +236,9 @@ class CoachDesk:
         self._lock = threading.RLock()
         self._waiting = 0
         self._owners: Counter[str] = Counter()  # searches under way per client address
+        #: Searches waiting for a slot, per owner in turn (:meth:`_dispatch`).
+        self._queues: dict[str, deque[tuple[Future[dict[str, Any]], Any, tuple[Any, ...]]]] = {}
+        self._running = 0
         self._suggestions: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = \
             OrderedDict()
         self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
@@ -281,7 +287,7 @@ class CoachDesk:
                 if self._waiting >= self.settings.queue:
                     raise ServiceError(429, f"the coach is busy with {self._waiting} "
                                             "searches; try again in a few seconds")
-                future = self._pool.submit(work, *args)
+                future = self._enqueue(owner or "", work, args)
                 self._waiting += 1
                 future.add_done_callback(self._done)
                 if owner is not None:
@@ -319,6 +325,48 @@ class CoachDesk:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = process_pool(self.settings.processes)  # fresh workers
         return ServiceError(500, "the coach failed; the server's log says why")
+
+    def _enqueue(self, owner: str, work: Callable[..., dict[str, Any]],
+                 args: tuple[Any, ...]) -> Future[dict[str, Any]]:
+        """A search waiting its turn (with the lock held): one queue per owner, served in
+        turn, so a search of a second address starts at the next free slot however many
+        the first one asked for."""
+        future: Future[dict[str, Any]] = Future()
+        self._queues.setdefault(owner, deque()).append((future, work, args))
+        self._dispatch()
+        return future
+
+    def _dispatch(self) -> None:
+        """Start waiting searches while a slot is free, owner after owner (lock held)."""
+        while self._running < max(1, self.settings.slots) and self._queues:
+            owner, jobs = next(iter(self._queues.items()))
+            future, work, args = jobs.popleft()
+            del self._queues[owner]
+            if jobs:  # its next search waits behind every other owner's
+                self._queues[owner] = jobs
+            if not future.set_running_or_notify_cancel():
+                continue
+            self._running += 1
+            try:
+                started = self._pool.submit(work, *args)
+            except Exception as exc:  # a pool shut down or broken: this search fails
+                self._running -= 1
+                future.set_exception(exc)
+                continue
+            started.add_done_callback(functools.partial(self._finished, future=future))
+
+    def _finished(self, done: Future[dict[str, Any]], *,
+                  future: Future[dict[str, Any]]) -> None:
+        """A search ended in the pool: its waiting future gets the result, the next one
+        starts."""
+        with self._lock:
+            self._running -= 1
+            self._dispatch()
+        exc = done.exception()
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(done.result())
 
     def _owner_done(self, owner: str) -> None:
         with self._lock:
