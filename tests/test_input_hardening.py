@@ -361,3 +361,25 @@ def test_replay_of_broken_record_is_one_line_exit_2(tmp_path: Path, record: dict
     write_record(path, broken)
     err = _one_line_exit_2(CliRunner().invoke(app, ["replay", str(path)]))
     assert len(err) < 600
+
+
+@pytest.mark.parametrize("name", ["Ann\x85", "\u202eAnn", "A\x1b[2J", "B\u2028C", "Z\u200f",
+                                  "Ann \U000e0001"])
+def test_score_json_escapes_controls_of_names(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"players": [{"name": name}, {"name": "Bea"}]}),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    # no raw control, format or separator character reaches the terminal ...
+    assert all(ch.isprintable() or ch == "\n" for ch in result.stdout), repr(result.stdout)
+    # ... and the JSON still reads back to the very name
+    assert json.loads(result.stdout)["players"][0]["name"] == name
+
+
+def test_score_json_keeps_names_in_any_script(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"players": [{"name": "Zoë"}, {"name": "森"}]}),
+                    encoding="utf-8")
+    out = CliRunner().invoke(app, ["score", str(path), "--json"]).stdout
+    assert "Zoë" in out and "森" in out

@@ -16,7 +16,7 @@ import pytest
 playwright_sync = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright  # noqa: E402
 
 from forest_shuffle.server.app import create_app  # noqa: E402
 
@@ -75,14 +75,21 @@ def browser(pw: Playwright) -> Iterator[Browser]:
 
 
 class PageErrors:
-    """JavaScript errors and failed console messages seen by the pages of one test."""
+    """JavaScript errors and failed console messages seen by the pages of one test, among
+    them anything the Content-Security-Policy refused (docs/web.md, "Headers")."""
 
     def __init__(self) -> None:
         self.errors: list[str] = []
 
     def watch(self, page: Page) -> Page:
         page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("console", self._console)
         return page
+
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            self.errors.append(f"refused by the policy: {message.text}")
 
 
 @pytest.fixture

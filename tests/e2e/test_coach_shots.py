@@ -40,7 +40,7 @@ def test_coach_shots(browser: Browser, server: str, name: str) -> None:
     game = finished_game(server, seed=31)
     page.goto(f"{server}/game/{game.game_id}?token={game.tokens[0]}")
     page.wait_for_function(
-        "document.querySelector('[data-testid=review]')"
+        "() => document.querySelector('[data-testid=review]')"
         " && document.querySelector('[data-testid=review]').dataset.state === 'ready'",
         timeout=120_000)
     page.locator("[data-testid=review]").scroll_into_view_if_needed()
@@ -48,6 +48,6 @@ def test_coach_shots(browser: Browser, server: str, name: str) -> None:
     page.locator("[data-testid=review]").screenshot(path=review)
     small(review)
     page.goto(f"{server}/replay/{game.game_id}?step=120&seat=0")
-    page.wait_for_function("document.body.dataset.status === 'replay'")
+    page.wait_for_function("() => document.body.dataset.status === 'replay'")
     shot(page, folder / f"{name}-replay.png")
     context.close()

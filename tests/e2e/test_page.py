@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .play import create_game, status, step, wait_settled
 
@@ -144,6 +144,41 @@ def test_phone_width_plays_without_sideways_scrolling(phone: Page, server: str) 
     expect(page.locator("[data-testid=detail]")).to_contain_text("cost")
 
 
+def test_an_invite_link_is_claimed_once_and_the_creator_reissues_it(
+        browser: Browser, desktop: Page, server: str) -> None:
+    page = desktop
+    create_game(page, server, [("human", "Ada"), ("human", "Bea")], seed=3)
+    urls = page.locator(".invite input").evaluate_all("inputs => inputs.map(i => i.value)")
+    ada, bea = urls
+    # Bea claims her seat in her own browser
+    other = browser.new_context()
+    bea_page = other.new_page()
+    bea_page.goto(bea)
+    assert wait_settled(bea_page, ("your-turn", "waiting")) in ("your-turn", "waiting")
+    expect(bea_page.locator(".players li.you")).to_contain_text("Bea")
+    bea_url = bea_page.url
+    # the same link again (the creator keeping it, or anyone who saw it): used
+    third = browser.new_context()
+    spy = third.new_page()
+    spy.goto(bea)
+    expect(spy.locator("[data-testid=invite-used]")).to_contain_text("used already")
+    # Ada sees Bea joined, and gives her seat a new link: Bea's old token stops working
+    page.goto(ada)
+    wait_settled(page, ("your-turn", "waiting"))
+    expect(page.locator(".players li[data-seat='1']")).not_to_contain_text("not joined")
+    page.click("[data-testid=reissue-1]")
+    fresh = page.locator("[data-testid=new-link] input").input_value()
+    assert "?invite=" in fresh and fresh != bea
+    expect(page.locator(".players li[data-seat='1']")).to_contain_text("not joined yet")
+    spy.goto(bea_url)  # the revoked token: only watches
+    expect(spy.locator("[data-testid=bad-token]")).to_be_visible()
+    spy.goto(fresh)
+    assert wait_settled(spy, ("your-turn", "waiting")) in ("your-turn", "waiting")
+    expect(spy.locator(".players li.you")).to_contain_text("Bea")
+    other.close()
+    third.close()
+
+
 def test_invite_links_for_people_at_their_own_screens(desktop: Page, server: str) -> None:
     page = desktop
     create_game(page, server, [("human", "Ada"), ("human", "Bea"), ("bot:easy", "Robin")])
@@ -151,10 +186,12 @@ def test_invite_links_for_people_at_their_own_screens(desktop: Page, server: str
     expect(links).to_have_count(2)
     expect(page.locator(".invite.bot")).to_contain_text("Robin")
     urls = links.evaluate_all("inputs => inputs.map(i => i.value)")
-    assert all(re.search(r"/game/\w+\?token=[\w-]+$", u) for u in urls), urls
-    assert len(set(urls)) == 2
+    # the creator's own seat, and Bea's link that claims her seat once
+    assert re.search(r"/game/\w+\?token=[\w-]+$", urls[0]), urls
+    assert re.search(r"/game/\w+\?invite=[\w-]+$", urls[1]), urls
     page.click("[data-testid=copy-0]")
     expect(page.locator("[data-testid=banner]")).to_be_visible()
     page.click("[data-testid=open-1]")
     assert wait_settled(page, ("your-turn", "waiting")) in ("your-turn", "waiting")
     expect(page.locator(".players li.you")).to_contain_text("Bea")
+    assert "?token=" in page.url  # the claim gave Bea her token

@@ -67,7 +67,7 @@ def test_a_finished_game_stepped_move_by_move(desktop: Page, server: str) -> Non
     page.click("[data-testid=replay-prev]")
     _wait(page, 1)
     page.select_option("[data-testid=replay-seat]", "1")
-    page.wait_for_function("document.body.dataset.seat === '1'")
+    page.wait_for_function("() => document.body.dataset.seat === '1'")
     _check(page, game.state_at(1), 1)
     # the slider, then the keys
     page.locator("[data-testid=replay-slider]").fill(str(n // 2))
@@ -86,7 +86,7 @@ def test_a_finished_game_stepped_move_by_move(desktop: Page, server: str) -> Non
     _check(page, end, 1)
     expect(page.locator("[data-testid=replay-next]")).to_be_disabled()
     page.select_option("[data-testid=replay-seat]", "")
-    page.wait_for_function("document.body.dataset.seat === ''")
+    page.wait_for_function("() => document.body.dataset.seat === ''")
     _check(page, end, None)
     page.click("[data-testid=replay-first]")
     _wait(page, 0)
@@ -119,7 +119,7 @@ def test_a_record_file_uploaded_and_pasted(desktop: Page, server: str,
     frame = _wait(page, len(record["actions"]))
     assert [r["total"] for r in frame["running"]] == [s["total"] for s in record["scores"]]
     page.select_option("[data-testid=replay-seat]", "2")
-    page.wait_for_function("document.body.dataset.seat === '2'")
+    page.wait_for_function("() => document.body.dataset.seat === '2'")
     _check(page, final, 2)
     # pasted: the same record, and a broken one refused with one line
     page.goto(f"{server}/replay")

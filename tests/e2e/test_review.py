@@ -22,7 +22,7 @@ def test_the_review_against_the_record(desktop: Page, server: str) -> None:
     review = page.locator("[data-testid=review]")
     expect(review).to_be_visible()
     page.wait_for_function(
-        "document.querySelector('[data-testid=review]').dataset.state !== 'loading'",
+        "() => document.querySelector('[data-testid=review]').dataset.state !== 'loading'",
         timeout=90_000)
     assert review.get_attribute("data-state") == "ready", review.inner_text()
     pad = page.evaluate("window.forestShuffle.payload.scores")
@@ -70,7 +70,7 @@ def test_the_review_against_the_record(desktop: Page, server: str) -> None:
     page.reload()
     wait_settled(page, ("over",))
     page.wait_for_function(
-        "document.querySelector('[data-testid=review]').dataset.state === 'ready'",
+        "() => document.querySelector('[data-testid=review]').dataset.state === 'ready'",
         timeout=30_000)
     again = page.evaluate(
         """() => [...document.querySelectorAll('[data-testid=review-chart] circle')].map(

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
 
@@ -409,3 +411,61 @@ def test_a_search_done_at_once_is_answered(c: TestClient) -> None:
     asking.join(30)
     assert not asking.is_alive(), "the suggestion never came back (a deadlock)"
     assert answers == [200] and desk._waiting == 0
+
+
+def test_a_record_sent_again_is_not_replayed_again(c: TestClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    record = record_of(random_game(2, 12))
+    calls = [0]
+    real = coach_module.replay
+
+    def counted(data: Any) -> Any:
+        calls[0] += 1
+        return real(data)
+
+    monkeypatch.setattr(coach_module, "replay", counted)
+    text = json.dumps(record)
+    ids = {c.post("/api/replays", json={"text": text}).json()["replay_id"]
+           for _ in range(5)}
+    # the same record written another way (keys reordered, spaces) is the same replay
+    ids.add(c.post("/api/replays", json={"text": json.dumps(record, indent=1,
+                                                            sort_keys=True)}
+                   ).json()["replay_id"])
+    assert len(ids) == 1 and calls[0] == 1
+
+
+def test_every_frame_of_a_replay_is_the_engines_state() -> None:
+    final = random_game(3, 7)
+    rp = coach_module.Replay(record_of(final), ["A", "B", "C"], "record", "x")
+    state = GameState.new(3, final.seed, None, final.first_player, final.deal)
+    for k in range(rp.steps + 1):
+        assert rp.state_at(k).to_dict() == state.to_dict(), k
+        if k < rp.steps:
+            state.apply(rp.actions[k])
+    # a frame starts from a kept state, never from the deal
+    assert len(rp.checkpoints) == rp.steps // coach_module.CHECKPOINT + 1
+
+
+def _note(order: list[str], name: str) -> dict[str, Any]:
+    order.append(name)
+    time.sleep(0.05)
+    return {"name": name}
+
+
+def test_waiting_searches_start_address_after_address() -> None:
+    """One address with many searches waiting and another with one: the other's starts at
+    the next free slot, not after all of the first's (a fair queue across addresses)."""
+    desk = coach_module.CoachDesk(None, CoachSettings(slots=1, queue=10,  # type: ignore[arg-type]
+                                                      per_owner=None))
+    order: list[str] = []
+    cache: Any = OrderedDict()
+    try:
+        futures = [desk._submit(cache, f"a{k}", _note, order, f"a{k}", owner="A")
+                   for k in range(4)]
+        futures.append(desk._submit(cache, "b0", _note, order, "b0", owner="B"))
+        for f in futures:
+            f.result(timeout=10)
+    finally:
+        desk.close()
+    assert order.index("b0") <= 2, order
+    assert sorted(order) == ["a0", "a1", "a2", "a3", "b0"]

@@ -20,7 +20,7 @@ import httpx
 import pytest
 from services import postgres, redis_server
 from websockets.sync.client import connect
-from webutil import check_payload, free_port, head, kill9, server, visibility
+from webutil import check_payload, claim_all, free_port, head, kill9, server, visibility
 
 from forest_shuffle.server.store import Store
 
@@ -57,7 +57,8 @@ def servers(pg: str, redis_url: str, n: int, bot_delays: list[float] | None = No
 def create(base: str, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
     r = httpx.post(base + "/api/games", json={"seats": seats, "seed": seed}, timeout=10)
     assert r.status_code == 200, r.text
-    return dict(r.json())
+    with httpx.Client(base_url=base, timeout=10) as client:
+        return claim_all(client, dict(r.json()))  # each invited person claims their seat
 
 
 def get(base: str, gid: str, token: str | None) -> dict[str, Any]:
@@ -118,6 +119,29 @@ def test_serve_workers_share_one_port(pg: str, redis_url: str) -> None:
     assert not alive, f"workers {alive} outlived their supervisor"
     row = Store(pg).load(gid)
     assert row is not None and row.version >= 10
+
+
+def test_a_reissued_link_revokes_the_token_in_every_process(pg: str, redis_url: str) -> None:
+    with servers(pg, redis_url, 2) as procs:
+        (_p0, one), (_p1, two) = procs
+        r = httpx.post(one + "/api/games", json={"seats": [{"kind": "human"},
+                                                           {"kind": "human"}]}, timeout=10)
+        created = r.json()
+        gid, ann = created["game_id"], created["seats"][0]["token"]
+        # Bea claims on the second process, which then holds the game in memory
+        bea = httpx.post(f"{two}/api/games/{gid}/claim", timeout=10,
+                         json={"invite": created["seats"][1]["invite"]}).json()["token"]
+        assert get(two, gid, bea)["you"] == 1 and get(one, gid, bea)["you"] == 1
+        r = httpx.post(f"{one}/api/games/{gid}/seats/1/invite", headers=head(ann), timeout=10)
+        assert r.status_code == 200, r.text
+        deadline = time.monotonic() + 5
+        while get(two, gid, bea)["you"] is not None:  # the bus tells the second process
+            assert time.monotonic() < deadline, "the revoked token still holds its seat"
+            time.sleep(0.02)
+        fresh = httpx.post(f"{two}/api/games/{gid}/claim", timeout=10,
+                           json={"invite": r.json()["invite"]})
+        assert fresh.status_code == 200, fresh.text
+        assert get(one, gid, fresh.json()["token"])["you"] == 1
 
 
 def test_players_on_two_processes_play_a_game_to_the_end(pg: str, redis_url: str) -> None:

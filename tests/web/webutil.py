@@ -42,7 +42,19 @@ def new_game(c: TestClient | httpx.Client, seats: list[dict[str, Any]],
              seed: int = 1, **extra: Any) -> dict[str, Any]:
     r = c.post("/api/games", json={"seats": seats, "seed": seed, **extra})
     assert r.status_code == 200, r.text
-    return dict(r.json())
+    return claim_all(c, dict(r.json()))
+
+
+def claim_all(c: TestClient | httpx.Client, created: dict[str, Any]) -> dict[str, Any]:
+    """A creation's answer with every invited seat claimed, as each invited person's
+    browser does: each such seat gets its ``token`` and ``link``."""
+    for seat in created["seats"]:
+        if seat.get("invite"):
+            r = c.post(f"/api/games/{created['game_id']}/claim",
+                       json={"invite": seat["invite"]})
+            assert r.status_code == 200, r.text
+            seat["token"], seat["link"] = r.json()["token"], r.json()["link"]
+    return created
 
 
 def head(token: str | None) -> dict[str, str]:
@@ -209,14 +221,17 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def server(db_url: str, bot_delay: float = 0.0, port: int | None = None,
-           extra: Sequence[str] = ()) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+           extra: Sequence[str] = (), errors_to: Path | None = None,
+           ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``forest-shuffle serve`` as a real process on a free loopback port (``extra``: more
     options); yields the process and its base URL once it answers. Killed (SIGKILL) at the
     end if still running. Its standard error goes to a file (a pipe nobody reads would
-    stop a chatty server once full) and is shown if it fails to start."""
+    stop a chatty server once full; ``errors_to`` names it, else a temporary one) and is
+    shown if it fails to start."""
     port = port or free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed in the finally below)
+    errors = (tempfile.TemporaryFile() if errors_to is None  # noqa: SIM115 (closed below)
+              else errors_to.open("w+b"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "forest_shuffle", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay), *extra],

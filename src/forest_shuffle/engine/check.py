@@ -50,7 +50,7 @@ from forest_shuffle.engine.state import (
 
 __all__ = [
     "BrokenSaveError", "JsonInputError", "MAX_JSON_CHARS", "MAX_JSON_DEPTH", "check_save",
-    "check_state", "load_json", "printable",
+    "check_state", "load_json", "printable", "safe_json",
 ]
 
 #: Default bounds of :func:`load_json`. Records, saves and forest-json documents of real
@@ -89,6 +89,26 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                                      "one object")
             seen.add(key)
     return out
+
+
+def safe_json(data: object, indent: int | None = None) -> str:
+    """``data`` as JSON text that a terminal shows as it is: characters beyond ASCII stay
+    (names in any script), but every character :func:`printable` would escape (C0 and C1
+    controls, format and bidirectional characters such as U+202E, separators, lone
+    surrogates) is written as a JSON ``\\uXXXX`` escape, so the text reads back to the same
+    data. TypeError or ValueError for data JSON cannot hold."""
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the BMP: a surrogate pair, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def printable(text: str) -> str:

@@ -23,17 +23,21 @@ ServiceError` with one line):
   table at step ``k`` (after ``k`` actions) from one seat's view or a spectator's, computed
   by the engine replaying the record, with the log in words as that viewer sees it.
 - Searches run in ``slots`` worker threads of their own (never on the event loop, never in
-  a game's lock); at most ``queue`` wait at once, more get 429. Suggestions are kept per
-  (game, version, seat), so asking twice costs one search.
+  a game's lock); at most ``queue`` wait at once, more get 429; one client address at most
+  ``per_owner``; waiting searches start owner after owner (a fair queue across
+  addresses). Suggestions are kept per (game, version, seat), so asking twice costs one
+  search.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import json
 import logging
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -105,6 +109,8 @@ class CoachSettings:
     wait: float = _BOUNDS.coach_wait
     kept: int = 64
     processes: int = 0
+    #: Searches one owner (a client address) may have running or waiting (None: any).
+    per_owner: int | None = _BOUNDS.coach_per_address
 
     @classmethod
     def of_limits(cls, limits: Limits, processes: int = 0) -> CoachSettings:
@@ -115,7 +121,8 @@ class CoachSettings:
         return cls(suggest_bot=timed(DIFFICULTIES["hard"], limits.suggest_time),
                    review_bot=timed(REVIEW_BOT, limits.review_time),
                    review_moves=limits.review_moves, slots=limits.coach_searches,
-                   queue=limits.coach_queue, wait=limits.coach_wait, processes=processes)
+                   queue=limits.coach_queue, wait=limits.coach_wait, processes=processes,
+                   per_owner=limits.coach_per_address)
 
 
 def _state_of_record(record: dict[str, Any]) -> GameState:
@@ -125,9 +132,14 @@ def _state_of_record(record: dict[str, Any]) -> GameState:
                          game=game_of(record))
 
 
+#: Actions between two kept states of a replay (:attr:`Replay.checkpoints`).
+CHECKPOINT = 16
+
+
 class Replay:
     """A game to step through: its record replayed once by the engine for the log in
-    words; each frame replays it again to the step asked (a few milliseconds)."""
+    words, keeping the state every :data:`CHECKPOINT` actions; a frame starts from the
+    checkpoint before its step (before, each frame replayed from the deal)."""
 
     def __init__(self, record: dict[str, Any], names: Sequence[str], source: str,
                  ident: str) -> None:
@@ -140,22 +152,29 @@ class Replay:
         self.game = state.game
         #: entries[0]: the opening lines; entries[k]: the lines of action k - 1.
         self.entries: list[list[LogEntry]] = [opening_lines(state, self.names)]
-        for action in self.actions:
+        #: The state after every :data:`CHECKPOINT`-th action (never changed: each step
+        #: applies to a copy), so a frame replays at most that many actions.
+        self.checkpoints: list[GameState] = [state]
+        for k, action in enumerate(self.actions, 1):
             seat = state.to_move
             assert seat is not None
             after = state.clone()
             after.apply(action)
             self.entries.append(narrate(state, after, seat, action, self.names))
             state = after
+            if k % CHECKPOINT == 0:
+                self.checkpoints.append(state)
 
     @property
     def steps(self) -> int:
         return len(self.actions)
 
     def state_at(self, step: int) -> GameState:
-        """The state after ``step`` actions."""
-        state = _state_of_record(self.record)
-        for action in self.actions[:step]:
+        """The state after ``step`` actions: a copy of the checkpoint before it with the
+        few actions after applied (at most :data:`CHECKPOINT` - 1)."""
+        start = min(step // CHECKPOINT, len(self.checkpoints) - 1) * CHECKPOINT
+        state = self.checkpoints[start // CHECKPOINT].clone()
+        for action in self.actions[start:step]:
             state.apply(action)
         return state
 
@@ -216,10 +235,16 @@ class CoachDesk:
         # the lock) inside add_done_callback, under the lock
         self._lock = threading.RLock()
         self._waiting = 0
+        self._owners: Counter[str] = Counter()  # searches under way per client address
+        #: Searches waiting for a slot, per owner in turn (:meth:`_dispatch`).
+        self._queues: dict[str, deque[tuple[Future[dict[str, Any]], Any, tuple[Any, ...]]]] = {}
+        self._running = 0
         self._suggestions: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = \
             OrderedDict()
         self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
         self._replays: OrderedDict[str, Replay] = OrderedDict()
+        #: A record text's SHA-256 -> its replay id: a text sent again is not replayed.
+        self._texts: OrderedDict[str, str] = OrderedDict()
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -230,21 +255,9 @@ class CoachDesk:
              work: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         """The result of ``work(*args)`` (a module function: it may run in a worker
         process) kept in ``cache`` under ``key``: computed once in the coach's threads or
-        processes (429 when ``queue`` searches wait already)."""
-        with self._lock:
-            future = cache.get(key)
-            if future is None:
-                if self._waiting >= self.settings.queue:
-                    raise ServiceError(429, f"the coach is busy with {self._waiting} "
-                                            "searches; try again in a few seconds")
-                future = self._pool.submit(work, *args)
-                self._waiting += 1
-                future.add_done_callback(self._done)
-                cache[key] = future
-                while len(cache) > self.settings.kept:
-                    cache.popitem(last=False)
-            else:
-                cache.move_to_end(key)
+        processes (429 when ``queue`` searches wait already). Blocks the calling thread
+        until it is done: the routes use :meth:`_submit` and :meth:`_awaited` instead."""
+        future = self._submit(cache, key, work, *args)
         try:
             return future.result(timeout=self.settings.wait)
         except FutureTimeout:
@@ -253,14 +266,113 @@ class CoachDesk:
         except ServiceError:
             raise
         except Exception as exc:  # a failed search is not kept: asking again retries
-            log.error("the coach failed: %r", exc)
-            with self._lock:
-                if cache.get(key) is future:
-                    del cache[key]
-                if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = process_pool(self.settings.processes)  # fresh workers
-            raise ServiceError(500, "the coach failed; the server's log says why") from None
+            raise self._failed(cache, key, future, exc) from None
+
+    def _submit(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                work: Callable[..., dict[str, Any]], *args: Any,
+                owner: str | None = None) -> Future[dict[str, Any]]:
+        """The search of ``key``: the one in ``cache`` (every request for the same search
+        shares it, and it counts once in the queue), or a new one submitted: 429 when
+        ``queue`` searches wait already, or when ``owner`` (a client address) has
+        ``per_owner`` searches running or waiting (so one address cannot fill the queue
+        of everybody else)."""
+        with self._lock:
+            future = cache.get(key)
+            if future is None:
+                most = self.settings.per_owner
+                if owner is not None and most is not None and self._owners[owner] >= most:
+                    raise ServiceError(429, f"your address has {most} searches of the "
+                                            "coach under way, the most at once; ask again "
+                                            "when they are answered")
+                if self._waiting >= self.settings.queue:
+                    raise ServiceError(429, f"the coach is busy with {self._waiting} "
+                                            "searches; try again in a few seconds")
+                future = self._enqueue(owner or "", work, args)
+                self._waiting += 1
+                future.add_done_callback(self._done)
+                if owner is not None:
+                    self._owners[owner] += 1
+                    future.add_done_callback(lambda _f: self._owner_done(owner))
+                cache[key] = future
+                while len(cache) > self.settings.kept:
+                    cache.popitem(last=False)
+            else:
+                cache.move_to_end(key)
+        return future
+
+    async def _awaited(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                       future: Future[dict[str, Any]]) -> dict[str, Any]:
+        """The result of a search awaited on the event loop: no thread waits for it."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
+                                          self.settings.wait)
+        except (TimeoutError, FutureTimeout):
+            raise ServiceError(503, "the coach is still thinking; ask again in a moment"
+                               ) from None
+        except ServiceError:
+            raise
+        except Exception as exc:  # a failed search is not kept: asking again retries
+            raise self._failed(cache, key, future, exc) from None
+
+    def _failed(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
+                future: Future[dict[str, Any]], exc: Exception) -> ServiceError:
+        """Forget a failed search (a broken pool is replaced); the error to answer."""
+        log.error("the coach failed: %r", exc)
+        with self._lock:
+            if cache.get(key) is future:
+                del cache[key]
+            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = process_pool(self.settings.processes)  # fresh workers
+        return ServiceError(500, "the coach failed; the server's log says why")
+
+    def _enqueue(self, owner: str, work: Callable[..., dict[str, Any]],
+                 args: tuple[Any, ...]) -> Future[dict[str, Any]]:
+        """A search waiting its turn (with the lock held): one queue per owner, served in
+        turn, so a search of a second address starts at the next free slot however many
+        the first one asked for."""
+        future: Future[dict[str, Any]] = Future()
+        self._queues.setdefault(owner, deque()).append((future, work, args))
+        self._dispatch()
+        return future
+
+    def _dispatch(self) -> None:
+        """Start waiting searches while a slot is free, owner after owner (lock held)."""
+        while self._running < max(1, self.settings.slots) and self._queues:
+            owner, jobs = next(iter(self._queues.items()))
+            future, work, args = jobs.popleft()
+            del self._queues[owner]
+            if jobs:  # its next search waits behind every other owner's
+                self._queues[owner] = jobs
+            if not future.set_running_or_notify_cancel():
+                continue
+            self._running += 1
+            try:
+                started = self._pool.submit(work, *args)
+            except Exception as exc:  # a pool shut down or broken: this search fails
+                self._running -= 1
+                future.set_exception(exc)
+                continue
+            started.add_done_callback(functools.partial(self._finished, future=future))
+
+    def _finished(self, done: Future[dict[str, Any]], *,
+                  future: Future[dict[str, Any]]) -> None:
+        """A search ended in the pool: its waiting future gets the result, the next one
+        starts."""
+        with self._lock:
+            self._running -= 1
+            self._dispatch()
+        exc = done.exception()
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(done.result())
+
+    def _owner_done(self, owner: str) -> None:
+        with self._lock:
+            self._owners[owner] -= 1
+            if self._owners[owner] <= 0:
+                del self._owners[owner]
 
     def _done(self, _future: Future[dict[str, Any]]) -> None:
         with self._lock:
@@ -274,6 +386,19 @@ class CoachDesk:
         "actions", "words", "bonus", "bonus_kept", "lead", "margin", "runner_up",
         "samples", "bot"}``; ``actions`` are the texts the page sends to make the move
         (the action, then its payment in ascending order)."""
+        return self._run(self._suggestions, *self._suggest_search(game_id, token))
+
+    async def suggest_async(self, game_id: str, token: str | None,
+                            owner: str | None = None) -> dict[str, Any]:
+        """:meth:`suggest` for the event loop: the checks in a thread (milliseconds), the
+        search awaited without holding one; ``owner``: the client address it counts for."""
+        cache = self._suggestions
+        key, work, *args = await asyncio.to_thread(self._suggest_search, game_id, token)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args, owner=owner)
+        return await self._awaited(cache, key, future)
+
+    def _suggest_search(self, game_id: str, token: str | None) -> tuple[Any, ...]:
+        """The checks of a suggestion; its search as (key, work, arguments...)."""
         game = self.service.game(game_id)
         seat = game.seat_of(token)
         if seat is None:
@@ -286,13 +411,26 @@ class CoachDesk:
         check_decision(game, state, seat, over="the game is over: nothing to suggest")
         view = state.view(seat)  # the seat's own view: the only thing the bot is given
         seed = derive(game.seed, f"suggest {seat} {snap.version}")
-        return self._run(self._suggestions, (game.id, snap.version, seat), suggestion_of,
-                         view, self.settings.suggest_bot, seed, snap.version)
+        return ((game.id, snap.version, seat), suggestion_of, view,
+                self.settings.suggest_bot, seed, snap.version)
 
     # ------------------------------------------------------------ the review
 
     def review(self, game_id: str) -> dict[str, Any]:
         """The review of a finished game (409 before; see the module contract)."""
+        return self._run(self._reviews, *self._review_search(game_id)) | {"game_id": game_id}
+
+    async def review_async(self, game_id: str, owner: str | None = None) -> dict[str, Any]:
+        """:meth:`review` for the event loop: every request for one game's review shares
+        its one search and none holds a thread while it runs; ``owner``: the client
+        address a new search counts for."""
+        cache = self._reviews
+        key, work, *args = await asyncio.to_thread(self._review_search, game_id)
+        future = await asyncio.to_thread(self._submit, cache, key, work, *args, owner=owner)
+        return await self._awaited(cache, key, future) | {"game_id": key}
+
+    def _review_search(self, game_id: str) -> tuple[Any, ...]:
+        """The checks of a review; its search as (key, work, arguments...)."""
         game = self.service.game(game_id)
         state = game.snap.state
         if not state.over:
@@ -301,9 +439,7 @@ class CoachDesk:
         names = [s.name for s in game.seats]
         humans = [s.seat for s in game.seats if s.kind == "human"]
         seed = derive(game.seed, "review")
-        out = self._run(self._reviews, game.id, review_of, record, names, humans,
-                        self.settings, seed)
-        return out | {"game_id": game.id}
+        return (game.id, review_of, record, names, humans, self.settings, seed)
 
     # ------------------------------------------------------------ replays
 
@@ -335,20 +471,46 @@ class CoachDesk:
         if len(text) > MAX_RECORD_CHARS:
             raise ServiceError(400, f"a record has at most {MAX_RECORD_CHARS} characters, "
                                     f"this one {len(text)}")
+        # the same text loaded again: its replay is kept, nothing is replayed again
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        with self._lock:
+            rid = self._texts.get(digest)
+            found = None if rid is None else self._replays.get("record " + rid)
+            if found is not None:
+                self._replays.move_to_end("record " + found.ident)
+        if found is not None:
+            return found
         try:
             data = load_json(text)
         except JsonInputError as exc:
             raise ServiceError(400, f"not a record: the file is {exc}") from None
+        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+        rid = hashlib.sha256(canon).hexdigest()[:16]
+        with self._lock:  # the same record written otherwise: kept too
+            found = self._replays.get("record " + rid)
+            if found is not None:
+                self._replays.move_to_end("record " + rid)
+                self._remember_text(digest, rid)
+        if found is not None:
+            return found
         try:
             result = replay(data)
         except RecordError as exc:
             raise ServiceError(400, f"not a record: {_line(str(exc))}") from None
         if not result.ok:
             raise ServiceError(400, f"the record does not replay: {_line(result.message)}")
-        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-        rid = hashlib.sha256(canon).hexdigest()[:16]
         names = [f"Player {i + 1}" for i in range(data["players"])]
-        return self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
+        made = self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
+        with self._lock:
+            self._remember_text(digest, rid)
+        return made
+
+    def _remember_text(self, digest: str, rid: str) -> None:
+        """Which replay a record's text (its SHA-256) loads (with the lock held)."""
+        self._texts[digest] = rid
+        self._texts.move_to_end(digest)
+        while len(self._texts) > 4 * self.settings.kept:
+            self._texts.popitem(last=False)
 
     def record_replay(self, replay_id: str) -> Replay:
         """A record loaded before (404 once it is forgotten: send it again)."""

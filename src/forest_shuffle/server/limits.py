@@ -70,6 +70,14 @@ class Limits:
     sockets: int | None = 2000
     sockets_per_address: int | None = 100
     sockets_per_seat: int | None = 4
+    #: Seconds a request's headers and body may take to arrive, and open HTTP connections
+    #: per client address: bounded by the server itself (:mod:`.conns`), so half-sent
+    #: requests cannot hold every file of the server.
+    request_seconds: float | None = 20.0
+    connections_per_address: int | None = 200
+    #: Unfinished games of bots only that one client address may have created (the
+    #: server holds at most 20 of them in all).
+    bot_games_per_address: int | None = 2
     #: Spectators' sockets: in the whole server and per game.
     spectators: int | None = 1000
     spectators_per_game: int | None = 50
@@ -89,12 +97,17 @@ class Limits:
     review_moves: int = 12
     coach_searches: int = 2
     coach_queue: int = 8
+    #: Searches of the coach (Suggest, reviews) one client address may have running or
+    #: waiting at once: one address cannot fill the queue of everybody else.
+    coach_per_address: int | None = 2
     coach_wait: float = 120.0
 
     @classmethod
     def off(cls) -> Limits:
         """No flood bound at all (benchmarks, trusted networks); input sizes still bound."""
         return cls(requests_per_second=None, games_per_minute=None, sockets=None,
+                   request_seconds=None, connections_per_address=None,
+                   coach_per_address=None, bot_games_per_address=None,
                    sockets_per_address=None, sockets_per_seat=None, spectators=None,
                    spectators_per_game=None, messages_per_second=None,
                    spectator_interval=0.0)

@@ -34,6 +34,9 @@ CHANNEL = "forest-shuffle:games"
 LEASE_PREFIX = "forest-shuffle:bots:"
 
 Callback = Callable[[str, int], None]
+#: The version published when a game's seats changed (an invite claimed or re-issued):
+#: every process reads the game's seats again (their tokens).
+SEATS_CHANGED = -1
 
 
 class Bus(Protocol):
@@ -133,7 +136,8 @@ class RedisBus:
                     data = msg.get("data")
                     text = data.decode() if isinstance(data, bytes) else str(data)
                     game_id, _, version = text.partition(" ")
-                    if game_id and version.isascii() and version.isdigit():
+                    number = version.removeprefix("-")  # SEATS_CHANGED is negative
+                    if game_id and number.isascii() and number.isdigit():
                         callback(game_id, int(version))
             except Exception as exc:  # the connection dropped: reconnect
                 if not self._stop.is_set():

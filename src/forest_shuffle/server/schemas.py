@@ -32,9 +32,14 @@ class CreatedSeat(BaseModel):
     kind: str = Field(description="human or bot")
     name: str
     level: str | None = Field(description="the bot's level; null for a human")
-    token: str | None = Field(description="the seat's secret (null for bots, and for other "
-                                          "seats in the rematch of an invite game)")
-    link: str | None = Field(description="the invite link /game/{id}?token=...")
+    token: str | None = Field(description="the seat's secret: every person's in hot-seat, "
+                                          "only the creator's in an invite game (null for "
+                                          "bots and invited seats)")
+    link: str | None = Field(description="the seat's page /game/{id}?token=..., or an "
+                                         "invited seat's claim link /game/{id}?invite=...")
+    invite: str | None = Field(default=None, description="an invited seat's claim code "
+                                                         "(claimed once; only in the "
+                                                         "creator's answer)")
 
 
 class Created(BaseModel):
@@ -55,12 +60,23 @@ class RematchSeat(BaseModel):
     link: str
 
 
+class Invite(BaseModel):
+    """A seat's new invite, re-issued by the game's creator."""
+
+    game_id: str
+    seat: int
+    invite: str = Field(description="the claim code (POST /api/games/{id}/claim)")
+    link: str = Field(description="the claim link /game/{id}?invite=...")
+
+
 class SeatInfo(BaseModel):
     seat: int
     name: str
     kind: str
     level: str | None
     connected: bool = Field(description="a socket of this seat is open (bots: always)")
+    held: bool = Field(description="a person holds the seat (an invited seat: claimed; "
+                                   "bots: always)")
 
 
 class LogLine(BaseModel):
@@ -216,6 +232,8 @@ class Payload(BaseModel):
     scores: list[PlayerScore] | None
     winners: list[int] | None
     rematch: str | None = Field(description="the id of the rematch, once there is one")
+    creator: int | None = Field(default=None, description="the seat that may re-issue the "
+                                 "invite links (an invite game; null otherwise)")
     deal_chosen: bool = Field(description="the creator chose the seed and so may know every "
                                           "card (docs/web.md, Deals)")
     help: bool = Field(description="false: the seats agreed to play without help (no "

@@ -39,11 +39,10 @@ import re
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from forest_shuffle.bots import Bot, make_bot
@@ -56,8 +55,16 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
-from forest_shuffle.server.pubsub import Bus, Leases, LocalBus, LocalLeases
-from forest_shuffle.server.store import SeatRow, StaleWrite, Store, StoreClosed
+from forest_shuffle.server.names import NameError_, clean_name, same_name
+from forest_shuffle.server.pubsub import SEATS_CHANGED, Bus, Leases, LocalBus, LocalLeases
+from forest_shuffle.server.store import (
+    BrokenRow,
+    SeatRow,
+    StaleWrite,
+    Store,
+    StoreClosed,
+    StoreUnwritable,
+)
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     action_words,
@@ -81,7 +88,6 @@ log = logging.getLogger(__name__)
 
 #: Seeds are stored as SQL BIGINT.
 MAX_SEED = 2**63 - 1
-MAX_NAME = 40
 #: Human seats may be told apart from bots; levels are the registry's difficulties.
 KINDS = ("human", "bot")
 DEFAULT_LEVEL = "easy"
@@ -93,6 +99,14 @@ class ServiceError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Unwritable(ServiceError):
+    """503: the database refused the write (:class:`~.store.StoreUnwritable`); nothing
+    changed, and the same request works once the database can write again."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(503, message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +126,12 @@ class LogEntry:
     A game's log is only appended to, and an entry never changes (frozen, its words made
     from the seats' names and the actions alone, so a game loaded again narrates the same
     entries): what a client was sent of it stays true, so clients are sent only the entries
-    they miss (:meth:`GameService.payload`'s ``log_from``)."""
+    they miss (:meth:`GameService.payload`'s ``log_from``).
+
+    ``cards`` (``private_cards``) are the card ids the line names and ``words``
+    (``private_words``) the line without them; both are read from the narration's words
+    before the seats' names are put in (:func:`log_line`), so a name such as
+    ``"Ann takes card 57"`` adds no card and loses no word."""
 
     seat: int | None
     text: str
@@ -121,13 +140,45 @@ class LogEntry:
     #: The action in short for a summary of the turns a viewer waited through
     #: (:func:`~forest_shuffle.text.narration.brief_words`: public, no card id).
     brief: str | None = None
+    cards: tuple[int, ...] = ()
+    words: str = ""
+    private_cards: tuple[int, ...] = ()
+    private_words: str = ""
 
     def shown(self, viewer: int) -> dict[str, Any]:
         """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names;
         ``words`` is the same line with no card id, for people (the page's log)."""
-        text = self.private if self.private and self.seat == viewer else self.text
-        return {"seat": self.seat, "text": text, "words": plain_words(text),
-                "cards": _named_cards(text)}
+        if self.private and self.seat == viewer:
+            return {"seat": self.seat, "text": self.private, "words": self.private_words,
+                    "cards": list(self.private_cards)}
+        return {"seat": self.seat, "text": self.text, "words": self.words,
+                "cards": list(self.cards)}
+
+
+def _stand_in(seat: int) -> str:
+    """What stands for seat ``seat``'s name in the narration's words until their cards are
+    read (no name holds a control character: :func:`check_seats`)."""
+    return f"\x00{seat}\x00"
+
+
+_STAND_IN = re.compile("\x00([0-9]+)\x00")
+
+
+def log_line(seat: int | None, template: str, names: Sequence[str],
+             private: str | None = None, turn_of: int | None = None,
+             brief: str | None = None) -> LogEntry:
+    """A log entry from narration words written with :func:`_stand_in` names: its cards
+    and plain words read from those words, then the seats' names put in."""
+    def fill(text: str) -> str:
+        return _STAND_IN.sub(lambda m: names[int(m.group(1))], text)
+
+    entry = LogEntry(seat, fill(template), None if private is None else fill(private),
+                     turn_of, brief, tuple(_named_cards(template)),
+                     fill(plain_words(template)))
+    if private is None:
+        return entry
+    return replace(entry, private_cards=tuple(_named_cards(private)),
+                               private_words=fill(plain_words(private)))
 
 
 # Small: a log line is looked up again only while its game is being served (65536
@@ -191,6 +242,7 @@ class LiveGame:
     running: tuple[int, list[dict[str, Any]]] | None = None  # (version, running score pad)
     used: float = field(default_factory=time.monotonic)
     evicted: bool = False  # taken out of memory: use GameService.game(id) again
+    owner: str | None = None  # the client address that created it (memory only)
 
     @property
     def hotseat(self) -> bool:
@@ -220,6 +272,23 @@ def check_decision(game: LiveGame, state: GameState, seat: int,
         raise ServiceError(403, f"not your decision: {who} is to move")
 
 
+def settings_problem(settings: dict[str, Any]) -> str | None:
+    """What is wrong with a stored game's settings in one line (no such game, bad rule
+    switches, a first player that is no seat number), or None."""
+    game = settings.get("game", "base")
+    if not isinstance(game, str):
+        return "its settings name no game"
+    try:
+        game_by_id(game)
+        Rules.from_dict(settings.get("rules", {}))
+    except (UnknownGameError, ValueError) as exc:
+        return f"its settings: {' '.join(str(exc).split())[:160]}"
+    first = settings.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 5:
+        return "its settings' first player is no seat number"
+    return None
+
+
 def default_name(seat: int, kind: str, level: str | None) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
 
@@ -243,19 +312,28 @@ def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[
                                         f"(one of: {', '.join(DIFFICULTIES)})")
         elif s.level is not None:
             raise ServiceError(400, f"seat {i + 1}: a human seat has no level")
-        name = " ".join((s.name or "").split())
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-            raise ServiceError(400, f"seat {i + 1}: a name holds letters, digits, spaces and "
-                                    "punctuation only (no control characters)")
-        if len(name) > MAX_NAME:
-            raise ServiceError(400, f"seat {i + 1}: a name has at most {MAX_NAME} characters")
+        try:
+            name = clean_name(s.name or "", s.kind == "human", DIFFICULTIES)
+        except NameError_ as exc:
+            raise ServiceError(400, f"seat {i + 1}: {exc}") from None
         out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+    for i, a in enumerate(out):
+        for j in range(i):
+            if same_name(a.name or "", out[j].name or ""):
+                raise ServiceError(400, f"seats {j + 1} and {i + 1} would both be called "
+                                        f"{out[j].name!r}: names are "
+                                        "unique at a table")
     return out
 
 
 def link(game_id: str, token: str | None) -> str:
     """The page address of a seat (its invite link), or the spectator link."""
     return f"/game/{game_id}" + (f"?token={token}" if token else "")
+
+
+def invite_link(game_id: str, invite: str) -> str:
+    """The page address that claims an invited seat (once)."""
+    return f"/game/{game_id}?invite={invite}"
 
 
 def log_from_param(text: str | None) -> int:
@@ -277,14 +355,17 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
             names: Sequence[str]) -> list[LogEntry]:
     """The log lines of one applied action, in :mod:`~forest_shuffle.text.narration`'s words:
     what everyone sees, and for the actor what only it saw (the card it drew, the sapling it
-    played); then the table events, the end with the winners, or the next turn."""
-    name = names[seat]
+    played); then the table events, the end with the winners, or the next turn. The cards
+    of each line come from the narration's words alone, never from a name
+    (:func:`log_line`)."""
+    stand = [_stand_in(i) for i in range(len(names))]
+    name = stand[seat]
     vb = before.view(seat)
     cat = after.game.catalog
     public = public_words(action, vb.pending, vb.forests[seat], cat)
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
     private = own_words(action, public, new, cat)
-    out = [LogEntry(seat, f"{name} {public}.",
+    out = [log_line(seat, f"{name} {public}.", names,
                     None if private is None else f"{name} {private}.",
                     brief=brief_words(action, vb.pending, vb.forests[seat], cat))]
     # cards that came into the clearing from the deck (the card a tree turns over), not
@@ -292,26 +373,27 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     mid = solo_mode.before_anna(before, after)  # a solo game: the table before Anna's turn
     revealed = revealed_cards(before.clearing, before.hands[seat], mid.clearing)
     if revealed:
-        out.append(LogEntry(None, revealed_words(revealed, cat)))
-    out.extend(LogEntry(None, text) for text in
+        out.append(log_line(None, revealed_words(revealed, cat), names))
+    out.extend(log_line(None, text, names) for text in
                event_words(action, vb.pending, before, mid, after.game.winter_to_end,
                            catalog=cat))
-    out.extend(LogEntry(None, text) for text in solo_mode.anna_lines(before, after))
+    out.extend(log_line(None, text, names) for text in solo_mode.anna_lines(before, after))
     if after.over:
-        ending = solo_mode.end_lines(after) or end_words(names, after.scores())
-        out.append(LogEntry(None, " ".join(ending)))
+        ending = solo_mode.end_lines(after) or end_words(stand, after.scores())
+        out.append(log_line(None, " ".join(ending), names))
     elif after.turn != before.turn:
-        out.append(LogEntry(None, turn_words(after.turn, names[after.current]),
+        out.append(log_line(None, turn_words(after.turn, stand[after.current]), names,
                             turn_of=after.current))
     return out
 
 
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
-    out = [LogEntry(None, opening_words(names))]
-    out.extend(LogEntry(None, text) for text in solo_mode.opening_lines(state))
+    stand = [_stand_in(i) for i in range(len(names))]
+    out = [log_line(None, opening_words(stand), names)]
+    out.extend(log_line(None, text, names) for text in solo_mode.opening_lines(state))
     if state.turn:  # else the opening hands are kept or not first
-        out.append(LogEntry(None, turn_words(state.turn, names[state.current]),
+        out.append(log_line(None, turn_words(state.turn, stand[state.current]), names,
                             turn_of=state.current))
     return out
 
@@ -410,13 +492,17 @@ class GameService:
                  max_games: int = 1000, bot_processes: int = 0,
                  idle_over: float = 60.0, idle_open: float = 1800.0,
                  bus: Bus | None = None, leases: Leases | None = None,
-                 max_bot_games: int = 20, default_game: str = "base") -> None:
+                 max_bot_games: int = 20, default_game: str = "base",
+                 bot_games_per_owner: int | None = None) -> None:
         self.store = store
         #: The game a creation names none of gets (``serve --game``).
         self.default_game = game_by_id(default_game).id
         #: Unfinished games of bots only (nobody to play them, only to watch) held at once:
         #: they are never taken out of memory and keep the bots' threads busy.
         self.max_bot_games = max(0, max_bot_games)
+        #: Of those, at most this many created by one owner (a client address; None: no
+        #: bound), so one address cannot take every game of bots and the bots' threads.
+        self.bot_games_per_owner = bot_games_per_owner
         #: Carries "game G is at version V" to the other server processes (none: alone).
         self.bus: Bus = bus or LocalBus()
         #: Whether other processes share the database (a copy here may be behind it).
@@ -437,6 +523,8 @@ class GameService:
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
+        #: Stored games that cannot be read: the one line each is answered with.
+        self._broken: dict[str, str] = {}
         # Searches have a lane of their own: one thread per worker process (two when
         # they think in threads), so cheap bots never wait behind them.
         self._bots = BotScheduler(self._bot_move, bot_workers,
@@ -489,8 +577,8 @@ class GameService:
             try:
                 self.game(gid)
                 done += 1
-            except ServiceError as exc:
-                log.error("not resumed: %s", exc)
+            except ServiceError:  # cannot be read: named in the log once, others go on
+                continue
         return done
 
     # ------------------------------------------------------------ games
@@ -498,7 +586,8 @@ class GameService:
     def create(self, specs: Sequence[SeatSpec], seed: int | None = None,
                hotseat: bool = False, first_player: int = 0,
                game: str | None = None, help: bool = True,
-               more: dict[str, Any] | None = None) -> dict[str, Any]:
+               more: dict[str, Any] | None = None, invites: bool = False,
+               owner: str | None = None) -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
         (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
@@ -516,8 +605,15 @@ class GameService:
             raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
                                     f"{gdef.players[-1]} players, not {len(seat_specs)}")
         if all(s.kind == "bot" for s in seat_specs):
-            playing = sum(1 for g in list(self._games.values())
-                          if not g.snap.state.over and all(r.kind == "bot" for r in g.seats))
+            running = [g for g in list(self._games.values())
+                       if not g.snap.state.over and all(r.kind == "bot" for r in g.seats)]
+            playing = len(running)
+            most = self.bot_games_per_owner
+            if (owner is not None and most is not None
+                    and sum(g.owner == owner for g in running) >= most):
+                raise ServiceError(429, f"your address has {most} games of bots only "
+                                        "being played, the most at once; watch them end "
+                                        "or take a seat yourself")
             if playing >= self.max_bot_games:
                 raise ServiceError(429, f"{playing} games of bots only are being played "
                                         "here, the most at once; try again later or take a "
@@ -527,12 +623,21 @@ class GameService:
             seed = new_seed()  # 128 secret bits: no seat can search for the deal
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
-        rows = tuple(SeatRow(i, s.kind, s.name or "", s.level,
-                             secrets.token_urlsafe(24) if s.kind == "human" else None)
-                     for i, s in enumerate(seat_specs))
+        humans = [i for i, s in enumerate(seat_specs) if s.kind == "human"]
+        # Invite links: the creator (the first person) holds a token, every other person
+        # an invite claimed once; hot-seat: one browser holds every token.
+        creator = humans[0] if invites and not hotseat and humans else None
+        rows = tuple(
+            SeatRow(i, s.kind, s.name or "", s.level, None, secrets.token_urlsafe(24))
+            if creator is not None and s.kind == "human" and i != creator else
+            SeatRow(i, s.kind, s.name or "", s.level,
+                    secrets.token_urlsafe(24) if s.kind == "human" else None)
+            for i, s in enumerate(seat_specs))
         settings: dict[str, Any] = {"hotseat": bool(hotseat),
                                     "first_player": first_player % len(seat_specs),
                                     "rules": Rules().to_dict(), "game": gdef.id}
+        if creator is not None:  # who may re-issue the invites
+            settings["creator"] = creator
         if chosen:  # the creator knows every card: every seat is told (payload deal_chosen)
             settings["deal_chosen"] = True
         if not help:  # the seats agreed to play without help: no Suggest (server/coach.py)
@@ -541,11 +646,16 @@ class GameService:
         for _attempt in range(5):  # 48-bit ids: a clash is all but impossible
             game_id = secrets.token_hex(6)
             live = self._build(game_id, seed, KEYED, settings, rows, ())
-            if self.store.create_game(game_id, seed, KEYED, settings, list(rows),
-                                      self._bot_to_move(live)):
+            try:
+                stored = self.store.create_game(game_id, seed, KEYED, settings, list(rows),
+                                                self._bot_to_move(live))
+            except StoreUnwritable as exc:
+                raise Unwritable(f"could not store the new game: {exc}") from None
+            if stored:
                 break
         else:
             raise ServiceError(500, "could not find a free game id")
+        live.owner = owner
         with self._load_lock:
             self._games[game_id] = live
             self._evict()
@@ -557,8 +667,12 @@ class GameService:
         seats = []
         for s in game.seats:
             token = s.token if only is None or only == s.seat else None
-            seats.append({"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-                          "token": token, "link": link(game.id, token) if token else None})
+            row = {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                   "token": token, "link": link(game.id, token) if token else None}
+            if s.invite is not None and only is None:  # an invited seat: its claim link
+                row["invite"] = s.invite
+                row["link"] = invite_link(game.id, s.invite)
+            seats.append(row)
         return {"game_id": game.id, "spectate": link(game.id, None), "hotseat": game.hotseat,
                 "seats": seats}
 
@@ -598,22 +712,50 @@ class GameService:
         with self._load_lock:
             game = self._games.get(game_id)
             if game is None:
-                row = self.store.load(game_id)
+                if game_id in self._broken:
+                    raise ServiceError(500, self._broken[game_id])
+                try:
+                    row = self.store.load(game_id)
+                except BrokenRow as exc:
+                    raise self._unreadable(game_id, str(exc), str(exc)) from None
                 if row is None:
                     raise ServiceError(404, f"no game {game_id!r}")
+                problem = settings_problem(row.settings)
+                if problem is not None:
+                    line = f"game {game_id}: {problem}"
+                    raise self._unreadable(game_id, line, line)
                 try:
                     game = self._build(row.id, row.seed, row.deal, row.settings, row.seats,
                                        row.actions)
-                except (ValueError, KeyError, AssertionError) as exc:  # a broken record
+                except Exception as exc:  # a broken record: any failure of the replay
                     # the details may name hidden cards: the log has them, the client not
-                    log.error("game %s cannot be replayed: %s", game_id, exc)
-                    raise ServiceError(500, f"game {game_id} cannot be replayed; the "
-                                            "server's log says why") from None
+                    raise self._unreadable(
+                        game_id, f"game {game_id} cannot be replayed: {exc}",
+                        f"game {game_id} cannot be replayed; the server's log says "
+                        "why") from None
                 game.rematch = row.rematch
                 self._games[game_id] = game
                 self._evict()
         self._schedule_bot(game)
         return game
+
+    def _unreadable(self, game_id: str, logged: str, told: str) -> ServiceError:
+        """Remember that a stored game cannot be read (with the load lock held): one log
+        line now, and ``told`` (one line, 500) to every request for it from now on, while
+        every other game is served. A restart reads the row again."""
+        log.error("%s; the other games are served", " ".join(logged.split()))
+        self._broken[game_id] = " ".join(told.split())
+        return ServiceError(500, self._broken[game_id])
+
+    def check_stored(self) -> list[tuple[str, str]]:
+        """At start-up: ``(game id, one line)`` for each unfinished stored game whose row
+        cannot be read or whose settings are no game's (:func:`settings_problem`), each
+        logged once and answered with that line (500) from now on; the others are served."""
+        found = self.store.broken_rows(settings_problem)
+        with self._load_lock:
+            for gid, line in found:
+                self._unreadable(gid, line, line)
+        return found
 
     def _evict(self) -> None:
         """Take games out of memory (with the load lock held): at most once a second every
@@ -737,6 +879,8 @@ class GameService:
                                    ) from None
             except StoreClosed:
                 raise ServiceError(503, "the server is stopping; try again") from None
+            except StoreUnwritable as exc:  # nothing stored: the game stays as it was
+                raise Unwritable(f"could not store the move: {exc}") from None
             entries = narrate(state, after, seat, action, [s.name for s in game.seats])
             game.log.extend(entries)
             game.snap = Snapshot(after, version + 1, len(game.log))
@@ -787,6 +931,13 @@ class GameService:
         A copy held here that is behind catches up and its sockets and bots hear of it."""
         game = self._games.get(game_id)
         if game is None:  # not held here: sockets that watch it load it afresh
+            self._tell(game_id)
+            return
+        if version == SEATS_CHANGED:  # an invite claimed or re-issued elsewhere
+            try:
+                self._reload_seats(game)
+            except StoreClosed:
+                return
             self._tell(game_id)
             return
         if game.snap.version >= version:
@@ -863,6 +1014,8 @@ class GameService:
                 for gid in self.store.games_waiting_for_bots():
                     if self._stop.is_set():
                         return
+                    if gid in self._broken:  # named once at its first load
+                        continue
                     # Check and take under one lock: a lease this process takes meanwhile
                     # for its own action (and schedules) is not scheduled a second time.
                     with self._held_lock:
@@ -870,7 +1023,10 @@ class GameService:
                             continue
                         self._held.add(gid)
                     if gid not in self._games:
-                        self.game(gid)  # loaded from the store; it schedules the bot
+                        try:
+                            self.game(gid)  # loaded from the store; it schedules the bot
+                        except ServiceError:  # cannot be read: named in the log once
+                            self._unlease(gid)
                         continue
                     game = self.game(gid)
                     with game.lock:
@@ -961,6 +1117,8 @@ class GameService:
             self._apply(game, p, action, version)
         except StoreClosed:
             log.debug("bot move of game %s dropped: the server is stopping", game_id)
+        except Unwritable:  # the store logged it once: try again quietly until it writes
+            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
         except ServiceError as exc:
             if exc.status == 503:
                 log.debug("bot move of game %s dropped: %s", game_id, exc)
@@ -1044,6 +1202,74 @@ class GameService:
         token = new.seats[seat].token
         return {"game_id": new.id, "seat": seat, "token": token, "link": link(new.id, token)}
 
+    # ------------------------------------------------------------ invites
+
+    def claim(self, game_id: str, invite: object) -> dict[str, Any]:
+        """Claim an invited seat with its invite code (once): the seat's new token,
+        ``{"game_id", "seat", "token", "link"}``. 403 for a code that is no seat's invite
+        now (used already, re-issued, mistyped)."""
+        game = self.game(game_id)
+        used = ServiceError(403, "this invite link was used already or replaced: ask the "
+                                 "game's creator for a new one")
+        if not isinstance(invite, str) or not 0 < len(invite) <= 64 or not invite.isascii():
+            raise used
+        seat = next((s.seat for s in game.seats if s.invite is not None
+                     and secrets.compare_digest(s.invite, invite)), None)
+        if seat is None and self._shared:  # another process may have re-issued it
+            self._reload_seats(game)
+            seat = next((s.seat for s in game.seats if s.invite is not None
+                         and secrets.compare_digest(s.invite, invite)), None)
+        if seat is None:
+            raise used
+        token = secrets.token_urlsafe(24)
+        try:
+            claimed = self.store.claim_seat(game.id, seat, invite, token)
+        except StoreUnwritable as exc:
+            raise Unwritable(f"could not store the claim: {exc}") from None
+        self._reload_seats(game)
+        if not claimed:
+            raise used
+        self._seats_changed(game)
+        return {"game_id": game.id, "seat": seat, "token": token,
+                "link": link(game.id, token)}
+
+    def reissue(self, game_id: str, token: str | None, seat: object) -> dict[str, Any]:
+        """The creator's new invite for ``seat``: its token and old invite stop working
+        at once. ``{"game_id", "seat", "invite", "link"}``; 403 unless the token is the
+        creator's, 400 for a seat that is no other person's."""
+        game = self.game(game_id)
+        creator = game.settings.get("creator")
+        if creator is None or game.seat_of(token) != creator:
+            raise ServiceError(403, "only the game's creator may re-issue an invite link")
+        if (isinstance(seat, bool) or not isinstance(seat, int)
+                or not 0 <= seat < len(game.seats) or game.seats[seat].kind != "human"
+                or seat == creator):
+            raise ServiceError(400, "re-issue the link of another person's seat (a seat "
+                                    "number of this game)")
+        invite = secrets.token_urlsafe(24)
+        try:
+            self.store.reissue_seat(game.id, seat, invite)
+        except StoreUnwritable as exc:
+            raise Unwritable(f"could not store the new link: {exc}") from None
+        self._reload_seats(game)
+        self._seats_changed(game)
+        return {"game_id": game.id, "seat": seat, "invite": invite,
+                "link": invite_link(game.id, invite)}
+
+    def _reload_seats(self, game: LiveGame) -> None:
+        """Read the game's seats (tokens, invites) from the store into memory."""
+        rows = self.store.seat_rows(game.id)
+        if rows:
+            with game.lock:
+                game.seats = rows
+
+    def _seats_changed(self, game: LiveGame) -> None:
+        """Tell the sockets here (the seats' ``held``, revoked tokens) and the other
+        processes (:data:`~.pubsub.SEATS_CHANGED`) that the game's seats changed."""
+        self._tell(game.id)
+        if self._shared:
+            self.bus.publish(game.id, SEATS_CHANGED)
+
     # ------------------------------------------------------------ the lobby's list
 
     def summary(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -1104,8 +1330,10 @@ class GameService:
             game.cache[key] = base
         out = dict(base)
         out["seats"] = [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                         "connected": s.kind == "bot" or s.seat in connected}
+                         "connected": s.kind == "bot" or s.seat in connected,
+                         "held": s.kind == "bot" or s.token is not None}
                         for s in game.seats]
+        out["creator"] = game.settings.get("creator")  # who may re-issue invites
         out["rematch"] = game.rematch
         # The creator chose the seed and so may know every card: every seat is told.
         out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))

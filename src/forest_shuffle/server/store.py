@@ -6,16 +6,22 @@ in **one transaction** and refuses (:class:`StaleWrite`) when another writer got
 first: ``(game_id, index)`` is the primary key of ``actions`` and the game row's version is
 checked in the same transaction, so two writers racing for one turn cannot both land. Any
 SQLAlchemy URL works (``sqlite:///path``, ``postgresql+psycopg://...``); ``sqlite://``
-is a private in-memory database (tests).
+is a private in-memory database (tests). A game row that cannot be read (its settings not
+a JSON object, its deal seed not a scheme and hex digits) raises :class:`BrokenRow` naming
+the game and the field, never the secret seed; :meth:`Store.broken_rows` lists such rows of
+the unfinished games at start-up. A write the database refuses (read-only, full disk,
+I/O error, locked too long) raises :class:`StoreUnwritable` with one line; the store logs
+one line when writes start failing and one when they work again, none in between.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +45,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import text as sql_text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
 
-from forest_shuffle.engine.setup import LEGACY, check_seed
+from forest_shuffle.engine.setup import LEGACY, SCHEMES, check_seed
 
 metadata = MetaData()
 
@@ -65,7 +71,9 @@ seats = Table(
     "seats", metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("token", String(64), nullable=True),  # None for a bot seat
+    Column("token", String(64), nullable=True),  # None for a bot seat, or not claimed yet
+    # An invited seat's claim code until it is claimed (its link; None once claimed)
+    Column("invite", String(64), nullable=True),
     Column("kind", String(8), nullable=False),
     Column("name", String(64), nullable=False),
     Column("level", String(16), nullable=True),
@@ -80,9 +88,51 @@ actions = Table(
     Column("time", Float, nullable=False),
 )
 
+log = logging.getLogger(__name__)
+
 
 class StaleWrite(Exception):
     """The action index was taken by another writer (or the game moved on)."""
+
+
+class BrokenRow(ValueError):
+    """A stored game's row cannot be read; the message is one line naming the game and
+    what is wrong (never the seed)."""
+
+
+def _seat_row(s: Any) -> SeatRow:
+    return SeatRow(s.seat, s.kind, s.name, s.level, s.token, s.invite)
+
+
+def decode_row(game_id: str, settings: str | None, deal_seed: str | None,
+               seed: int | None) -> tuple[str, int, dict[str, Any]]:
+    """The deal scheme, seed and settings of a stored game's row; BrokenRow if they
+    cannot be read."""
+    if deal_seed is None:
+        if not isinstance(seed, int):
+            raise BrokenRow(f"game {game_id}: its legacy seed is missing")
+        deal, number = LEGACY, seed
+    else:
+        deal, _, hexed = deal_seed.partition(":")
+        if deal not in SCHEMES or not hexed or not all(c in HEX for c in hexed):
+            raise BrokenRow(f"game {game_id}: its deal seed is not a deal scheme and "
+                            "hex digits")
+        number = int(hexed, 16)
+    try:
+        data = json.loads(settings or "")
+    except (ValueError, RecursionError):
+        raise BrokenRow(f"game {game_id}: its settings are not JSON") from None
+    if not isinstance(data, dict):
+        raise BrokenRow(f"game {game_id}: its settings are not a JSON object")
+    return deal, number, data
+
+
+HEX = frozenset("0123456789abcdefABCDEF")
+
+
+class StoreUnwritable(Exception):
+    """The database refused a write (a read-only file, a full disk, an I/O error): nothing
+    was stored. The message is one line for people: why, never the driver's text."""
 
 
 class StoreClosed(Exception):
@@ -98,6 +148,7 @@ class SeatRow:
     name: str
     level: str | None
     token: str | None
+    invite: str | None = None  # the claim code of an invited seat not claimed yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +205,27 @@ class Store:
         #: transactions must take turns (a bot's move beside a rematch's write collided).
         self._one_at_a_time: threading.RLock | None = (
             threading.RLock() if isinstance(self.engine.pool, StaticPool) else None)
+        #: Whether the last write failed (the log says so once, and once when it works).
+        self._failing = False
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around every write: a refusal of the database becomes :class:`StoreUnwritable`,
+        logged once until a write works again."""
+        try:
+            yield
+        except OperationalError as exc:
+            text = str(getattr(exc, "orig", exc)).lower()
+            reason = ("the database is busy" if "locked" in text or "busy" in text
+                      else "the database is not writable")
+            if not self._failing:
+                self._failing = True
+                first = (str(getattr(exc, "orig", exc)).splitlines() or ["?"])[0][:120]
+                log.error("%s (%s): writes get 503 until it can write again", reason, first)
+            raise StoreUnwritable(reason) from None
+        if self._failing:
+            self._failing = False
+            log.warning("the database is writable again")
 
     @contextlib.contextmanager
     def _open(self) -> Iterator[None]:
@@ -182,6 +254,9 @@ class Store:
         if "deal_seed" not in have:
             with self.engine.begin() as conn:
                 conn.execute(sql_text("ALTER TABLE games ADD COLUMN deal_seed VARCHAR(80)"))
+        if "invite" not in {c["name"] for c in inspect(self.engine).get_columns("seats")}:
+            with self.engine.begin() as conn:  # seats of older games: all claimed
+                conn.execute(sql_text("ALTER TABLE seats ADD COLUMN invite VARCHAR(64)"))
 
     def close(self, wait: float = 10.0) -> None:
         """Refuse new calls, wait up to ``wait`` seconds for those in progress, then
@@ -195,7 +270,7 @@ class Store:
                     seat_rows: list[SeatRow], bot_to_move: bool) -> bool:
         """Insert a new game with its seats (one transaction); False if the id is taken."""
         try:
-            with self._open():
+            with self._open(), self._writing():
                 self._create(game_id, seed, deal, settings, seat_rows, bot_to_move)
         except IntegrityError:
             return False
@@ -213,14 +288,14 @@ class Store:
                 bot_to_move=bot_to_move, rematch=None, created=time.time()))
             conn.execute(insert(seats), [
                 {"game_id": game_id, "seat": s.seat, "token": s.token, "kind": s.kind,
-                 "name": s.name, "level": s.level} for s in seat_rows])
+                 "name": s.name, "level": s.level, "invite": s.invite} for s in seat_rows])
 
     def append_action(self, game_id: str, index: int, text: str, seat: int, *,
                       over: bool, bot_to_move: bool) -> None:
         """Store action number ``index`` (0-based) and set the version to ``index + 1``, in
         one transaction. :class:`StaleWrite` if the game is not at version ``index``."""
         try:
-            with self._open(), self.engine.begin() as conn:
+            with self._open(), self._writing(), self.engine.begin() as conn:
                 done = conn.execute(
                     update(games).where(games.c.id == game_id, games.c.version == index)
                     .values(version=index + 1, over=over, bot_to_move=bot_to_move))
@@ -231,9 +306,31 @@ class Store:
         except IntegrityError:
             raise StaleWrite(f"action {index} of game {game_id} is already stored") from None
 
+    def seat_rows(self, game_id: str) -> tuple[SeatRow, ...]:
+        """The game's seats as stored now (tokens and invites change after creation)."""
+        with self._open(), self.engine.connect() as conn:
+            rows = conn.execute(select(seats).where(seats.c.game_id == game_id)
+                                .order_by(seats.c.seat)).all()
+        return tuple(_seat_row(s) for s in rows)
+
+    def claim_seat(self, game_id: str, seat: int, invite: str, token: str) -> bool:
+        """Give seat ``seat`` the token ``token`` if its invite is still ``invite`` (then
+        the invite is gone); False if it was claimed or re-issued meanwhile."""
+        with self._open(), self._writing(), self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(
+                seats.c.game_id == game_id, seats.c.seat == seat, seats.c.invite == invite)
+                .values(token=token, invite=None))
+            return done.rowcount == 1
+
+    def reissue_seat(self, game_id: str, seat: int, invite: str) -> None:
+        """A new invite for seat ``seat``: its token (if claimed) and old invite revoked."""
+        with self._open(), self._writing(), self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                         .values(token=None, invite=invite))
+
     def set_rematch(self, game_id: str, new_id: str) -> bool:
         """Record the rematch of a game; False if it already had one."""
-        with self._open(), self.engine.begin() as conn:
+        with self._open(), self._writing(), self.engine.begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id,
                                                     games.c.rematch.is_(None))
                                 .values(rematch=new_id))
@@ -250,16 +347,12 @@ class Store:
             texts = conn.execute(
                 select(actions.c.text).where(actions.c.game_id == game_id)
                 .order_by(actions.c.index)).scalars().all()
-        if row.deal_seed is None:
-            deal, seed = LEGACY, row.seed
-        else:
-            deal, _, hexed = row.deal_seed.partition(":")
-            seed = int(hexed, 16)
+        deal, seed, settings = decode_row(game_id, row.settings, row.deal_seed, row.seed)
         return GameRow(
-            id=row.id, seed=seed, deal=deal, settings=json.loads(row.settings),
+            id=row.id, seed=seed, deal=deal, settings=settings,
             version=row.version,
             over=row.over, rematch=row.rematch,
-            seats=tuple(SeatRow(s.seat, s.kind, s.name, s.level, s.token) for s in seat_rows),
+            seats=tuple(_seat_row(s) for s in seat_rows),
             actions=tuple(texts),
         )
 
@@ -286,6 +379,26 @@ class Store:
         with self._open(), self.engine.connect() as conn:
             value = conn.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
         return None if value is None else str(value)
+
+    def broken_rows(self, check: Callable[[dict[str, Any]], str | None] = lambda _s: None,
+                    ) -> list[tuple[str, str]]:
+        """``(game id, one line)`` for each unfinished game whose row cannot be read
+        (:func:`decode_row`) or whose settings ``check`` refuses (its one line): what
+        start-up names before it serves the others."""
+        with self._open(), self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.settings, games.c.deal_seed,
+                                       games.c.seed).where(games.c.over.is_(False))).all()
+        out = []
+        for r in rows:
+            try:
+                settings = decode_row(str(r.id), r.settings, r.deal_seed, r.seed)[2]
+            except BrokenRow as exc:
+                out.append((str(r.id), str(exc)))
+                continue
+            problem = check(settings)
+            if problem is not None:
+                out.append((str(r.id), f"game {r.id}: {problem}"))
+        return out
 
     def games_waiting_for_bots(self) -> list[str]:
         """Ids of the unfinished games whose next decision is a bot's."""

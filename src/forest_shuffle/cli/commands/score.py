@@ -10,12 +10,12 @@ standard error, exit status 2, and nothing is scored.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from forest_shuffle.engine.check import safe_json
 from forest_shuffle.formats.forest_json import (
     ForestJsonError,
     load_table,
@@ -37,8 +37,8 @@ def score_command(
         raise typer.Exit(2) from None
     scores = table.game.score_table(table.forests)
     if as_json:
-        typer.echo(json.dumps(result_to_json(table.names, scores), indent=2,
-                              ensure_ascii=False))
+        # controls and bidirectional characters of names escaped, as the tables do
+        typer.echo(safe_json(result_to_json(table.names, scores), indent=2))
         return
     render_result(table.names, scores, Console(), table.game)
 

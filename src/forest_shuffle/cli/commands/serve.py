@@ -199,8 +199,9 @@ def serve_command(
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
                          pubsub=pubsub, lease_seconds=lease, game=game_id)
-    except ValueError as exc:
-        typer.echo(f"--pubsub: {str(exc).splitlines()[0]}", err=True)
+    except ValueError as exc:  # Redis, a database that cannot be shared, the game
+        line = (str(exc).splitlines() or [type(exc).__name__])[0]
+        typer.echo(f"--pubsub: {line}" if pubsub else line, err=True)
         raise typer.Exit(2) from None
     except ImportError as exc:
         typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
@@ -214,9 +215,12 @@ def serve_command(
                err=True)
     # a frame over the body bound is closed by uvicorn (1009); connections beyond what the
     # open files allow get 503 rather than a failing accept()
+    from forest_shuffle.server.conns import protocol_options
+
+    # slow requests and connections per address are bounded by the server itself
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=frame,
                 ws_max_queue=4, limit_concurrency=max(64, files - 64),
-                forwarded_allow_ips=forwarded)
+                forwarded_allow_ips=forwarded, **protocol_options(bounds))
 
 
 def register(app: typer.Typer) -> None:

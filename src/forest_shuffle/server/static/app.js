@@ -140,6 +140,7 @@ class Game {
     this.handoverFor = null;
     this.token = watch ? null : queryToken || this.firstToken();
     this.connected = false;
+    this.newLink = null; // the creator's newest re-issued invite link, shown under the players
     this.live = null;
     this.coach = new Coach(this); // the Suggest button (coach.js)
     this.connect(this.token);
@@ -416,6 +417,7 @@ class Game {
       saveRunning(this.showRunning);
       this.render();
     } else if (what === "rematch") this.rematch();
+    else if (what === "reissue") this.reissue(Number(el.dataset.seat));
     else if (what === "card") openDetail(this.cat, Number(el.dataset.card), this.pointsOf(Number(el.dataset.card)));
     e.preventDefault();
   }
@@ -1202,6 +1204,18 @@ class Game {
       rows);
   }
 
+  /** The creator re-issues an invited seat's link: shown under the players to pass on. */
+  async reissue(seat) {
+    try {
+      const r = await api("POST", `/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/invite`, { token: this.token });
+      const name = this.payload.seats[seat]?.name || `seat ${seat + 1}`;
+      this.newLink = { name, url: new URL(r.link, location.href).href };
+      this.render();
+    } catch (err) {
+      banner(err.message);
+    }
+  }
+
   playersSection() {
     const p = this.payload;
     const v = p.view;
@@ -1209,8 +1223,15 @@ class Game {
       h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
-          : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
-        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`)))));
+          : this.hotseat ? "at this screen" : s.held === false ? "not joined yet" : s.connected === false ? "away" : "online"),
+        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`),
+        // the creator may give an invited seat a new link (its old link and token stop working)
+        p.creator === p.you && p.you !== null && s.kind === "human" && s.seat !== p.you && !p.over
+          ? h("button", { class: "ghost small", dataset: { ui: "reissue", seat: s.seat, testid: `reissue-${s.seat}` },
+            title: "A new invite link for this seat: its old link stops working" }, "New link") : null))),
+      this.newLink ? h("div", { class: "new-link", dataset: { testid: "new-link" } },
+        h("p", { class: "hint" }, `The new link of ${this.newLink.name} (the old one no longer works):`),
+        h("input", { type: "text", readonly: true, value: this.newLink.url, "aria-label": `new invite link of ${this.newLink.name}` })) : null);
   }
 
   /** The score pad as it stands now (the server's running score from the public forests),
@@ -1296,6 +1317,23 @@ class Game {
 
 // ------------------------------------------------------------------ start
 
+/** An invite link: claim the seat (once), keep its token, and open the game as that seat;
+ * a link used already or replaced says so and offers to watch. */
+async function claimInvite(gameId, invite) {
+  const path = `/game/${encodeURIComponent(gameId)}`;
+  try {
+    const r = await api("POST", `/api/games/${encodeURIComponent(gameId)}/claim`, { body: { invite } });
+    saveSeats(gameId, { tokens: { [r.seat]: r.token }, hotseat: false });
+    location.replace(`${path}?token=${encodeURIComponent(r.token)}`);
+  } catch (err) {
+    document.body.dataset.status = "error";
+    fill(root, h("section", { class: "panel", dataset: { testid: "invite-used" } },
+      h("h1", {}, "This invite link cannot be used"),
+      h("p", {}, err.message),
+      h("p", {}, h("a", { class: "button", href: path }, "Watch the game"))));
+  }
+}
+
 async function main() {
   const replay = location.pathname.match(/^\/replay(?:\/([^/]+))?\/?$/);
   if (replay) {
@@ -1316,6 +1354,10 @@ async function main() {
     return;
   }
   const params = new URLSearchParams(location.search);
+  if (params.has("invite")) {
+    claimInvite(decodeURIComponent(match[1]), params.get("invite"));
+    return;
+  }
   new Game(decodeURIComponent(match[1]), params.get("token"), params.has("watch"));
 }
 

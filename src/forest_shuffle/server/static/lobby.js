@@ -81,7 +81,8 @@ export function showLobby(root, ui, offered = [], levels = []) {
       const created = await api("POST", "/api/games", { body });
       rememberCreated(created, hotseat);
       const humans = created.seats.filter((s) => s.token);
-      if (hotseat || humans.length <= 1) {
+      const invited = created.seats.filter((s) => s.invite);
+      if (hotseat || !invited.length) {
         ui.go(`/game/${created.game_id}` + (humans.length ? `?token=${encodeURIComponent(humans[0].token)}` : ""));
       } else {
         showInvites(root, created, ui);
@@ -156,7 +157,7 @@ function localOnly() {
 function showInvites(root, created, ui) {
   const link = (seat) => new URL(seat.link || `/game/${created.game_id}?token=${seat.token}`, location.href).href;
   const rows = created.seats.map((seat) => {
-    if (!seat.token) return h("li", { class: "invite bot" }, h("b", {}, seat.name), ` · bot (${seat.level})`);
+    if (seat.kind === "bot") return h("li", { class: "invite bot" }, h("b", {}, seat.name), ` · bot (${seat.level})`);
     const url = link(seat);
     const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `invite link of ${seat.name}`,
       onfocus: (e) => e.target.select() });
@@ -174,7 +175,7 @@ function showInvites(root, created, ui) {
   });
   fill(root, h("section", { class: "panel lobby" },
     h("h1", {}, "Invite the players"),
-    h("p", { class: "hint" }, "Send each person their own link: it holds their seat's secret. Anyone with a link of no seat only watches."),
+    h("p", { class: "hint" }, "Send each person their own link: it takes their seat once (then it no longer works, and you keep only your own seat's link). If a link goes astray, give that seat a new one from the game's list of players. Anyone with a link of no seat only watches."),
     localOnly() ? h("p", { class: "warning", dataset: { testid: "local-only" } },
       `These links name ${location.hostname}, which means this computer: a friend on another machine cannot open them. `,
       "Start the server with ", h("code", {}, "forest-shuffle serve --host 0.0.0.0"),

@@ -1,0 +1,167 @@
+"""One client must not starve the others (a script, not a test): a real ``forest-shuffle
+serve`` under one attack from one address (127.0.0.2) while another player (127.0.0.1)
+reads their game ten times a second; prints the player's latencies (median, p99, max) and
+how many of their requests failed. Run it against any source tree to compare:
+
+    python benchmarks/fair_share.py --attack review [--seconds 10] [--src DIR]
+
+The server runs with ``--limits games_per_minute=off,review_time=0.5`` (a review's search
+lasts several seconds, as a busy machine makes it). Attacks: ``review`` (60 parallel
+``GET /review`` of one finished game, asked again as each returns), ``slow`` (1,000
+half-sent requests held open), ``suggest`` (Suggest asked again and again in 12 games; the
+player asks Suggest once and its answer time is printed too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(src: Path, db: Path, files: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=str(src))
+
+    def limit_files() -> None:  # the usual 1,024 open files of a server
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "forest_shuffle", "serve", "--port", str(port), "--db",
+         f"sqlite:///{db}", "--bot-delay", "0", "--limits",
+         "games_per_minute=off,review_time=0.5"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=limit_files)  # noqa: PLW1509 (a fresh process, no threads to fear)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/api/levels", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def _attacker(base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, timeout=120,
+                        transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+
+
+def _finished_game(base: str) -> str:
+    with _attacker(base) as c:
+        gid = c.post("/api/games", json={"seats": [{"kind": "bot"}] * 2}).json()["game_id"]
+        while not c.get(f"/api/games/{gid}").json()["over"]:
+            time.sleep(0.1)
+    return str(gid)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--attack", choices=["review", "slow", "suggest"], required=True)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--src", type=Path, default=ROOT / "src")
+    parser.add_argument("--files", type=int, default=1024,
+                        help="the server's open-file limit (soft and hard)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base = _serve(args.src, Path(tmp) / "g.sqlite3", args.files)
+        stop = threading.Event()
+        threads: list[threading.Thread] = []
+        held: list[socket.socket] = []
+        with httpx.Client(base_url=base, timeout=30) as player:  # before the attack
+            mine = player.post("/api/games", json={"seats": SEATS}).json()
+        token = mine["seats"][0]["token"]
+        try:
+            if args.attack == "review":
+                gid = _finished_game(base)
+
+                def review() -> None:
+                    with _attacker(base) as c, contextlib.suppress(httpx.HTTPError):
+                        while not stop.is_set():
+                            c.get(f"/api/games/{gid}/review")
+                threads = [threading.Thread(target=review, daemon=True) for _ in range(60)]
+            elif args.attack == "suggest":
+                with _attacker(base) as c:
+                    games = [c.post("/api/games", json={"seats": SEATS}).json()
+                             for _ in range(12)]
+
+                def suggest(g: dict[str, object]) -> None:
+                    token = g["seats"][0]["token"]  # type: ignore[index]
+                    with _attacker(base) as c, contextlib.suppress(httpx.HTTPError):
+                        while not stop.is_set():
+                            c.post(f"/api/games/{g['game_id']}/suggest",
+                                   headers={"X-Seat-Token": str(token)})
+                threads = [threading.Thread(target=suggest, args=(g,), daemon=True)
+                           for g in games]
+            else:
+                port = int(base.rsplit(":", 1)[1])
+                for _ in range(1000):
+                    try:
+                        s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                     source_address=("127.0.0.2", 0))
+                        s.sendall(b"GET /api/levels HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                        held.append(s)
+                    except OSError:
+                        break
+            for t in threads:
+                t.start()
+            time.sleep(0.3)  # the attack is under way (a review's search takes seconds)
+            with httpx.Client(base_url=base, timeout=30) as player:
+                suggest_s = None
+                if args.attack == "suggest":
+                    start = time.perf_counter()
+                    r = player.post(f"/api/games/{mine['game_id']}/suggest",
+                                    headers={"X-Seat-Token": token})
+                    suggest_s = (time.perf_counter() - start, r.status_code)
+                times, failed = [], 0
+                end = time.monotonic() + args.seconds
+                while time.monotonic() < end:
+                    start = time.perf_counter()
+                    try:
+                        r = player.get(f"/api/games/{mine['game_id']}",
+                                       headers={"X-Seat-Token": token})
+                        failed += r.status_code != 200
+                    except httpx.HTTPError:
+                        failed += 1
+                    times.append(time.perf_counter() - start)
+                    time.sleep(max(0.0, 0.1 - times[-1]))
+        finally:
+            stop.set()
+            for s in held:
+                s.close()
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"attack {args.attack}, src {args.src}: {len(times)} player requests, "
+          f"{failed} failed; median {statistics.median(times) * 1000:.0f} ms, "
+          f"p99 {p99 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+    if suggest_s is not None:
+        print(f"the player's Suggest: {suggest_s[1]} in {suggest_s[0]:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

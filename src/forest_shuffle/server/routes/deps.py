@@ -1,0 +1,56 @@
+"""Dependencies of the routers: what a route needs, from the app's state and the request.
+
+Contract: :data:`Svc`, :data:`Desk` and :data:`HubDep` are the app's :class:`GameService`,
+:class:`CoachDesk` and socket :class:`Hub` (set by ``create_app`` on ``app.state``);
+:data:`Address` the client's address as the limits count it;
+:data:`SeatToken` is the request's seat token (the ``X-Seat-Token`` header, else the
+``token`` query parameter; None: a spectator). All are resolved on the event loop (async, no
+thread of the pool taken for them).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from forest_shuffle.server.bodies import QToken, Token
+from forest_shuffle.server.coach import CoachDesk
+from forest_shuffle.server.hub import Hub
+from forest_shuffle.server.limits import address_of
+from forest_shuffle.server.service import GameService
+
+
+async def service(request: Request) -> GameService:
+    """The app's game service."""
+    svc: GameService = request.app.state.service
+    return svc
+
+
+async def desk(request: Request) -> CoachDesk:
+    """The app's coach (Suggest, the review, replays)."""
+    coach: CoachDesk = request.app.state.coach
+    return coach
+
+
+async def hub(request: Request) -> Hub:
+    """The app's socket hub."""
+    found: Hub = request.app.state.hub
+    return found
+
+
+async def seat_token(x_seat_token: Token = None, token: QToken = None) -> str | None:
+    """The request's seat token: the header first, else the query parameter."""
+    return x_seat_token or token
+
+
+async def client_address(request: Request) -> str:
+    """The request's client address as the limits count it (an IPv6 /64 as one)."""
+    return address_of(request.scope)
+
+
+Svc = Annotated[GameService, Depends(service)]
+Address = Annotated[str, Depends(client_address)]
+Desk = Annotated[CoachDesk, Depends(desk)]
+HubDep = Annotated[Hub, Depends(hub)]
+SeatToken = Annotated[str | None, Depends(seat_token)]
