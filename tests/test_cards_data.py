@@ -338,6 +338,10 @@ def _no_points_text(sp: dict[str, Any], cd: dict[str, Any]) -> None:
     _species(sp, "Wood Ant")["text"] = {}
 
 
+def _trees_only_not_a_flag(sp: dict[str, Any], cd: dict[str, Any]) -> None:
+    _species(sp, "Wood Ant")["points"]["trees_only"] = "yes"
+
+
 @pytest.mark.parametrize(("breakage", "message"), [
     (_unknown_species_on_card, r"card 70\b.*'Unicorn'"),
     (_unknown_tree_on_card, r"card 5\b.*'Palm'"),
@@ -362,6 +366,7 @@ def _no_points_text(sp: dict[str, Any], cd: dict[str, Any]) -> None:
     (_dweller_position_tree, r"species 'Moss'.*positions"),
     (_species_twice, r"species 'Hedgehog'.*twice"),
     (_no_points_text, r"species 'Wood Ant'.*text"),
+    (_trees_only_not_a_flag, r"species 'Wood Ant' points.*trees_only"),
 ], ids=lambda v: v.__name__.strip("_") if callable(v) else None)
 def test_broken_data_raises_card_data_error_naming_the_culprit(
     docs: Docs, breakage: Callable[[dict[str, Any], dict[str, Any]], None], message: str,

@@ -300,10 +300,11 @@ class DartmoorState(GameState):
         """This game's :meth:`_placements`, appended to ``out``."""
         out.extend(self._placements(p, tag, pool, max_cost))
 
-    def _fire(self, p: int, cid: int, side: str, sp: Species | None,
-              moor: bool) -> list[tuple[str, int, str, str]]:
+    def _fire(self, p: int, cid: int, side: str, sp: Species | None, moor: bool,
+              at_tree: bool = False) -> list[tuple[str, int, str, str]]:
         """The permanent draws a card placed now fires (those in the forest when the turn
-        began; free plays included)."""
+        began; free plays included). ``at_tree``: the dweller's host is a tree ("atop/below
+        a tree" draws fire only there, not at a shrub or moor)."""
         counts = self.active[p]
         if not any(counts.values()):
             return []
@@ -318,8 +319,9 @@ class DartmoorState(GameState):
                         t == "tag played" and trg.tag in sp.tags
                         or t == "pawed animal played" and "pawed animal" in sp.tags
                         or t == "tree card played" and not side and sp.is_tree
-                        or t == "card placed atop a tree" and side == "top"
-                        or t == "card placed below a tree" and side == "bottom")):
+                        or t == "card placed atop a tree" and side == "top" and at_tree
+                        or t == "card placed below a tree" and side == "bottom"
+                        and at_tree)):
                 steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
         return steps
 
@@ -345,7 +347,7 @@ class DartmoorState(GameState):
             dweller = g.dwellers[cid][side]  # the shared Dweller.of_card(card, side)
             sp = dweller.species
             forest.add_dweller(tree, side, dweller)
-            steps = self._fire(p, cid, side, sp, False)
+            steps = self._fire(p, cid, side, sp, False, forest.trees[tree].is_tree)
         if via == VIA_FREE:
             return steps
         if sp.effect is not None:

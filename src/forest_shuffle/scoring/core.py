@@ -14,7 +14,9 @@ Scoring is driven by each species' ``points`` (rule and params, see
 it counts as) and by the ``tree_count_modifier`` permanent effect; no species is known by
 name here. Each species' rule is compiled once into a plan kept on the species object.
 Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
-tree-counting rule but show their printed tree symbol. A dweller whose ``symbol`` is None
+tree-counting rule but show their printed tree symbol; a rule that reads a card's host
+(``per_bottom_card``, ``bat_opposite``) with ``trees_only`` counts only hosts that are
+trees (trees and saplings). A dweller whose ``symbol`` is None
 counts for no tree symbol, unless every copy of its species in the deck shows the same
 symbol, which is then used. The per-card split of a set (butterflies,
 Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
@@ -220,6 +222,7 @@ class _Plan:
     keys: tuple[str, ...]  # tags of per_tags, symbols of per_tree_symbols
     targets: tuple[str, ...]  # the species names that count for ``key`` (counts_as)
     saplings: bool  # saplings count as trees for this rule
+    trees_only: bool  # only cards at hosts that are trees count (not at shrubs or moors)
     vcb: bool  # Violet Carpenter Bees raise the counted number
     ties: bool  # ties count as most
     per_card: bool  # scored card by card from where it sits (or a bee)
@@ -285,7 +288,8 @@ def _compile(sp: Species) -> _Plan:
         is_tree=sp.is_tree, rule=rule,
         params=pts.params, code=code, a=int(a), b=int(b),
         key=key, keys=tuple(g("tags", g("symbols", ()))), targets=targets,
-        saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
+        saplings=bool(g("saplings_count", True)), trees_only=bool(g("trees_only", False)),
+        vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
         per_card=code == _PER_CARD or bee_plus > 0,
         compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
@@ -419,6 +423,19 @@ class _Facts:
             if i < len(counts):
                 k += counts[i]
         return k
+
+    def tree_bottom(self) -> int:
+        """Cards in the bottom slots of the hosts that are trees (trees and saplings; not
+        shrubs)."""
+        k = 0
+        for t in self.occupied:
+            if t.is_tree:
+                k += len(t.slots["bottom"])
+        return k
+
+    def bottom_for(self, plan: _Plan) -> int:
+        """Cards in bottom slots as the plan counts them (at trees only if it says so)."""
+        return self.tree_bottom() if plan.trees_only else self.bottom
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
@@ -677,6 +694,8 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
                 return p.a
         return 0
     if pc == _PC_BAT:
+        if p.trees_only and not t.is_tree:
+            return 0
         for x in t.slots[OPPOSITE[side]]:
             if "bat" in x.species.tags:
                 return p.a
@@ -703,6 +722,8 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
             return pts, f"{where} {_a(p.key)}"
         return pts, f"{where} {_a(t.name)}, not {_a(p.key)}"
     if rule == "bat_opposite":
+        if p.trees_only and not t.is_tree:
+            return pts, f"at {_a(t.kind)}, which is no tree"
         bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
         if bat is not None:
             return pts, f"a bat ({bat.species.name}) in the opposite slot"
@@ -856,7 +877,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _OWN_SLOTS:
             total += p.a * f.own_slots(p.name)
         elif code == _BOTTOM:
-            total += p.a * n * f.bottom
+            total += p.a * n * (f.tree_bottom() if p.trees_only else f.bottom)
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
@@ -1076,9 +1097,11 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
             out[name] = _const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
                                             f"{_n(f.cave, 'card')}")
         elif rule == "per_bottom_card":
-            out[name] = _const(params["points_per"] * f.bottom,
-                              f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
-                              f"{_n(f.bottom, 'card')}")
+            k = f.bottom_for(p)
+            where = "below a tree" if p.trees_only else "in a bottom slot"
+            out[name] = _const(params["points_per"] * k,
+                              f"{_n(params['points_per'], 'point')} per card {where}: "
+                              f"{_n(k, 'card')}")
         elif rule == "per_fully_occupied_tree":
             out[name] = _const(params["points_per"] * f.full,
                               f"{_n(params['points_per'], 'point')} per fully occupied tree: "
@@ -1194,7 +1217,7 @@ def _each(p: _Plan, n: int, f: _Facts, table: dict[str, int]) -> int | list[int]
     if rule == "per_cave_card":
         return p.a * f.cave
     if rule == "per_bottom_card":
-        return int(params["points_per"] * f.bottom)
+        return int(params["points_per"] * f.bottom_for(p))
     if rule == "per_fully_occupied_tree":
         return int(params["points_per"] * f.full)
     if rule == "threshold_own_species":
