@@ -338,6 +338,7 @@ class _Facts:
     tree_cards: int  # trees with a species
     full: int  # fully occupied trees and saplings
     bottom: int  # cards in bottom slots
+    shrub_bottom: int  # of them, the cards in bottom slots of shrubs
     positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
     compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
@@ -424,18 +425,10 @@ class _Facts:
                 k += counts[i]
         return k
 
-    def tree_bottom(self) -> int:
-        """Cards in the bottom slots of the hosts that are trees (trees and saplings; not
-        shrubs)."""
-        k = 0
-        for t in self.occupied:
-            if t.is_tree:
-                k += len(t.slots["bottom"])
-        return k
-
     def bottom_for(self, plan: _Plan) -> int:
-        """Cards in bottom slots as the plan counts them (at trees only if it says so)."""
-        return self.tree_bottom() if plan.trees_only else self.bottom
+        """Cards in bottom slots as the plan counts them (below trees and saplings only,
+        not below shrubs, if it says ``trees_only``)."""
+        return self.bottom - self.shrub_bottom if plan.trees_only else self.bottom
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
@@ -487,7 +480,7 @@ def _facts(forest: Forest) -> _Facts:
     stacks: list[list[Dweller]] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
-    full = bottom = shrubs = saplings = tree_species = 0
+    full = bottom = shrubs = saplings = tree_species = shrub_bottom = 0
     p: _Plan
     for t in trees:
         sp = t.species
@@ -511,6 +504,7 @@ def _facts(forest: Forest) -> _Facts:
                 shrubs += 1
                 if t.symbol:
                     shrub_symbols.append(t.symbol)
+                shrub_bottom += len(t.slots["bottom"])
         else:
             saplings += 1
         slots = t.slots
@@ -596,6 +590,7 @@ def _facts(forest: Forest) -> _Facts:
     f.tree_cards = sites - saplings
     f.full = full
     f.bottom = bottom
+    f.shrub_bottom = shrub_bottom
     f.positional = positional
     f.compares = compares
     f.boost = boost
@@ -694,7 +689,7 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
                 return p.a
         return 0
     if pc == _PC_BAT:
-        if p.trees_only and not t.is_tree:
+        if t.kind == SHRUB and p.trees_only:  # a shrub is no tree
             return 0
         for x in t.slots[OPPOSITE[side]]:
             if "bat" in x.species.tags:
@@ -722,7 +717,7 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
             return pts, f"{where} {_a(p.key)}"
         return pts, f"{where} {_a(t.name)}, not {_a(p.key)}"
     if rule == "bat_opposite":
-        if p.trees_only and not t.is_tree:
+        if t.kind == SHRUB and p.trees_only:
             return pts, f"at {_a(t.kind)}, which is no tree"
         bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
         if bat is not None:
@@ -877,7 +872,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _OWN_SLOTS:
             total += p.a * f.own_slots(p.name)
         elif code == _BOTTOM:
-            total += p.a * n * (f.tree_bottom() if p.trees_only else f.bottom)
+            total += p.a * n * (f.bottom - f.shrub_bottom if p.trees_only else f.bottom)
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
