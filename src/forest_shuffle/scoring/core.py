@@ -689,11 +689,9 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
                 return p.a
         return 0
     if pc == _PC_BAT:
-        if t.kind == SHRUB and p.trees_only:  # a shrub is no tree
-            return 0
         for x in t.slots[OPPOSITE[side]]:
             if "bat" in x.species.tags:
-                return p.a
+                return 0 if t.kind == SHRUB and p.trees_only else p.a  # a shrub is no tree
         return 0
     if pc == _PC_SYMBOL:
         sym = d.symbol if d.symbol is not None else _symbol(d)
