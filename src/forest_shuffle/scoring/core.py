@@ -480,7 +480,7 @@ def _facts(forest: Forest) -> _Facts:
     stacks: list[list[Dweller]] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
-    full = bottom = shrubs = saplings = tree_species = shrub_bottom = 0
+    full = bottom = shrubs = saplings = tree_species = 0
     p: _Plan
     for t in trees:
         sp = t.species
@@ -504,7 +504,6 @@ def _facts(forest: Forest) -> _Facts:
                 shrubs += 1
                 if t.symbol:
                     shrub_symbols.append(t.symbol)
-                shrub_bottom += len(t.slots["bottom"])
         else:
             saplings += 1
         slots = t.slots
@@ -590,6 +589,11 @@ def _facts(forest: Forest) -> _Facts:
     f.tree_cards = sites - saplings
     f.full = full
     f.bottom = bottom
+    shrub_bottom = 0
+    if shrubs:  # cards below shrubs (for rules that count below trees only)
+        for h in trees:
+            if h.kind == SHRUB:
+                shrub_bottom += len(h.slots["bottom"])
     f.shrub_bottom = shrub_bottom
     f.positional = positional
     f.compares = compares
