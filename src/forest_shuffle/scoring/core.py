@@ -338,7 +338,6 @@ class _Facts:
     tree_cards: int  # trees with a species
     full: int  # fully occupied trees and saplings
     bottom: int  # cards in bottom slots
-    shrub_bottom: int  # of them, the cards in bottom slots of shrubs
     positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
     compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
@@ -425,10 +424,20 @@ class _Facts:
                 k += counts[i]
         return k
 
+    def below_shrubs(self) -> int:
+        """Cards in the bottom slots of shrubs."""
+        k = 0
+        for t in self.occupied:
+            if t.kind == SHRUB:
+                k += len(t.slots["bottom"])
+        return k
+
     def bottom_for(self, plan: _Plan) -> int:
         """Cards in bottom slots as the plan counts them (below trees and saplings only,
         not below shrubs, if it says ``trees_only``)."""
-        return self.bottom - self.shrub_bottom if plan.trees_only else self.bottom
+        if plan.trees_only and self.sites != len(self.trees):  # shrubs here
+            return self.bottom - self.below_shrubs()
+        return self.bottom
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
@@ -589,12 +598,6 @@ def _facts(forest: Forest) -> _Facts:
     f.tree_cards = sites - saplings
     f.full = full
     f.bottom = bottom
-    shrub_bottom = 0
-    if shrubs:  # cards below shrubs (for rules that count below trees only)
-        for h in trees:
-            if h.kind == SHRUB:
-                shrub_bottom += len(h.slots["bottom"])
-    f.shrub_bottom = shrub_bottom
     f.positional = positional
     f.compares = compares
     f.boost = boost
@@ -874,7 +877,10 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _OWN_SLOTS:
             total += p.a * f.own_slots(p.name)
         elif code == _BOTTOM:
-            total += p.a * n * (f.bottom - f.shrub_bottom if p.trees_only else f.bottom)
+            k = f.bottom
+            if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
+                k -= f.below_shrubs()
+            total += p.a * n * k
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
