@@ -395,6 +395,31 @@ def test_universal_moor_and_moor_placed() -> None:
     assert GameState.from_dict(s.to_dict()).to_dict() == s.to_dict()
 
 
+def test_beaver_caves_the_trees_of_the_clearing_not_its_shrubs() -> None:
+    """Beaver: "every tree card of the clearing"; a shrub is no tree and stays."""
+    pick = Picker("dartmoor")
+    ash, hazel, elder = pick.tree("Ash"), pick.tree("Common Hazel"), pick.tree("Elderberry")
+    split = _fillers(pick, 1)
+    s, _ = _play_effect("Sessile Oak", "Beaver", "bottom", [], pick,
+                        clearing=[ash, hazel, elder, *split])
+    while s.pending is not None and s.pending.step is not None and s.pending.step[0] != "effect":
+        act(s, "no")
+    act(s, "yes")
+    assert s.caves[0] == [ash]
+    assert {hazel, elder, *split} <= set(s.clearing) and ash not in s.clearing
+
+
+def test_cuckoo_goes_atop_a_shrub_holding_a_bird() -> None:
+    """Cuckoo: "the top slot of a tree or shrub that already holds a bird"."""
+    pick = Picker("dartmoor")
+    hazel, elder = pick.tree("Common Hazel"), pick.tree("Elderberry")
+    owl = pick.half("Barn Owl", "top")[0]
+    cuckoo = pick.half("Cuckoo", "top")[0]
+    s = _dm([[cuckoo, *_fillers(pick, 2)], []], _fillers(pick, 3),
+            forests=[[site(hazel, top=[owl]), site(elder)], []])
+    assert [m for m in legal(s) if m.startswith(f"play {cuckoo} top ")] == [f"play {cuckoo} top 1"]
+
+
 def test_deck_to_cave() -> None:
     """Brandt's Bat: 2 deck cards under the cave."""
     pick = Picker("dartmoor")

@@ -195,6 +195,45 @@ def test_species_points(species: str, mine: dict[str, Any], others: list[dict[st
     assert totals(fs) == [s.total for s in score_table(fs)]
 
 
+# Cards whose text names trees, with shrubs as hosts (docs/rules.md, "Shrubs are no
+# trees"): (species, forest, points of each card of the species).
+SHRUB_CASES: list[tuple[str, dict[str, Any], list[int]]] = [
+    # "per tree and per shrub": 1 tree + 2 shrubs = 3
+    ("Sessile Oak", {"trees": [{"tree": "Sessile Oak"}, {"tree": "Elderberry"},
+                               {"tree": "Common Hazel"}]}, [3]),
+    ("Common Pheasant", {"trees": [{"tree": "Elderberry", "left": ["Common Pheasant"]},
+                                   {"tree": "Common Hazel"}, {"tree": "Moor Birch"}]}, [3]),
+    # "its tree or shrub is fully occupied"
+    ("Nuthatch", {"trees": [{"tree": "Common Hazel", "left": ["Nuthatch"], "right": ["Shrew"],
+                             "top": ["Barn Owl"], "bottom": ["Heather"]},
+                            {"tree": "Elderberry", "left": ["Nuthatch"]}]}, [10, 0]),
+    # "per card below a tree, shrub or moor": itself below a shrub + a Heather = 2
+    ("Blue Ground Beetle", {"trees": [{"tree": "Elderberry", "bottom": ["Blue Ground Beetle"]},
+                                      {"tree": "Common Hazel", "bottom": ["Heather"]}]}, [2]),
+    ("Cuckoo", {"trees": [{"tree": "Common Hazel", "top": ["Barn Owl", "Cuckoo"]}]}, [7]),
+    # "0 at a tree or shrub"
+    ("Wheatear", {"trees": [{"tree": "Elderberry", "top": ["Wheatear"]}]}, [0]),
+    ("Meadowsweet", {"trees": [{"tree": "Common Hazel", "bottom": ["Meadowsweet"]}]}, [0]),
+    # sharing at "the tree, shrub or moor" of a Water Soldiers or a Dartmoor Badger
+    ("Water Soldiers", {"trees": [{"tree": "Elderberry", "bottom": ["Water Soldiers"],
+                                   "top": ["Keeled Skimmer", "Keeled Skimmer"]}]}, [4]),
+    ("Dartmoor Black Rabbit", {"trees": [{"tree": "Common Hazel", "left": ["Dartmoor Badger"],
+                                          "right": ["Dartmoor Black Rabbit"] * 2}]}, [2, 2]),
+    # a tree symbol is a colour a shrub shows: the Elderberry, the Ash, the Roe Deer = 3 -> 9
+    ("Roe Deer", {"trees": [{"tree": "Elderberry", "symbol": "Ash",
+                             "left": [{"species": "Roe Deer", "symbol": "Ash"}]},
+                            {"tree": "Ash"}]}, [9]),
+]
+
+
+@pytest.mark.parametrize(("species", "mine", "expected"), SHRUB_CASES,
+                         ids=[c[0] for c in SHRUB_CASES])
+def test_shrub_hosts(species: str, mine: dict[str, Any], expected: list[int]) -> None:
+    fs = forests(mine, {})
+    assert points_of(fs, species) == expected
+    assert totals(fs) == [s.total for s in score_table(fs)]
+
+
 def test_thresholds_met() -> None:
     insects = [{"tree": "Ash", "left": ["Gnat"], "right": ["Lake Fly"],
                 "bottom": ["Blue Ground Beetle"]},

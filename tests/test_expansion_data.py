@@ -76,7 +76,7 @@ POINT_RULES: dict[str, frozenset[str]] = {
     "on_host_kind": frozenset({"points_each", "host"}),
     "alone_on_host": frozenset({"points_each"}),
 }
-POINT_FLAGS = frozenset({"includes_self", "saplings_count", "vcb_counts"})
+POINT_FLAGS = frozenset({"includes_self", "saplings_count", "vcb_counts", "trees_only"})
 
 LR = ("left", "right")
 #: name -> (kind, copies, cost, positions, tags), from the expansion card lists.

@@ -334,6 +334,62 @@ def test_shrub_shows_its_printed_symbol_for_the_roe_deer() -> None:
     assert pts("Roe Deer", F(S("Elderberry", "Oak", left=dw("Roe Deer", "Birch")))) == 3
 
 
+def test_wood_ant_counts_the_cards_below_trees_not_below_shrubs() -> None:
+    # below trees: the Wood Ant and a Moss below a sapling = 2 -> 4 (the Moss below the
+    # Elderberry is below no tree)
+    f = F(T("Oak", bottom="Wood Ant"), S("Elderberry", "Oak", bottom="Moss"),
+          T(None, bottom="Moss"))
+    assert pts("Wood Ant", f) == 4
+    assert "2 cards" in cards("Wood Ant", f)[0].why
+    # two Wood Ants below trees and two cards below a shrub: 2 below trees, 4 each -> 8
+    two = F(T("Birch", bottom="Wood Ant"), T("Beech", bottom="Wood Ant"),
+            S("Blackthorn", "Beech", bottom=["Common Toad", "Common Toad"]))
+    assert pts("Wood Ant", two) == 8
+
+
+def test_wood_ant_below_a_shrub_does_not_count_itself() -> None:
+    # the Ant sits below a Blackthorn: only the Moss below the Birch counts -> 2
+    f = F(S("Blackthorn", "Birch", bottom="Wood Ant"), T("Birch", bottom="Moss"))
+    assert pts("Wood Ant", f) == 2
+    # alone below a shrub: nothing below a tree -> 0
+    assert pts("Wood Ant", F(S("Common Hazel", "Oak", bottom="Wood Ant"))) == 0
+
+
+def test_fat_dormouse_with_a_bat_scores_at_a_tree_or_sapling_not_at_a_shrub() -> None:
+    dormouse = "European Fat Dormouse"
+    f = F(S("Common Hazel", "Linden", left=dormouse, right="Barbastelle Bat"),
+          T("Birch", left="Brown Long-Eared Bat", right=dormouse),
+          T(None, left=dormouse, right="Greater Horseshoe Bat"))
+    assert [c.points for c in cards(dormouse, f)] == [0, 15, 15]
+    assert "shrub" in cards(dormouse, f)[0].why
+
+
+def test_shrub_printed_beech_or_oak_is_no_host_tree_for_chaffinch_and_squirrel() -> None:
+    f = F(S("Elderberry", "Beech", top="Chaffinch"), T("Beech", top="Chaffinch"),
+          S("Blackthorn", "Oak", top="Red Squirrel"), T("Oak", top="Red Squirrel"))
+    assert [c.points for c in cards("Chaffinch", f)] == [0, 5]
+    assert [c.points for c in cards("Red Squirrel", f)] == [0, 5]
+
+
+def test_violet_carpenter_bee_at_a_shrub_adds_no_beech_or_horse_chestnut() -> None:
+    bee = "Violet Carpenter Bee"
+    beeches = [T("Beech"), T("Beech"), T("Beech")]
+    # 3 Beeches and a bee at a shrub printed Beech: 3, 4 needed -> 0; at a Beech: 4 -> 15
+    assert pts("Beech", F(*beeches, S("Elderberry", "Beech", left=bee))) == 0
+    assert pts("Beech", F(*beeches[:2], T("Beech", left=bee))) == 15
+    # 2 Horse Chestnuts and a bee at a shrub printed Horse Chestnut: 2 -> 4; at one: 3 -> 9
+    chestnuts = [T("Horse Chestnut"), T("Horse Chestnut")]
+    assert pts("Horse Chestnut", F(*chestnuts, S("Blackthorn", "Horse Chestnut", right=bee))) == 4
+    assert pts("Horse Chestnut", F(T("Horse Chestnut"), T("Horse Chestnut", right=bee))) == 9
+
+
+def test_polecat_alone_at_a_shrub_scores() -> None:
+    # "its tree or shrub": alone at a shrub 10; beside another card at a shrub 0
+    f = F(S("Elderberry", "Birch", left="European Polecat"),
+          S("Blackthorn", "Birch", left="European Polecat", bottom="Moss"))
+    assert [c.points for c in cards("European Polecat", f)] == [10, 0]
+
+
 # ============================================================================= Woodland Edge
 
 

@@ -551,6 +551,17 @@ def test_stinging_nettle_lets_butterflies_share_the_top_slot() -> None:
     check_state(s)
 
 
+def test_stinging_nettle_below_a_shrub_lets_butterflies_share_its_top_slot() -> None:
+    # "the tree or shrub this Nettle sits under": at a Blackthorn as at a tree
+    pk = Picker(ALL)
+    nettle = pk.half("Stinging Nettle", "bottom")[0]
+    peacock = pk.half("Peacock Butterfly", "top")[0]
+    apollo = pk.half("Phoebus Apollo", "top")[0]
+    s = build([[apollo], []], pk.fillers(3), game=ALL,
+              forests=[[site(pk.tree("Blackthorn"), bottom=[nettle], top=[peacock])], []])
+    assert plays_of(s, apollo, "top") == [f"play {apollo} top 1"]
+
+
 def test_stinging_nettle_does_not_let_a_butterfly_join_a_bird() -> None:
     pk = Picker(ALL)
     nettle = pk.half("Stinging Nettle", "bottom")[0]
@@ -691,6 +702,52 @@ def test_shrub_is_no_tree_card_for_the_chanterelle() -> None:
     s2, *_ = play("European Larch", match=False, pk=pk2,
                   trees=[site(pk2.tree("Birch"), bottom=[ch2])])
     assert answer_all(s2) == [("mushroom", "Chanterelle")]
+
+
+def _mushroom_draws(mushroom: str, dweller: str, side: str, host: str | None) -> list[Step]:
+    """The draws of ``mushroom`` offered when player 1, with it below a Birch, places
+    ``dweller`` on ``side`` of tree 2: a ``host`` tree or shrub, or a sapling (None)."""
+    pk = Picker(ALL)
+    mush = pk.half(mushroom, "bottom")[0]
+    card = pk.half(dweller, side)[0]
+    second = site(pk.fillers(1)[0], sapling=True) if host is None else site(pk.tree(host))
+    s = build([[card, *pk.fillers(2)], []], pk.fillers(4), game=ALL,
+              forests=[[site(pk.tree("Birch"), bottom=[mush]), second], []])
+    cost = CAT.card(card).halves[side].species.cost
+    pay = sorted(c for c in s.hands[0] if c != card)[:cost]
+    act(s, f"play {card} {side} 2", *(f"pay {c}" for c in pay))
+    return [x for x in answer_all(s) if x == ("mushroom", mushroom)]
+
+
+@pytest.mark.parametrize(("mushroom", "dweller", "side"),
+                         [("Parasol Mushroom", "Moss", "bottom"),
+                          ("Penny Bun", "Goshawk", "top")])
+@pytest.mark.parametrize("host", ["Elderberry", "Common Hazel", "Blackthorn"])
+def test_parasol_and_penny_bun_draw_for_no_card_at_a_shrub(mushroom: str, dweller: str,
+                                                          side: str, host: str) -> None:
+    # "below / atop a tree": a shrub is no tree
+    assert _mushroom_draws(mushroom, dweller, side, host) == []
+
+
+@pytest.mark.parametrize(("mushroom", "dweller", "side"),
+                         [("Parasol Mushroom", "Moss", "bottom"),
+                          ("Penny Bun", "Goshawk", "top")])
+@pytest.mark.parametrize("host", ["Oak", "European Larch", None])
+def test_parasol_and_penny_bun_draw_at_a_tree_or_sapling(mushroom: str, dweller: str,
+                                                        side: str, host: str | None) -> None:
+    assert _mushroom_draws(mushroom, dweller, side, host) == [("mushroom", mushroom)]
+
+
+def test_a_hand_with_shrubs_and_no_tree_may_mulligan() -> None:
+    # "with no Tree at all": a shrub is no tree card, so such a hand is offered a mulligan
+    for seed in range(4000):
+        s = GameState.new(2, seed, game=EDGE)
+        hand = s.hands[s.to_move] if s.decision == "mulligan" and s.to_move is not None else []
+        if any(CAT.card(c).kind == "shrub" for c in hand):
+            assert not any(CAT.card(c).is_tree for c in hand)
+            assert legal(s) == ["keep", "mulligan"]
+            return
+    pytest.fail("no hand of shrubs without a tree was offered a mulligan")
 
 
 def test_nightingale_may_sit_atop_a_shrub() -> None:

@@ -94,7 +94,7 @@ def test_a_non_ascii_digit_is_a_400_over_rest() -> None:
 
 
 def test_any_failure_of_the_parser_is_a_400(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(text: str) -> Any:
+    def broken(text: str, *_kinds: object) -> Any:
         raise ValueError(f"invalid literal for int(): {text!r}")
 
     with app_client() as c:

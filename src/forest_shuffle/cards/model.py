@@ -94,7 +94,10 @@ TRIGGERS: tuple[str, ...] = (
 NEXT_TURN: Final = "next turn"
 NOW: Final = "now"
 PERMANENT_FROM: tuple[str, ...] = (NEXT_TURN, NOW)
-#: The closed vocabulary of scoring rules: rule -> required params.
+#: The closed vocabulary of scoring rules: rule -> required params. Optional flags:
+#: ``includes_self``, ``saplings_count``, ``vcb_counts`` and ``trees_only`` (a rule that
+#: reads a card's host, ``per_bottom_card`` and ``bat_opposite``, counts only hosts that
+#: are trees: trees and saplings, not shrubs or moors).
 POINT_RULES: Mapping[str, tuple[str, ...]] = {
     "none": (),
     "flat": ("points_each",),
@@ -447,6 +450,8 @@ def _points(raw: Any, where: str) -> Points:
     for need in POINT_RULES[rule]:
         if need not in params:
             raise CardDataError(f"{where}: rule {rule!r} needs {need!r}")
+    if not isinstance(params.get("trees_only", False), bool):
+        raise CardDataError(f"{where}: trees_only must be true or false")
     return Points(rule, params)
 
 

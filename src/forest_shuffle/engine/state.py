@@ -720,7 +720,8 @@ class GameState:
                bonus: bool) -> list[tuple[str, int, str, str]]:
         """Put a card into p's forest; return its permanent draws (mushrooms...), effect
         and bonus steps in order. A tree (or sapling, by the rules setting) turns a deck
-        card into the clearing; a shrub does not."""
+        card into the clearing; a shrub does not. "Atop/below a tree" draws fire only at a
+        host that is a tree (a tree or a sapling, not a shrub)."""
         g = self.game
         card: Card = g.cards[cid]
         forest = self.forests[p]
@@ -775,7 +776,9 @@ class GameState:
                     t = trg.trigger
                     if (t == "pawed animal played" and "pawed animal" in tags
                             or t == "card placed atop a tree" and side == "top"
+                            and forest.trees[tree].is_tree
                             or t == "card placed below a tree" and side == "bottom"
+                            and forest.trees[tree].is_tree
                             or t == "tag played" and trg.tag in tags):
                         steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
         if g.mushrooms_now and sp.name in g.mushrooms_now:

@@ -303,11 +303,13 @@ class DartmoorState(GameState):
         """This game's :meth:`_placements`, appended to ``out``."""
         out.extend(self._placements(p, tag, pool, max_cost))
 
-    def _fire(self, p: int, cid: int, side: str, sp: Species | None,
-              moor: bool) -> list[tuple[str, int, str, str]]:
+    def _fire(self, p: int, cid: int, side: str, sp: Species | None, moor: bool,
+              at_tree: bool = False) -> list[tuple[str, int, str, str]]:
         """The permanent draws a card placed now fires (free plays included): those in the
         forest when the turn began, and those placed since that act at once (shrubs,
-        :meth:`_permanent_now`; a moor's acts from the next turn)."""
+        :meth:`_permanent_now`; a moor's acts from the next turn). ``at_tree``: the
+        dweller's host is a tree ("atop/below a tree" draws fire only there, not at a shrub
+        or moor)."""
         counts = self.active[p]
         if not any(counts.values()):
             return []
@@ -322,8 +324,9 @@ class DartmoorState(GameState):
                         t == "tag played" and trg.tag in sp.tags
                         or t == "pawed animal played" and "pawed animal" in sp.tags
                         or t == "tree card played" and not side and sp.is_tree
-                        or t == "card placed atop a tree" and side == "top"
-                        or t == "card placed below a tree" and side == "bottom")):
+                        or t == "card placed atop a tree" and side == "top" and at_tree
+                        or t == "card placed below a tree" and side == "bottom"
+                        and at_tree)):
                 steps.extend([(S_MUSHROOM, cid, side, trg.name)] * k)
         return steps
 
@@ -349,7 +352,7 @@ class DartmoorState(GameState):
             dweller = g.dwellers[cid][side]  # the shared Dweller.of_card(card, side)
             sp = dweller.species
             forest.add_dweller(tree, side, dweller)
-            steps = self._fire(p, cid, side, sp, False)
+            steps = self._fire(p, cid, side, sp, False, forest.trees[tree].is_tree)
         if sp.name in g.mushrooms_now:
             self._permanent_now(p, sp.name)
         if via == VIA_FREE:

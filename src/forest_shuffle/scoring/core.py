@@ -16,7 +16,9 @@ name here. Each species' rule is compiled once into a plan kept on the species o
 Plans and the registry that numbers them are immutable once published, so threads score
 at once without a lock (:class:`_Registry`).
 Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
-tree-counting rule but show their printed tree symbol. A dweller whose ``symbol`` is None
+tree-counting rule but show their printed tree symbol; a rule that reads a card's host
+(``per_bottom_card``, ``bat_opposite``) with ``trees_only`` counts only hosts that are
+trees (trees and saplings). A dweller whose ``symbol`` is None
 counts for no tree symbol, unless every copy of its species in the deck shows the same
 symbol, which is then used. The per-card split of a set (butterflies,
 Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
@@ -226,6 +228,7 @@ class _Plan:
     keys: tuple[str, ...]  # tags of per_tags, symbols of per_tree_symbols
     targets: tuple[str, ...]  # the species names that count for ``key`` (counts_as)
     saplings: bool  # saplings count as trees for this rule
+    trees_only: bool  # only cards at hosts that are trees count (not at shrubs or moors)
     vcb: bool  # Violet Carpenter Bees raise the counted number
     ties: bool  # ties count as most
     per_card: bool  # scored card by card from where it sits (or a bee)
@@ -307,7 +310,8 @@ def _compile(sp: Species) -> _Plan:
         is_tree=sp.is_tree, rule=rule,
         params=pts.params, code=code, a=int(a), b=int(b),
         key=key, keys=tuple(g("tags", g("symbols", ()))), targets=targets,
-        saplings=bool(g("saplings_count", True)), vcb=bool(g("vcb_counts", False)),
+        saplings=bool(g("saplings_count", True)), trees_only=bool(g("trees_only", False)),
+        vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
         per_card=code == _PER_CARD or bee_plus > 0,
         compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
@@ -449,6 +453,21 @@ class _Facts:
         for i in self.reg.by_name.get(name, ()):
             k += counts[i]
         return k
+
+    def below_shrubs(self) -> int:
+        """Cards in the bottom slots of shrubs."""
+        k = 0
+        for t in self.occupied:
+            if t.kind == SHRUB:
+                k += len(t.slots["bottom"])
+        return k
+
+    def bottom_for(self, plan: _Plan) -> int:
+        """Cards in bottom slots as the plan counts them (below trees and saplings only,
+        not below shrubs, if it says ``trees_only``)."""
+        if plan.trees_only and self.sites != len(self.trees):  # shrubs here
+            return self.bottom - self.below_shrubs()
+        return self.bottom
 
     def trees_for(self, plan: _Plan) -> int:
         """Number of trees as the plan counts them (saplings and bees as its params say)."""
@@ -713,7 +732,7 @@ def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
     if pc == _PC_BAT:
         for x in t.slots[OPPOSITE[side]]:
             if "bat" in x.species.tags:
-                return p.a
+                return 0 if t.kind == SHRUB and p.trees_only else p.a  # a shrub is no tree
         return 0
     if pc == _PC_SYMBOL:
         sym = d.symbol if d.symbol is not None else _symbol(d)
@@ -737,6 +756,8 @@ def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int,
             return pts, f"{where} {article(p.key)}"
         return pts, f"{where} {article(_shown(t))}, not {article(p.key)}"
     if rule == "bat_opposite":
+        if t.kind == SHRUB and p.trees_only:
+            return pts, f"at {article(t.kind)}, which is no tree"
         bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
         if bat is not None:
             return pts, f"a bat ({bat.species.printed}) in the opposite slot"
@@ -875,7 +896,10 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _OWN_SLOTS:
             total += p.a * f.own_slots(p.name)
         elif code == _BOTTOM:
-            total += p.a * n * f.bottom
+            k = f.bottom
+            if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
+                k -= f.below_shrubs()
+            total += p.a * n * k
         elif code == _DISTINCT:
             total += p.a * n * f.distinct(p.key)
         elif code == _DISTINCT_TABLE:
@@ -1096,9 +1120,11 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
             out[name] = _const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
                                             f"{_n(f.cave, 'card')}")
         elif rule == "per_bottom_card":
-            out[name] = _const(params["points_per"] * f.bottom,
-                              f"{_n(params['points_per'], 'point')} per card in a bottom slot: "
-                              f"{_n(f.bottom, 'card')}")
+            k = f.bottom_for(p)
+            where = "below a tree" if p.trees_only else "in a bottom slot"
+            out[name] = _const(params["points_per"] * k,
+                              f"{_n(params['points_per'], 'point')} per card {where}: "
+                              f"{_n(k, 'card')}")
         elif rule == "per_fully_occupied_tree":
             out[name] = _const(params["points_per"] * f.full,
                               f"{_n(params['points_per'], 'point')} per fully occupied tree: "
@@ -1214,7 +1240,7 @@ def _each(p: _Plan, n: int, f: _Facts, table: dict[str, int]) -> int | list[int]
     if rule == "per_cave_card":
         return p.a * f.cave
     if rule == "per_bottom_card":
-        return int(params["points_per"] * f.bottom)
+        return int(params["points_per"] * f.bottom_for(p))
     if rule == "per_fully_occupied_tree":
         return int(params["points_per"] * f.full)
     if rule == "threshold_own_species":

@@ -82,6 +82,7 @@ class _Facts:
     symbols: dict[str, int] = field(default_factory=dict)
     species: dict[str, int] = field(default_factory=dict)
     bottom: int = 0
+    tree_bottom: int = 0  # cards in the bottom slots of trees (not shrubs or moors)
     cave: int = 0
     moors: int = 0
 
@@ -110,7 +111,10 @@ def _facts(forest: Forest) -> _Facts:
         for side in SIDES:
             for d in t.slots[side]:
                 f.see(d.species, d.symbol if d.symbol is not None else d.species.deck_symbol)
-        f.bottom += len(t.slots["bottom"])
+        below = len(t.slots["bottom"])
+        f.bottom += below
+        if t.is_tree:
+            f.tree_bottom += below
     f.moors = f.tag("moor")
     return f
 
@@ -240,8 +244,11 @@ def _card(pl: _Place, f: _Facts, multi: bool, best_moors: int) -> tuple[int, str
         return int(g("points_per")) * k, (f"{_n(int(g('points_per')), 'point')} per card showing "
                                           f"its {own} symbol: {_n(k, 'card')}")
     if rule == "per_bottom_card":
-        return int(g("points_per")) * f.bottom, (f"{_n(int(g('points_per')), 'point')} per card "
-                                                 f"in a bottom slot: {_n(f.bottom, 'card')}")
+        trees_only = bool(g("trees_only"))
+        k = f.tree_bottom if trees_only else f.bottom
+        where = "below a tree" if trees_only else "in a bottom slot"
+        return int(g("points_per")) * k, (f"{_n(int(g('points_per')), 'point')} per card "
+                                          f"{where}: {_n(k, 'card')}")
     if rule == "per_cave_card":
         return int(g("points_per")) * f.cave, (f"{_n(int(g('points_per')), 'point')} per card in "
                                                f"the cave: {_n(f.cave, 'card')}")
