@@ -1463,6 +1463,13 @@ class GameState:
     #: Decision kinds a game's state class adds, and those of its setup (turn 0).
     MORE_KINDS: frozenset[str] = frozenset()
     SETUP_KINDS: frozenset[str] = frozenset({D_MULLIGAN})
+    #: Decisions that take several cards one action at a time, in ascending order of ids
+    #: (``engine/picks.py`` shows each as one choice of a set): decision kind -> (action
+    #: kind, where the cards are: "hand" or "clearing", whether exactly ``need`` are taken;
+    #: otherwise any number, ended by ``done``). A game's state class adds its own.
+    PICK_KINDS: dict[str, tuple[str, str, bool]] = {
+        D_PAY: (PAY, "hand", True), D_RACCOON: (CAVE, "hand", False),
+        D_CLEARING_CAVE: (CAVE, "clearing", True)}
 
     # ------------------------------------------------------------ views
 

@@ -229,8 +229,12 @@ def ask_words(view: PlayerView) -> str:
                 else "a card")
         return f"Place {what} from your hand for free ({left}), or done."
     if kind == "raccoon":
+        # the view's pending holds no cave cards (they are face down); the count is
+        # public, in the decision on the stack
+        top = view.decisions[-1] if view.decisions else None
+        put = len(top.paid) if top is not None and top.kind == kind else len(pend.paid)
         return (f"Put hand cards under your cave (Raccoon), then draw as many; "
-                f"{len(pend.paid)} put so far. Done to stop.")
+                f"{put} put so far. Done to stop.")
     if kind == "mole":
         return "Play further cards (Mole), paying their costs, or done."
     if kind == "take":
