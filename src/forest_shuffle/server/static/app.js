@@ -400,7 +400,9 @@ class Game {
     }
     const ui = e.target.closest("[data-ui]");
     if (ui) {
-      if (this.locked() && ["deck", "clearing-card", "slot", "hand-card"].includes(ui.dataset.ui)) {
+      const waits = this.locked() ? ["deck", "clearing-card", "slot", "hand-card"]
+        : this.selected !== null && this.myDecision() ? ["deck", "clearing-card"] : [];
+      if (waits.includes(ui.dataset.ui)) {
         e.preventDefault();
         this.holdOn();
         return;
@@ -848,8 +850,9 @@ class Game {
         if (fromClearing && fromClearing.has(id)) {
           // a card of a choice of several: picked and taken back here, sent on Confirm
           const picked = this.choicePick.has(id);
-          const t = this.tile(id, { classes: picked ? "can picked" : "can", short: true, badge: picked ? "✓ picked" : "→ to your cave" });
+          const t = this.tile(id, { classes: picked ? "can picked" : "can", short: true, badge: picked ? null : "→ to your cave" });
           t.dataset.pick = id;
+          t.dataset.choice = "1";
           t.setAttribute("tabindex", "0");
           t.setAttribute("role", "button");
           t.setAttribute("aria-pressed", picked ? "true" : "false");
@@ -1129,7 +1132,6 @@ class Game {
         if (choice.has(id)) {
           const picked = this.choicePick.has(id);
           classes = picked ? "can picked" : "can";
-          badge = picked ? "✓ picked" : null;
         }
       } else if (mine) {
         if (pick) {
@@ -1171,6 +1173,7 @@ class Game {
       const t = this.tile(id, { action, classes, badge });
       if ((pick && pick.has(id)) || (choice && choice.has(id))) {
         t.dataset.pick = id;
+        if (choice) t.dataset.choice = "1";
         t.setAttribute("aria-pressed", this.payPick.has(id) || this.choicePick.has(id) ? "true" : "false");
       }
       else if (id === playing) t.dataset.ui = "card";
@@ -1330,7 +1333,9 @@ class Game {
     if (!shape) return null;
     const n = this.choicePick.size;
     const ok = this.choiceComplete();
-    const label = shape.confirm[Math.min(n, shape.confirm.length - 1)] || "Confirm";
+    // a choice of a fixed number names that number until it is picked
+    const shown = shape.least === shape.most ? shape.most : n;
+    const label = shape.confirm[Math.min(shown, shape.confirm.length - 1)] || "Confirm";
     return h("div", { class: "selection choicebar", dataset: { testid: "choicebar" } },
       h("div", { class: "selection-head" },
         h("b", { dataset: { testid: "picked-count" } }, shape.least === shape.most ? `${n}/${shape.most} picked` : `${n} picked`), " ",
