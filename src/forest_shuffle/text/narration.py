@@ -686,6 +686,19 @@ def pick_words(shape: PickShape) -> str:
             "until you confirm.")
 
 
+def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
+    """How to answer a choice of several cards in the terminal: numbers of the list or the
+    action word with several ids, in any order; undo; done to confirm."""
+    left = [c for c in shape.cards if c not in chosen]
+    example = " ".join(str(c) for c in left[:max(1, min(2, shape.most))]) or "41"
+    confirm = pick_confirm_words(shape)[min(len(chosen), shape.most)]
+    n = len(chosen)
+    ready = (f"done confirms ({confirm})" if shape.least <= n <= shape.most
+             else f"done confirms with {cards_word(shape.least, 'card')} chosen")
+    return (f"Choose in any order: a number of the list, or {shape.verb} {example} on one "
+            f"line; undo takes back the last card chosen (undo ID that card); {ready}.")
+
+
 def pick_confirm_words(shape: PickShape) -> list[str]:
     """The confirmation of a choice of a set for each number of cards picked (item n: n
     cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``."""
