@@ -381,7 +381,7 @@ class Game {
       const action = el.dataset.action;
       if ((p.legal || []).includes(action) && !this.busy) {
         e.preventDefault();
-        if (!this.partOfMove(action)) {
+        if (!this.partOfMove()) {
           this.holdOn();
           return;
         }
@@ -400,9 +400,7 @@ class Game {
     }
     const ui = e.target.closest("[data-ui]");
     if (ui) {
-      const waits = this.locked() ? ["deck", "clearing-card", "slot", "hand-card"]
-        : this.selected !== null && this.myDecision() ? ["deck", "clearing-card"] : [];
-      if (waits.includes(ui.dataset.ui)) {
+      if (this.locked() && ["deck", "clearing-card", "slot", "hand-card"].includes(ui.dataset.ui)) {
         e.preventDefault();
         this.holdOn();
         return;
@@ -418,19 +416,15 @@ class Game {
     return !!this.localPlay || this.payPick.size > 0 || this.choicePick.size > 0;
   }
 
-  /** Whether an action offered on the table belongs to the move being made: while a hand
-   * card is chosen, only its places (and the card's other plays); while locked, none. */
-  partOfMove(action) {
-    if (this.locked()) return false;
-    if (this.selected === null) return true;
-    return this.playsOf(this.selected).some((a) => a.text === action);
+  /** Whether an action offered on the table may be taken now: none while locked (a card
+   * merely chosen, its places lit, is no move yet: the deck still draws). */
+  partOfMove() {
+    return !this.locked();
   }
 
   /** Say that the move being made waits for Confirm or Cancel (a click elsewhere). */
   holdOn() {
-    if (this.selected !== null && !this.locked()) {
-      banner(`First place ${this.cat.label(this.selected)} (a lit place) or Cancel it (Esc).`, "info");
-    } else if (this.choicePick.size) {
+    if (this.choicePick.size) {
       banner("Finish this choice first: Confirm it, or Clear the picks (Esc).", "info");
     } else banner("Finish this move first: pick the cards that pay for it, or Cancel (Esc).", "info");
   }
@@ -833,7 +827,7 @@ class Game {
     const p = this.payload;
     const v = p.view;
     // while a move is being made the deck and the clearing wait (Confirm or Cancel first)
-    const legal = new Set(this.locked() || this.selected !== null ? [] : p.legal || []);
+    const legal = new Set(this.locked() ? [] : p.legal || []);
     const shape = this.choiceShape();
     const fromClearing = shape && shape.source === "clearing" ? new Set(shape.cards) : null;
     const deck = h("div", {
