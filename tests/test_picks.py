@@ -136,3 +136,27 @@ def test_no_shape_for_others_or_single_choices() -> None:
     assert PAY in {v[0] for v in type(fresh).PICK_KINDS.values()}
     dart = GameState.new(2, 1, game="dartmoor")
     assert type(dart).PICK_KINDS["discard"][0] == DISCARD
+
+
+def test_the_words_of_a_choice() -> None:
+    from forest_shuffle.text.narration import pick_confirm_words, pick_how_words, pick_words
+
+    state = GameState.new(2, 1, game="dartmoor")
+    state.apply(Action.parse("choose 3"))
+    state.apply(Action.parse("choose 1"))
+    assert state.decision == "discard"
+    shape = pick_shape(state.view(state.to_move))
+    assert shape is not None and (shape.least, shape.most) == (3, 3)
+    assert pick_words(shape) == ("Pick 3 cards of your hand to put face up into the clearing, "
+                                 "in any order; a pick can be taken back until you confirm.")
+    confirm = pick_confirm_words(shape)
+    assert confirm[1] == "Put into the clearing: 1 card"
+    assert confirm[3] == "Put into the clearing: 3 cards"
+    assert "done confirms with 3 cards chosen" in pick_how_words(shape, [])
+    assert "done confirms (Put into the clearing: 3 cards)" in pick_how_words(
+        shape, list(shape.cards[:3]))
+    raccoon = pick_shape(_raccoon_state().view(_raccoon_state().to_move))
+    assert raccoon is not None
+    assert pick_words(raccoon).startswith("Pick up to ")
+    assert "(then you draw as many)" in pick_words(raccoon)
+    assert pick_confirm_words(raccoon)[0] == "Done: no card"
