@@ -381,7 +381,7 @@ class Game {
       const action = el.dataset.action;
       if ((p.legal || []).includes(action) && !this.busy) {
         e.preventDefault();
-        if (!this.partOfMove()) {
+        if (this.locked()) { // a card merely chosen (its places lit) is no move yet
           this.holdOn();
           return;
         }
@@ -416,12 +416,6 @@ class Game {
     return !!this.localPlay || this.payPick.size > 0 || this.choicePick.size > 0;
   }
 
-  /** Whether an action offered on the table may be taken now: none while locked (a card
-   * merely chosen, its places lit, is no move yet: the deck still draws). */
-  partOfMove() {
-    return !this.locked();
-  }
-
   /** Say that the move being made waits for Confirm or Cancel (a click elsewhere). */
   holdOn() {
     if (this.choicePick.size) {
@@ -452,7 +446,8 @@ class Game {
       this.payPick.clear();
       this.choicePick.clear();
       this.render();
-    } else if (what === "confirm-picks") this.confirmChoice(); else if (what === "cancel-play") this.cancelPlay();
+    } else if (what === "confirm-picks") this.confirmChoice();
+    else if (what === "cancel-play") this.cancelPlay();
     else if (what === "points") {
       const seat = Number(el.dataset.seat);
       if (this.showPoints.has(seat)) this.showPoints.delete(seat);
