@@ -173,15 +173,15 @@ def step(page: Page, prefer_play: bool = True) -> str:
     if decision == "option":
         click_action(page, "[data-action=yes]")
         return "yes"
-    if decision == "raccoon":
-        click_action(page, "[data-action=done]")
+    if decision == "raccoon":  # a choice of several: none picked, confirmed
+        click_action(page, "[data-testid=confirm-picks]")
         return "done"
     if decision == "take":  # an effect's take from the clearing
         click_action(page, "[data-testid=clearing] [data-action^='take ']")
         return "take"
-    if decision == "clearing cave":  # an effect's clearing cards to the cave, one a click
-        click_action(page, "[data-testid=clearing] [data-action^='cave ']")
-        return "cave"
+    if decision in ("clearing cave", "discard"):  # a choice of several: pick, confirm
+        pick_and_confirm(page)
+        return decision
     if decision == "saplings":  # an effect's free saplings: one, then done
         if prefer_play and visible(page, "[data-testid=hand] [data-action^='sapling ']"):
             click_action(page, "[data-testid=hand] [data-action^='sapling ']")
@@ -197,6 +197,18 @@ def ready(page: Page) -> None:
     if wait_settled(page) == "handover":
         page.click("[data-testid=handover-ready]")
         wait_settled(page, ("your-turn", "over"))
+
+
+def pick_and_confirm(page: Page, cards: list[int] | None = None) -> None:
+    """A choice of several cards (the payload's picks): pick ``cards`` (the first ones the
+    page offers, as many as the choice takes, if None) and confirm."""
+    picks = page.evaluate("window.forestShuffle.payload.picks")
+    assert picks, f"no choice of several cards: {page_state(page)}"
+    if cards is None:
+        cards = list(picks["cards"])[:picks["least"]]
+    for c in cards:
+        page.click(f"[data-pick='{c}']")
+    click_action(page, "[data-testid=confirm-picks]")
 
 
 def legal(page: Page) -> list[str]:
@@ -221,6 +233,16 @@ def act(page: Page, text: str) -> None:
             page.wait_for_function("n => window.forestShuffle.payPick.size === n", arg=picked + 1)
         else:
             click_action(page, pick)
+        return
+    picks = page.evaluate("window.forestShuffle.payload.picks")
+    if picks and picks["kind"] != "pay" and (kind == picks["verb"] or kind == "done"):
+        # a choice of several: each card is picked, the last one (or done) confirms it
+        if kind != "done":
+            page.click(f"[data-pick='{rest[0]}']")
+        size = int(page.evaluate("window.forestShuffle.choicePick.size"))
+        if kind == "done" or size == picks["most"] or (
+                not picks["ends_with_done"] and size == picks["least"]):
+            click_action(page, "[data-testid=confirm-picks]")
         return
     assert text in legal(page) or kind == "pay", f"{text} is not legal: {page_state(page)}"
     if kind == "play" or (kind == "sapling" and decision != "saplings"):

@@ -14,11 +14,13 @@ from playwright.sync_api import Page, expect
 
 from .play import (
     act,
+    click_action,
     click_play,
     create_game,
     ready,
     status,
     step,
+    version,
     wait_settled,
 )
 
@@ -159,15 +161,29 @@ def test_clearing_cards_go_to_the_cave_by_clicking(desktop: Page, server: str) -
     act(page, "pay 124")
     act(page, "yes")
     p = _payload(page)
+    # the engine takes them in ascending order; the page offers every card, in any order
     assert p["decision"] == "clearing cave" and p["legal"] == ["cave 124", "cave 136"]
+    assert p["picks"]["cards"] == [124, 136, 151] and p["picks"]["most"] == 2
     clearing = page.locator("[data-testid=clearing]")
-    expect(clearing.locator(".tile.can")).to_have_count(2)
-    expect(clearing.locator(".tile[data-action='cave 124'] .badge")).to_contain_text("cave")
-    # the cards of the clearing are picked there, not by buttons
-    expect(page.locator("[data-testid=prompt] button")).to_have_count(0)
-    act(page, "cave 124")
-    assert _payload(page)["legal"] == ["cave 136", "cave 151"]
-    act(page, "cave 151")
+    expect(clearing.locator(".tile.can")).to_have_count(3)
+    expect(clearing.locator(".tile[data-pick='124'] .badge")).to_contain_text("cave")
+    # the cards of the clearing are picked there, confirmed in the prompt
+    expect(page.locator("[data-testid=prompt] .prompt-buttons button")).to_have_count(0)
+    start = version(page)
+    confirm = page.locator("[data-testid=confirm-picks]")
+    page.click("[data-pick='151']")  # the highest first: 124 and 136 stay offered
+    expect(clearing.locator(".tile.can")).to_have_count(3)
+    expect(confirm).to_be_disabled()
+    page.click("[data-pick='124']")
+    expect(confirm).to_be_enabled()
+    expect(confirm).to_contain_text("2 cards")
+    page.click("[data-pick='151']")  # taken back
+    expect(page.locator("[data-testid=picked-count]")).to_have_text("1/2 picked")
+    page.click("[data-pick='136']")
+    page.click("[data-pick='136']")
+    page.click("[data-pick='151']")
+    assert version(page) == start  # nothing sent before Confirm
+    click_action(page, "[data-testid=confirm-picks]")
     p = _payload(page)
     assert p["view"]["cave_sizes"] == [2, 0] and p["view"]["clearing"] == [136]
     ready(page)  # Bea's turn: Ada's forest shows her cave

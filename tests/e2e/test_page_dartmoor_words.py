@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .play import act, create_game, legal, wait_settled
+from .play import act, create_game, legal, pick_and_confirm, wait_settled
 
 EMPTY = "[data-testid=my-forest] .empty"
 
@@ -22,6 +22,8 @@ def _to_my_first_turn(page: Page) -> None:
         caves = [m for m in moves if m.startswith("choose")]
         if caves:
             act(page, next((m for m in caves if m != "choose 1"), caves[0]))
+        elif page.evaluate("window.forestShuffle.payload.picks"):
+            pick_and_confirm(page)  # cave 3's discards: a choice of several
         else:
             act(page, moves[0])
     raise AssertionError("no turn decision reached")

@@ -158,7 +158,7 @@ NOT_CARDS = frozenset({
     "version", "you", "to_move", "player", "num_players", "hand_sizes", "cave_sizes",
     "deck_size", "box_size", "current", "turn", "extra_turns", "tree", "need", "seat",
     "total", "points", "lines", "active", "rules", "winners", "log_from", "log_total",
-    "turns", "clearing_limit", "hand_limit", "winter_to_end",
+    "turns", "clearing_limit", "hand_limit", "winter_to_end", "least", "most", "source_size",
 })
 _CARD_WORDS = re.compile(r"\bcards? (\d+)")
 

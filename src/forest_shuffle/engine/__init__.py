@@ -4,20 +4,23 @@ No I/O, no printing, no global random state; it imports no game and no face. Mod
 ``game`` (GameDef and the registry of games by id), ``options`` (Rules: named switches),
 ``actions`` (Action values and their text form), ``setup`` (the deal's shuffles from the
 secret seed), ``state`` (GameState: turn flow, pending decisions, legal/apply/clone/save),
-``view`` (PlayerView: the one place hidden information is filtered), ``check`` (checks of
-saves and states).
+``view`` (PlayerView: the one place hidden information is filtered), ``picks`` (decisions
+that take several cards as one choice of a set), ``check`` (checks of saves and states).
 
 Face: :class:`GameState`, :class:`GameDef`, :func:`game_by_id`, :class:`Action`, the errors,
-:class:`Rules`, :class:`PlayerView`, :func:`make_view`.
+:class:`Rules`, :class:`PlayerView`, :func:`make_view`, :class:`PickShape`, :func:`pick_shape`,
+:func:`pick_actions`.
 """
 
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.check import BrokenSaveError
 from forest_shuffle.engine.game import GameDef, UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.picks import PickShape, pick_actions, pick_problem, pick_shape
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view, make_view
 
 __all__ = ["Action", "ActionParseError", "BrokenSaveError", "GameDef", "GameState",
-           "IllegalActionError", "PlayerView", "Rules", "UnknownGameError", "game_by_id",
-           "game_ids", "make_spectator_view", "make_view"]
+           "IllegalActionError", "PickShape", "PlayerView", "Rules", "UnknownGameError",
+           "game_by_id", "game_ids", "make_spectator_view", "make_view", "pick_actions",
+           "pick_problem", "pick_shape"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from operator import indexOf
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from forest_shuffle.cards.forest import (
     HOST_HAS_MOST,
@@ -1466,6 +1466,14 @@ class GameState:
     #: Decision kinds a game's state class adds, and those of its setup (turn 0).
     MORE_KINDS: frozenset[str] = frozenset()
     SETUP_KINDS: frozenset[str] = frozenset({D_MULLIGAN})
+    #: Decisions that take several cards one action at a time, in ascending order of ids
+    #: (``engine/picks.py`` shows each as one choice of a set): decision kind -> (action
+    #: kind, where the cards are: "hand" or "clearing", whether exactly ``need`` are taken;
+    #: otherwise any number, ended by ``done``). A game's state class adds its own.
+    #: (A ClassVar: read from the class, which a view names, compiled too.)
+    PICK_KINDS: ClassVar[dict[str, tuple[str, str, bool]]] = {
+        D_PAY: (PAY, "hand", True), D_RACCOON: (CAVE, "hand", False),
+        D_CLEARING_CAVE: (CAVE, "clearing", True)}
 
     # ------------------------------------------------------------ views
 

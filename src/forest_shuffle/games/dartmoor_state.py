@@ -111,6 +111,7 @@ class DartmoorState(GameState):
 
     MORE_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
     SETUP_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD})
+    PICK_KINDS = {**GameState.PICK_KINDS, D_DISCARD: (DISCARD, "hand", True)}
 
     # ------------------------------------------------------------ setup
 

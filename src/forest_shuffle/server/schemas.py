@@ -123,6 +123,31 @@ class PayPlan(PayHint):
     prompt: str = Field(examples=["Pay for Oak (card 12) with 2 more cards of your hand."])
 
 
+class PickHint(BaseModel):
+    """A decision that takes several cards, as one choice of a set (the payload's
+    ``picks``; ``engine/picks.py``): any ``least`` to ``most`` of ``cards``, in any order.
+    The page keeps the picks until they are confirmed, then sends ``verb`` actions for
+    the cards in ascending order, and ``done`` after them when ``ends_with_done`` and
+    fewer than ``source_size`` cards were picked."""
+
+    kind: str = Field(examples=["raccoon", "clearing cave", "discard", "pay"])
+    verb: str = Field(description="the kind of the actions that take the cards",
+                      examples=["cave", "discard", "pay"])
+    source: str = Field(description="where the cards are: hand or clearing")
+    cards: list[int] = Field(description="the cards that may be picked, ascending")
+    least: int
+    most: int
+    paid: list[int] = Field(description="the cards this decision took already (ids the "
+                                        "viewer may see)")
+    ends_with_done: bool
+    source_size: int
+    words: str = Field(examples=["Pick 3 cards of your hand to put face up into the "
+                                 "clearing, in any order; a pick can be taken back until "
+                                 "you confirm."])
+    confirm: list[str] = Field(description="the confirmation for each number of cards "
+                                           "picked (item n: n cards)")
+
+
 class KnownGameOut(BaseModel):
     """A game a browser remembers, as the lobby lists it (``POST /api/known-games``)."""
 
@@ -203,6 +228,9 @@ class Payload(BaseModel):
                     "any card is paid. The page keeps a play and its payment cards to itself "
                     "until the payment is complete (so it can be taken back), then sends the "
                     "play and the pay actions in ascending order")
+    picks: PickHint | None = Field(
+        default=None, description="for the viewer to move, a decision that takes several "
+                                  "cards as one choice of a set (null otherwise)")
     running: list[RunningScore] = Field(
         description="the score pad as it stands now, from the public forests (face-down "
                     "saplings, caves by their size): the same for every viewer")

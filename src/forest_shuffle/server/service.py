@@ -50,6 +50,7 @@ from forest_shuffle.bots.registry import DIFFICULTIES
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.picks import pick_shape
 from forest_shuffle.engine.setup import KEYED, derive, new_seed
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
@@ -76,6 +77,8 @@ from forest_shuffle.text.narration import (
     opening_words,
     own_words,
     pay_facts,
+    pick_confirm_words,
+    pick_words,
     public_words,
     revealed_cards,
     revealed_words,
@@ -1387,6 +1390,7 @@ class GameService:
             "prompt_detail": detail_words(view) if mine else None,
             "pay": _pay_hint(view) if mine else None,
             "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
+            "picks": _pick_hint(view) if mine else None,
             "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
                         for r in self._running(game, snap)],
             "card_points": self._card_points(game, snap),
@@ -1445,6 +1449,23 @@ def _check_log_from(log_from: int, total: int) -> None:
     if not 0 <= log_from <= total:
         raise ServiceError(400, f"log_from must be from 0 to {total} (the entries of the "
                                 f"log so far), not {log_from}")
+
+
+def _pick_hint(view: PlayerView) -> dict[str, Any] | None:
+    """A decision of the viewer's that takes several cards, as one choice of a set
+    (:func:`~forest_shuffle.engine.picks.pick_shape`): which cards may be picked, how many,
+    in any order, with the words to ask and to confirm; None for any other decision. The
+    page keeps the picks to itself (so they can be taken back) and sends the engine's
+    canonical actions for the set (ascending, then ``done`` where the decision needs it:
+    ``actions`` names the action kind)."""
+    shape = pick_shape(view)
+    if shape is None:
+        return None
+    return {"kind": shape.kind, "verb": shape.verb, "source": shape.source,
+            "cards": list(shape.cards), "least": shape.least, "most": shape.most,
+            "paid": [c for c in shape.paid if c], "ends_with_done": shape.ends_with_done,
+            "source_size": shape.source_size, "words": pick_words(shape),
+            "confirm": pick_confirm_words(shape)}
 
 
 def _pay_hint(view: PlayerView) -> dict[str, Any] | None:

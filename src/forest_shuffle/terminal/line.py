@@ -46,6 +46,7 @@ from forest_shuffle.engine.actions import (
 )
 from forest_shuffle.engine.check import printable
 from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.picks import PickShape, pick_actions, pick_problem, pick_shape
 from forest_shuffle.engine.setup import derive, new_seed
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PendingView, PlayerView
@@ -77,6 +78,7 @@ from forest_shuffle.text.narration import (
     pay_how_words,
     pay_more_words,
     pending_words,
+    pick_how_words,
     public_words,
     reason_words,
     revealed_cards,
@@ -130,7 +132,8 @@ def help_words(kinds: tuple[str, ...], caves: bool) -> str:
         f"  ({hosts} are numbered from 1, cards by their ids)\n"
         "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
         "116);\n"
-        "  undo takes back the last card chosen before the payment is whole.\n"
+        "  undo takes back the last card chosen before the payment is whole. So does any\n"
+        "  choice of several cards (cave 41 63, discard 12 40 57), confirmed with done.\n"
         "Other commands: hand (your hand), card ID (full card text), board (redraw the "
         "screen),\n"
         "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
@@ -742,11 +745,31 @@ class Terminal:
         pend = self.state.pending
         return pend is not None and pend.kind == "pay" and pend.player == p
 
+    def _choice(self, p: int) -> PickShape | None:
+        """``p``'s decision that takes several cards as one choice (not a payment, which
+        has its own way), or None. (Forgets cards chosen for an earlier one.)"""
+        if self._chosen_at != len(self.state.history):
+            self._chosen = []
+            self._chosen_at = len(self.state.history)
+        pend = self.state.pending
+        if pend is None or pend.kind == "pay" or pend.player != p or self.state.over:
+            return None
+        return pick_shape(self.state.view(p))
+
     def _shown_view(self, view: PlayerView) -> PlayerView:
         """The view as the player's words show it: during a payment, as if the cards
         chosen so far were paid, with the cards that may still join it as the choices
-        (in any order; the engine's own order is found when the payment is made)."""
+        (in any order; the engine's own order is found when the payment is made); during
+        another choice of several cards, the cards not chosen yet, and done once the
+        choice is whole (it confirms)."""
         pend = view.pending
+        shape = self._choice(view.player) if pend is not None else None
+        if shape is not None:
+            chosen = self._chosen
+            left = ([Action(shape.verb, c) for c in shape.cards if c not in chosen]
+                    if len(chosen) < shape.most else [])
+            ends = [Action(DONE)] if shape.least <= len(chosen) <= shape.most else []
+            return replace(view, legal_actions=tuple(left + ends))
         if pend is None or pend.kind != "pay" or not self._paying(view.player):
             return view
         chosen = self._chosen
@@ -800,6 +823,50 @@ class Terminal:
             self._apply(p, Action(PAY, c))
         return True
 
+    def _pick(self, p: int, shape: PickShape, cards: list[int]) -> bool:
+        """Add ``cards`` to the choice being made (nothing is sent); False always (after
+        one line and the choices left, or one line why not)."""
+        chosen = [*self._chosen]
+        for c in cards:
+            if c in chosen:
+                self.say(f"Card {c} is chosen already (undo {c} takes it back).",
+                         style="yellow")
+                return False
+            chosen.append(c)
+        problem = pick_problem(shape, chosen) if len(chosen) > shape.most else ""
+        bad = [c for c in cards if c not in shape.cards]
+        if bad:
+            problem = pick_problem(shape, bad)
+        if problem:
+            self.say(f"Not allowed: {problem}.", style="yellow")
+            return False
+        self._chosen = chosen
+        self._show_choice(p)
+        return False
+
+    def _confirm(self, p: int, shape: PickShape) -> bool:
+        """Send the choice being made (the engine's order); True once applied."""
+        problem = pick_problem(shape, self._chosen)
+        if problem:
+            self.say(f"Not yet: {problem}.", style="yellow")
+            return False
+        actions = pick_actions(shape, self._chosen)
+        self._chosen = []
+        for action in actions:
+            self._apply(p, action)
+        return True
+
+    def _show_choice(self, p: int) -> None:
+        """The cards chosen so far, the question and the choices left."""
+        view = self._shown_view(self.state.view(p))
+        if self._chosen:
+            self.say(chosen_words(self._chosen, self.game.catalog), style="italic")
+        self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+        shape = self._choice(p)
+        if shape is not None:
+            self.say(pick_how_words(shape, self._chosen), style="cyan")
+        self.console.print(numbered_actions(view))
+
     def _pay_reason(self, p: int, chosen: list[int]) -> str:
         """Why no payment holds all of ``chosen``, in the engine's words when it has some
         for one card alone (a Mole pays only with cards of its pool)."""
@@ -820,6 +887,7 @@ class Terminal:
         """Handle one entry of player ``p``; True once an action was applied."""
         word = line.lower()
         paying = self._paying(p)
+        shape = self._choice(p)
         view = self._shown_view(self.state.view(p))
         actions = view.legal_actions
         if not word:
@@ -847,21 +915,45 @@ class Terminal:
         if word == "pile" and moorland.is_dartmoor(view):
             self.console.print(moorland.pile_text(view))
             return False
-        if word == "undo":
+        if word == "undo" or word.startswith("undo "):
             if not self._chosen:
-                self.say("Nothing to undo: only payment cards chosen but not yet paid can "
-                         "be taken back.", style="yellow")
+                self.say("Nothing to undo: only cards chosen but not yet sent (a payment, "
+                         "a choice of several cards) can be taken back.", style="yellow")
                 return False
-            back = self._chosen.pop()
-            self.say(f"Card {back} is back in your hand.", style="italic")
+            which = word[5:].strip().lstrip("#")
+            if which and not (which.isascii() and which.isdigit() and int(which) in
+                              self._chosen):
+                self.say(f"Card {which} is not chosen: chosen so far "
+                         f"{', '.join(str(c) for c in self._chosen)}.", style="yellow")
+                return False
+            back = int(which) if which else self._chosen[-1]
+            self._chosen.remove(back)
+            if shape is not None and shape.source == "clearing":
+                self.say(f"Card {back} stays in the clearing: not chosen any more.",
+                         style="italic")
+            else:
+                self.say(f"Card {back} is back in your hand.", style="italic")
+            if shape is not None:
+                self._show_choice(p)
+                return False
             view = self._shown_view(self.state.view(p))
             self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
             self.console.print(numbered_actions(view))
             return False
+        if shape is not None and word in ("done", "confirm", "ok"):
+            return self._confirm(p, shape)
         if word.split()[0] == "card":
             self._show_card(word.split()[1:])
             return False
         words = word.split()
+        if shape is not None and words[0] == shape.verb and len(words) > 1:
+            numbers = [w.lstrip("#") for w in words[1:]]
+            if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in numbers):
+                self.say(f"Not understood: write {shape.verb} and card numbers, e.g. "
+                         f"{shape.verb} {' '.join(str(c) for c in shape.cards[:2])}.",
+                         style="yellow")
+                return False
+            return self._pick(p, shape, [int(n) for n in numbers])
         if paying and words[0] == "pay" and len(words) > 2:
             numbers = [w.lstrip("#") for w in words[1:]]
             if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in numbers):
@@ -886,6 +978,10 @@ class Terminal:
                 return False
         if paying and action.kind == PAY:
             return self._pay(p, [action.card])
+        if shape is not None and action.kind == shape.verb:
+            return self._pick(p, shape, [action.card])
+        if shape is not None and action.kind == DONE:
+            return self._confirm(p, shape)
         try:
             self._apply(p, action)
         except IllegalActionError as exc:
@@ -986,10 +1082,13 @@ class Terminal:
         if note is not None:
             parts.append(note)
         asked = self._shown_view(view)
-        if asked is not view and self._chosen:  # a payment: what is chosen so far
+        if asked is not view and self._chosen:  # a payment or choice: what is chosen so far
             parts.append(Text(chosen_words(self._chosen, view.game.catalog), style="italic"))
         parts.append(Text(pending_words(asked, self.seat_name(me, me)), style="bold cyan"))
-        if asked is not view:  # how to choose a payment
+        shape = self._choice(me) if not view.over else None
+        if shape is not None:  # how to make a choice of several cards
+            parts.append(Text(pick_how_words(shape, self._chosen), style="cyan"))
+        elif asked is not view:  # how to choose a payment
             parts.append(Text(pay_how_words(asked.pending.need if asked.pending else 0,
                                             [a.card for a in asked.legal_actions]),
                               style="cyan"))

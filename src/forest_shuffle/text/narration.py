@@ -41,6 +41,7 @@ from forest_shuffle.engine.actions import (
     YES,
     Action,
 )
+from forest_shuffle.engine.picks import HAND, PickShape
 from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.text import cardtext
@@ -229,8 +230,12 @@ def ask_words(view: PlayerView) -> str:
                 else "a card")
         return f"Place {what} from your hand for free ({left}), or done."
     if kind == "raccoon":
+        # the view's pending holds no cave cards (they are face down); the count is
+        # public, in the decision on the stack
+        top = view.decisions[-1] if view.decisions else None
+        put = len(top.paid) if top is not None and top.kind == kind else len(pend.paid)
         return (f"Put hand cards under your cave (Raccoon), then draw as many; "
-                f"{len(pend.paid)} put so far. Done to stop.")
+                f"{put} put so far. Done to stop.")
     if kind == "mole":
         return "Play further cards (Mole), paying their costs, or done."
     if kind == "take":
@@ -652,6 +657,59 @@ def chosen_words(chosen: Sequence[int], catalog: Catalog) -> str:
     (Oak)."``."""
     return ("Chosen so far: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in chosen)
             + ".")
+
+
+#: What the cards of a choice of a set are for, and the start of its confirmation, by the
+#: kind of the actions that take them (``engine/picks.py``).
+PICK_PURPOSE: dict[str, tuple[str, str]] = {
+    PAY: ("to pay with", "Pay with"),
+    CAVE: ("to put under your cave", "Put under your cave:"),
+    DISCARD: ("to put face up into the clearing", "Put into the clearing:"),
+}
+
+
+def pick_words(shape: PickShape) -> str:
+    """How to make a choice of a set, one sentence: how many cards and where from, what
+    they are for, any order, and that a pick can be taken back until the choice is
+    confirmed (``"Pick up to 5 cards of your hand to put under your cave, in any order
+    (then you draw as many); ..."``)."""
+    where = "of your hand" if shape.source == HAND else "of the clearing"
+    purpose = PICK_PURPOSE.get(shape.verb, (f"({shape.verb})", ""))[0]
+    if shape.least == shape.most:
+        many = cards_word(shape.most, "card")
+    elif shape.least == 0:
+        many = f"up to {cards_word(shape.most, 'card')}"
+    else:
+        many = f"{shape.least} to {cards_word(shape.most, 'card')}"
+    then = " (then you draw as many)" if shape.kind == "raccoon" else ""
+    return (f"Pick {many} {where} {purpose}, in any order{then}; a pick can be taken back "
+            "until you confirm.")
+
+
+def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
+    """How to answer a choice of several cards in the terminal: numbers of the list or the
+    action word with several ids, in any order; undo; done to confirm."""
+    left = [c for c in shape.cards if c not in chosen]
+    example = " ".join(str(c) for c in left[:max(1, min(2, shape.most))]) or "41"
+    confirm = pick_confirm_words(shape)[min(len(chosen), shape.most)]
+    n = len(chosen)
+    ready = (f"done confirms ({confirm})" if shape.least <= n <= shape.most
+             else f"done confirms with {cards_word(shape.least, 'card')} chosen")
+    return (f"Choose in any order: a number of the list, or {shape.verb} {example} on one "
+            f"line; undo takes back the last card chosen (undo ID that card); {ready}.")
+
+
+def pick_confirm_words(shape: PickShape) -> list[str]:
+    """The confirmation of a choice of a set for each number of cards picked (item n: n
+    cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``."""
+    start = PICK_PURPOSE.get(shape.verb, ("", shape.verb.capitalize() + ":"))[1]
+    out = []
+    for n in range(shape.most + 1):
+        if n == 0:
+            out.append("Done: no card" if shape.ends_with_done else f"{start} no card")
+        else:
+            out.append(f"{start} {cards_word(n, 'card')}")
+    return out
 
 
 def card_heading(card_id: int, catalog: Catalog) -> str:

@@ -22,7 +22,7 @@ const LINES = [["trees", "Trees"], ["top_bottom", "Top / bottom"], ["left_right"
 /** Where to click for the decisions whose cards lie on the table (the question is the server's). */
 const CLICK_HINTS = {
   take: "Click a lit card of the clearing to take it into your hand.",
-  "clearing cave": "Click the lit cards of the clearing, one at a time: each goes under your cave.",
+  "clearing cave": "Click the lit cards of the clearing in any order, then confirm: they go under your cave.",
   saplings: "Click the cards of your hand to play them face down as saplings, then Done.",
 };
 const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
@@ -127,6 +127,10 @@ class Game {
     this.payload = null;
     this.selected = null;
     this.payPick = new Set(); // hand cards picked for a payment
+    // Cards picked for a decision that takes several (the payload's picks: the Raccoon,
+    // an effect's clearing cards for the cave, Dartmoor's discards), kept here until Confirm.
+    this.choicePick = new Set();
+    this.focusNext = null; // a selector to focus after the next drawing (keyboard play)
     // A play chosen and not yet sent: {action, plan} (plan: the server's pay_plans entry).
     // It stays in this page until its payment is complete, so Cancel or Escape takes it back.
     this.localPlay = null;
@@ -146,8 +150,11 @@ class Game {
     this.connect(this.token);
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("keydown", (e) => {
+      // a real control (the i button of a card, a link, a field) does its own Enter:
+      // never the tile around it
+      if (e.target.closest("button, a, input, select, textarea, summary")) return;
       const el = e.target.closest("[role=button]");
-      if (el && (e.key === "Enter" || e.key === " ") && el.tagName !== "BUTTON") {
+      if (el && (e.key === "Enter" || e.key === " ")) {
         e.preventDefault();
         el.click();
       }
@@ -156,9 +163,12 @@ class Game {
       if (e.key !== "Escape") return;
       detailEl.hidden = true;
       if (this.localPlay) this.cancelPlay();
-      else if (this.selected !== null || this.payPick.size) {
+      else if (this.selected !== null || this.payPick.size || this.choicePick.size) {
+        const was = this.selected;
         this.selected = null;
         this.payPick.clear();
+        this.choicePick.clear();
+        if (was !== null) this.focusNext = `[data-testid=hand] [data-card="${was}"]`;
         this.render();
       }
     });
@@ -232,6 +242,9 @@ class Game {
       || (old && old.version !== p.version && !this.busy))) this.localPlay = null;
     if (this.localPlay) this.localPlay.plan = this.planOf(this.localPlay.action) || this.localPlay.plan;
     else if (!this.myDecision() || p.decision !== "pay" || (old && old.version !== p.version && !this.busy)) this.payPick.clear();
+    const shape = this.choiceShape();
+    if (!shape || (old && old.version !== p.version && !this.busy)) this.choicePick.clear();
+    else for (const c of [...this.choicePick]) if (!shape.cards.includes(c)) this.choicePick.delete(c);
     this.checkHandover();
     this.render();
   }
@@ -369,7 +382,14 @@ class Game {
       const action = el.dataset.action;
       if ((p.legal || []).includes(action) && !this.busy) {
         e.preventDefault();
-        if (!this.startPlay(action)) this.send(action);
+        if (this.locked()) { // a card merely chosen (its places lit) is no move yet
+          this.holdOn();
+          return;
+        }
+        if (!this.startPlay(action)) {
+          this.focusNext = null;
+          this.send(action);
+        }
         return;
       }
     }
@@ -380,7 +400,28 @@ class Game {
       return;
     }
     const ui = e.target.closest("[data-ui]");
-    if (ui) this.onUi(ui, e);
+    if (ui) {
+      if (this.locked() && ["deck", "clearing-card", "slot", "hand-card"].includes(ui.dataset.ui)) {
+        e.preventDefault();
+        this.holdOn();
+        return;
+      }
+      this.onUi(ui, e);
+    }
+  }
+
+  /** A move is being made in this page and not yet confirmed: a play kept until its
+   * payment is picked, payment cards picked, or cards picked for a choice of several.
+   * Then nothing else on the table acts until Confirm or Cancel. */
+  locked() {
+    return !!this.localPlay || this.payPick.size > 0 || this.choicePick.size > 0;
+  }
+
+  /** Say that the move being made waits for Confirm or Cancel (a click elsewhere). */
+  holdOn() {
+    if (this.choicePick.size) {
+      banner("Finish this choice first: Confirm it, or Clear the picks (Esc).", "info");
+    } else banner("Finish this move first: pick the cards that pay for it, or Cancel (Esc).", "info");
   }
 
   onUi(el, e) {
@@ -404,8 +445,10 @@ class Game {
       this.render();
     } else if (what === "unpick") {
       this.payPick.clear();
+      this.choicePick.clear();
       this.render();
-    } else if (what === "cancel-play") this.cancelPlay();
+    } else if (what === "confirm-picks") this.confirmChoice();
+    else if (what === "cancel-play") this.cancelPlay();
     else if (what === "points") {
       const seat = Number(el.dataset.seat);
       if (this.showPoints.has(seat)) this.showPoints.delete(seat);
@@ -449,6 +492,8 @@ class Game {
       return;
     }
     this.selected = this.selected === id ? null : id;
+    // the keyboard goes on to the card's first choice (Escape comes back to the card)
+    this.focusNext = this.selected === null ? `[data-testid=hand] [data-card="${id}"]` : "[data-testid=selection] button[data-action]";
     this.render();
   }
 
@@ -562,6 +607,9 @@ class Game {
     this.drawStatus();
     const handingOver = this.handoverFor !== null;
     const moves = this.anim.capture(root, p); // where the cards were, if the game moved on
+    const focus = this.focusNext || this.focusKey(document.activeElement);
+    const hadFocus = !!this.focusNext || (!!document.activeElement && root.contains(document.activeElement) && document.activeElement !== root);
+    this.focusNext = null;
     const board = h("div", { class: "board" },
       h("div", { class: "main-col" },
         this.middleSection(),
@@ -569,7 +617,7 @@ class Game {
         this.forestSection(p.you, true),
         this.othersSection()),
       h("aside", { class: "side-col" }, this.playersSection(), this.runningSection(), this.sideDetail(), this.logSection()));
-    fill(root, h("div", { class: "game" },
+    fill(root, h("div", { class: `game ${this.locked() ? "locked" : ""}` },
       this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
       soloPanel(p), // a solo game: the challenge, Anna, the result (solo.js)
@@ -583,6 +631,7 @@ class Game {
     if (log) log.scrollTop = log.scrollHeight;
     this.anim.play(root, moves, p);
     this.coach.mark(root);
+    if (hadFocus && !handingOver) this.restoreFocus(focus);
     if (this.scrollToHand) {
       // a place was chosen: the hand that pays for it comes into view (phones)
       this.scrollToHand = false;
@@ -605,6 +654,42 @@ class Game {
     document.body.dataset.paying = this.localPlay ? "1" : "";
     const title = p.game_title || "Forest Shuffle";
     document.title = p.over ? `${title} · game over` : status === "your-turn" ? `● Your move · ${title}` : title;
+  }
+
+  /** A selector that finds the same control after the page is drawn again (its action,
+   * pick, card, test id or slot), or null for an element outside the game. */
+  focusKey(el) {
+    if (!el || el === document.body || !root.contains(el)) return null;
+    const d = el.dataset || {};
+    const q = (name, value) => `[data-${name}="${CSS.escape(String(value))}"]`;
+    if (d.info) return q("info", d.info);
+    if (d.pick) return q("pick", d.pick);
+    if (d.action) return q("action", d.action);
+    if (d.testid) return q("testid", d.testid);
+    if (d.ui && d.card) return `${q("ui", d.ui)}${q("card", d.card)}`;
+    if (d.card) return q("card", d.card);
+    if (d.slot) return q("slot", d.slot);
+    if (d.ui) return q("ui", d.ui);
+    return null;
+  }
+
+  /** Keep the keyboard where the player is after the page is drawn again: the same control
+   * if it is still there, else the next thing to do (the first choice of a chosen card, the
+   * Confirm of a choice, a prompt button, a lit card, the deck), else the prompt. */
+  restoreFocus(key) {
+    const visible = (el) => !!el && !el.disabled && el.getClientRects().length > 0;
+    let el = key ? root.querySelector(key) : null;
+    if (!visible(el)) {
+      el = ["[data-testid=selection] button[data-action]", "[data-testid=confirm-picks]:not([disabled])",
+        "[data-pick]:not(.picked)", "[data-testid=prompt] button",
+        "[data-testid=hand] .tile.can", "[data-testid=clearing] .tile.can", "[data-testid=deck].can", "[data-testid=hand] .tile"]
+        .map((sel) => root.querySelector(sel)).find(visible) || null;
+    }
+    if (!el) {
+      el = root.querySelector("[data-testid=prompt]");
+      if (el) el.setAttribute("tabindex", "-1");
+    }
+    if (el) el.focus({ preventScroll: true });
   }
 
   /** When the viewer's turn begins: what the others did meanwhile, in the server's words
@@ -648,10 +733,12 @@ class Game {
           ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
           : this.promptWords();
       text = who ? who + lowerFirst(ask) : ask.replace(/^./, (c) => c.toUpperCase());
+      const shape = this.choiceShape();
       sub = this.localPlay ? "Nothing is sent until the last card is picked: Cancel (or Esc) takes the play back."
-        : this.detailWords() || CLICK_HINTS[p.decision] || null;
+        : shape ? shape.words : this.detailWords() || CLICK_HINTS[p.decision] || null;
       const words = { yes: "Yes", no: "No, skip it", keep: "Keep this hand", mulligan: "Mulligan", done: "Done" };
       for (const a of p.legal) {
+        if (a === "done" && shape) continue; // the choice's Confirm ends it
         if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
       }
       const words2 = p.legal_words || [];
@@ -671,7 +758,8 @@ class Game {
     }
     return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
       pic,
-      h("div", { class: "prompt-text" }, h("p", { class: "ask" }, text), sub ? h("p", { class: "sub" }, sub) : null),
+      h("div", { class: "prompt-text" }, h("p", { class: "ask" }, text), sub ? h("p", { class: "sub" }, sub) : null,
+        this.myDecision() ? this.choiceBar() : null),
       buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
   }
 
@@ -735,7 +823,10 @@ class Game {
   middleSection() {
     const p = this.payload;
     const v = p.view;
-    const legal = new Set(p.legal || []);
+    // while a move is being made the deck and the clearing wait (Confirm or Cancel first)
+    const legal = new Set(this.locked() ? [] : p.legal || []);
+    const shape = this.choiceShape();
+    const fromClearing = shape && shape.source === "clearing" ? new Set(shape.cards) : null;
     const deck = h("div", {
       class: `deck ${legal.has("draw") ? "can" : ""}`,
       dataset: { action: legal.has("draw") ? "draw" : null, ui: "deck", testid: "deck" },
@@ -747,13 +838,24 @@ class Game {
       h("span", { class: "winter-words" }, `${v.winter.length}/${p.winter_to_end} winter`));
     const clearing = v.clearing.length
       ? v.clearing.map((id) => {
+        if (fromClearing && fromClearing.has(id)) {
+          // a card of a choice of several: picked and taken back here, sent on Confirm
+          const picked = this.choicePick.has(id);
+          const t = this.tile(id, { classes: picked ? "can picked" : "can", short: true, badge: picked ? null : "→ to your cave" });
+          t.dataset.pick = id;
+          t.dataset.choice = "1";
+          t.setAttribute("tabindex", "0");
+          t.setAttribute("role", "button");
+          t.setAttribute("aria-pressed", picked ? "true" : "false");
+          return t;
+        }
         // a take (a draw or an effect's take) or, for an effect, a card to the cave
         const action = [`take ${id}`, `cave ${id}`].find((a) => legal.has(a)) || null;
         return this.tile(id, { action, classes: action ? "can" : "", short: true,
           badge: action && action.startsWith("cave") ? "→ to your cave" : null });
       })
       : [h("p", { class: "empty" }, "The clearing is empty.")];
-    for (const t of clearing) if (t.dataset && t.dataset.card && !t.dataset.action) t.dataset.ui = "clearing-card";
+    for (const t of clearing) if (t.dataset && t.dataset.card && !t.dataset.action && !t.dataset.pick) t.dataset.ui = "clearing-card";
     return h("section", { class: "middle" },
       h("div", { class: "pile" }, deck, winter),
       h("div", { class: "clearing" },
@@ -1006,6 +1108,8 @@ class Game {
     const keeps = (id) => !!(mine && info && !lost && info.keeps_bonus.includes(id) && !this.payPick.has(id));
     const playing = this.localPlay ? parseAction(this.localPlay.action).card : null;
     const pick = this.pickable();
+    const shape = this.choiceShape();
+    const choice = shape && shape.source === "hand" ? new Set(shape.cards) : null;
     const sorted = [...v.hand].sort((a, b) => (this.cat.isHost(b) - this.cat.isHost(a)) || a - b);
     const tiles = sorted.map((id) => {
       let action = null;
@@ -1014,6 +1118,12 @@ class Game {
       if (mine && id === playing) {
         classes = "selected playing";
         badge = "being played";
+      } else if (mine && choice) {
+        // a choice of several hand cards: picked and taken back here, sent on Confirm
+        if (choice.has(id)) {
+          const picked = this.choicePick.has(id);
+          classes = picked ? "can picked" : "can";
+        }
       } else if (mine) {
         if (pick) {
           // several cards to pay: pick a set, the page pays it in the engine's order
@@ -1052,7 +1162,11 @@ class Game {
       const before = this.handBefore[p.you];
       if (before && !before.has(id)) classes += " new-card";
       const t = this.tile(id, { action, classes, badge });
-      if (pick && pick.has(id)) t.dataset.pick = id;
+      if ((pick && pick.has(id)) || (choice && choice.has(id))) {
+        t.dataset.pick = id;
+        if (choice) t.dataset.choice = "1";
+        t.setAttribute("aria-pressed", this.payPick.has(id) || this.choicePick.has(id) ? "true" : "false");
+      }
       else if (id === playing) t.dataset.ui = "card";
       else if (!action) t.dataset.ui = "hand-card";
       if (!t.hasAttribute("tabindex")) {
@@ -1087,6 +1201,7 @@ class Game {
     this.selected = null;
     this.payPick.clear();
     this.scrollToHand = true;
+    this.focusNext = "[data-testid=hand] [data-pick]";
     this.render();
     return true;
   }
@@ -1098,6 +1213,7 @@ class Game {
     this.localPlay = null;
     this.payPick.clear();
     this.selected = a.card;
+    this.focusNext = "[data-testid=selection] button[data-action]";
     banner("Play taken back: nothing was sent.", "info");
     this.render();
   }
@@ -1154,7 +1270,77 @@ class Game {
     return info ? info.need : 0;
   }
 
+  /** The viewer's decision that takes several cards as one choice (the payload's picks),
+   * other than a payment (which keeps its own bar), or null. */
+  choiceShape() {
+    const p = this.payload;
+    if (!p || !this.myDecision() || !p.picks || p.picks.kind === "pay" || this.localPlay) return null;
+    return p.picks;
+  }
+
+  /** Whether the cards picked so far make a whole choice. */
+  choiceComplete() {
+    const shape = this.choiceShape();
+    const n = this.choicePick.size;
+    return !!shape && n >= shape.least && n <= shape.most;
+  }
+
+  /** The engine's actions for the cards picked: ascending, then done where the decision
+   * needs it (docs/actions.md, "Choices of several cards"). */
+  pickActions() {
+    const shape = this.choiceShape();
+    const cards = [...this.choicePick].sort((a, b) => a - b);
+    const out = cards.map((c) => `${shape.verb} ${c}`);
+    if (shape.ends_with_done && cards.length < shape.source_size) out.push("done");
+    return out;
+  }
+
+  toggleChoice(id) {
+    const shape = this.choiceShape();
+    if (!shape.cards.includes(id)) {
+      banner(`${this.cat.label(id)} cannot be picked now.`);
+      return;
+    }
+    if (this.choicePick.has(id)) this.choicePick.delete(id);
+    else if (this.choicePick.size >= shape.most) {
+      banner(`That makes more than ${count(shape.most, "card")}: take a pick back first.`);
+      return;
+    } else this.choicePick.add(id);
+    this.render();
+  }
+
+  confirmChoice() {
+    if (!this.choiceComplete() || this.busy) return;
+    const actions = this.pickActions();
+    this.choicePick.clear();
+    this.focusNext = null;
+    this.sendAll(actions);
+  }
+
+  /** The choice of several cards: the server's words, the count picked, Clear and
+   * Confirm (its words for that many cards). */
+  choiceBar() {
+    const shape = this.choiceShape();
+    if (!shape) return null;
+    const n = this.choicePick.size;
+    const ok = this.choiceComplete();
+    // a choice of a fixed number names that number until it is picked
+    const shown = shape.least === shape.most ? shape.most : n;
+    const label = shape.confirm[Math.min(shown, shape.confirm.length - 1)] || "Confirm";
+    return h("div", { class: "selection choicebar", dataset: { testid: "choicebar" } },
+      h("div", { class: "selection-head" },
+        h("b", { dataset: { testid: "picked-count" } }, shape.least === shape.most ? `${n}/${shape.most} picked` : `${n} picked`), " ",
+        n ? h("button", { class: "ghost small", dataset: { ui: "unpick", testid: "clear-picks" } }, "Clear") : null,
+        h("button", { class: "primary small", dataset: { ui: "confirm-picks", testid: "confirm-picks" }, disabled: !ok,
+          title: ok ? "" : `Pick ${shape.least === shape.most ? count(shape.most, "card") : `up to ${count(shape.most, "card")}`} first` }, label)),
+      n ? h("p", { class: "pick-words" }, "Picked: ", [...this.choicePick].map((c) => this.cat.label(c)).join(", ")) : null);
+  }
+
   togglePick(id) {
+    if (this.choiceShape()) {
+      this.toggleChoice(id);
+      return;
+    }
     const pick = this.pickable();
     if (!pick || !pick.has(id)) {
       banner("That card cannot pay for this one.");
