@@ -46,6 +46,7 @@ from forest_shuffle.server.limits import (
     client_gone,
     parse_message,
 )
+from forest_shuffle.server.pad import pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.service import GameService, SeatSpec, ServiceError, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
@@ -372,6 +373,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.coach = desk
     app.state.limits = lim
     app.add_middleware(Guard, limits=lim)
+    app.include_router(pad_router(svc.store))  # the score pad (server/pad.py, docs/pad.md)
 
     @app.exception_handler(ServiceError)
     async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:
