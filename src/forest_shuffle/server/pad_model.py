@@ -255,7 +255,7 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
     dwellers: list[dict[str, Any]] = []
     for sp in catalog.species.values():
         entry: dict[str, Any] = {
-            "name": sp.name, "printed": sp.printed, "kind": sp.kind,
+            "name": sp.name, "printed": sp.printed, "kind": sp.kind, "count": sp.count,
             "tags": sorted(sp.tags), "symbols": [s for s in symbols.get(sp.name, ()) if s],
             "cards": cards.get(sp.name, []),
         }
