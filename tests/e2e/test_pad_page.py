@@ -1,0 +1,93 @@
+"""The score pad's page in Chromium at phone size: the Dartmoor rulebook's scoring example
+entered by tapping gives its total, on two phones at one table, with a reload mid-entry
+and a refusal shown in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .conftest import PHONE, PageErrors
+from playwright.sync_api import Browser, Page, expect
+
+DATA = Path(__file__).parents[1] / "data/forest"
+REFERENCE = Path("/work/shared/reference/cards-dartmoor.json")
+
+
+def _choose(page: Page, name: str, symbol: str | None) -> None:
+    """Tap a species in the open picker (and its tree symbol if the pad asks)."""
+    page.get_by_test_id("pad-search").fill(name)
+    page.locator(f".pad-options [data-species=\"{name}\"]").click()
+    asked = page.get_by_test_id("pad-symbol")
+    if asked.count():
+        asked.get_by_role("button", name=symbol or "Not shown", exact=True).click()
+    expect(page.get_by_test_id("pad-picker")).to_have_count(0)
+
+
+def _entered(page: Page) -> None:
+    """Wait until the phone has sent every entry and shows the answer."""
+    page.wait_for_function("() => !document.getElementById('pad-status').textContent"
+                           ".startsWith('Sending')")
+
+
+def _tap_forest(page: Page, player: dict[str, Any], reload_after: int) -> None:
+    taps = 0
+    for where, key, add in (("trees", "tree", "pad-add-tree"), ("moors", "moor", "pad-add-moor")):
+        for i, host in enumerate(player.get(where, [])):
+            page.get_by_test_id(add).click()
+            _choose(page, host[key], host.get("symbol"))
+            for side in ("bottom", "top", "left", "right"):
+                for card in host.get(side, []):
+                    page.get_by_test_id(f"pad-add-{where}-{i}-{side}").click()
+                    name, symbol = ((card, None) if isinstance(card, str)
+                                    else (card["species"], card.get("symbol")))
+                    _choose(page, name, symbol)
+                    taps += 1
+                    if taps == reload_after:  # a reload mid-entry loses nothing
+                        _entered(page)
+                        page.reload()
+    cave = player["cave"]
+    page.get_by_test_id("pad-cave-number").select_option(str(cave["number"]))
+    page.get_by_test_id("pad-cave").fill(str(cave["cards"]))
+    page.get_by_test_id("pad-set-cave").click()
+    _entered(page)
+
+
+def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser,
+                                                   phone: Page,
+                                                   page_errors: PageErrors) -> None:
+    doc = json.loads((DATA / "dartmoor-rulebook-example.json").read_text(encoding="utf-8"))
+    want = 127  # the rulebook's figure
+    if REFERENCE.exists():
+        want = json.loads(REFERENCE.read_text(encoding="utf-8"))[
+            "scoring_example_from_rulebook"]["total"]
+    ann = phone
+    ann.goto(server + "/pad")
+    ann.get_by_test_id("pad-game").select_option("dartmoor")
+    ann.get_by_test_id("pad-name").fill("Ann")
+    ann.get_by_test_id("pad-open").click()
+    ann.wait_for_url("**/pad/*")
+    link = ann.locator(".pad-share a", has_text="Table link").get_attribute("href")
+    assert link and "join=" in link
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ben = page_errors.watch(other.new_page())
+    ben.set_default_timeout(15_000)
+    try:
+        ben.goto(link)
+        ben.get_by_test_id("pad-join-name").fill("Ben")
+        ben.get_by_test_id("pad-join").click()
+        expect(ben.get_by_test_id("pad-total-1")).to_have_text("0")
+        _tap_forest(ann, doc["players"][0], reload_after=6)
+        expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
+        expect(ben.get_by_test_id("pad-total-0")).to_have_text(str(want))  # live
+        # a tap the rules refuse: a second card in a slot that holds one, said in words
+        ann.get_by_test_id("pad-add-trees-0-bottom").click()
+        _choose(ann, "Beaver", "Crab Apple")
+        expect(ann.get_by_test_id("pad-error")).to_contain_text("two cards in a slot")
+        expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
+        # the card's points and reason on a tap
+        ann.locator(".pad-card", has_text="Roe Deer").click()
+        expect(ann.get_by_test_id("pad-why")).to_contain_text("Roe Deer: 15 points")
+    finally:
+        other.close()
