@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .conftest import PHONE, PageErrors
 from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PHONE, PageErrors
 
 DATA = Path(__file__).parents[1] / "data/forest"
 REFERENCE = Path("/work/shared/reference/cards-dartmoor.json")
