@@ -5,15 +5,24 @@ and a refusal shown in words."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE, PageErrors
+from .shots import shot
 
 DATA = Path(__file__).parents[1] / "data/forest"
 REFERENCE = Path("/work/shared/reference/cards-dartmoor.json")
+#: With FOREST_SHUFFLE_SCREENSHOTS naming a folder, the pictures of docs/pad.md are taken.
+SHOTS = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
+
+
+def _shot(page: Page, name: str) -> None:
+    if SHOTS:
+        shot(page, Path(SHOTS) / f"phone-pad-{name}.png")
 
 
 def _choose(page: Page, name: str, symbol: str | None) -> None:
@@ -82,13 +91,21 @@ def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser
         _tap_forest(ann, doc["players"][0], reload_after=6)
         expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
         expect(ben.get_by_test_id("pad-total-0")).to_have_text(str(want))  # live
+        ann.evaluate("window.scrollTo(0, 0)")
+        _shot(ann, "forest")
+        ann.get_by_test_id("pad-add-trees-1-top").click()
+        ann.get_by_test_id("pad-search").fill("o")
+        _shot(ann, "picker")
+        ann.get_by_role("button", name="Cancel").click()
         # a tap the rules refuse: a second card in a slot that holds one, said in words
         ann.get_by_test_id("pad-add-trees-0-bottom").click()
         _choose(ann, "Beaver", "Crab Apple")
         expect(ann.get_by_test_id("pad-error")).to_contain_text("two cards in a slot")
+        _shot(ann, "refused")
         expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
         # the card's points and reason on a tap
         ann.locator(".pad-card", has_text="Roe Deer").click()
         expect(ann.get_by_test_id("pad-why")).to_contain_text("Roe Deer: 15 points")
+        _shot(ann, "why")
     finally:
         other.close()

@@ -259,7 +259,7 @@ function Forest() {
       sides.map((side) => {
         const stack = host[side] || [];
         const points = cardsAt(p, `${where} ${side}`);
-        return h("div", { class: `pad-slot pad-${side}` },
+        return h("div", { class: `pad-slot pad-slot-${side}` },
           stack.map((card, j) => h("button", { class: "pad-card",
             onclick: () => { state.tapped = { list, host: i, side, index: j }; render(); } },
             label(card), points[j] ? h("span", { class: "pts" }, points[j].points) : null)),
