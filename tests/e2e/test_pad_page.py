@@ -15,7 +15,7 @@ from .conftest import PHONE, PageErrors
 from .shots import shot
 
 DATA = Path(__file__).parents[1] / "data/forest"
-REFERENCE = Path("/work/shared/reference/cards-dartmoor.json")
+REFERENCE = Path(__file__).parents[3] / "shared/reference/cards-dartmoor.json"
 #: With FOREST_SHUFFLE_SCREENSHOTS naming a folder, the pictures of docs/pad.md are taken.
 SHOTS = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
 
@@ -107,5 +107,25 @@ def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser
         ann.locator(".pad-card", has_text="Roe Deer").click()
         expect(ann.get_by_test_id("pad-why")).to_contain_text("Roe Deer: 15 points")
         _shot(ann, "why")
+        # move the card, then undo the move
+        ann.get_by_test_id("pad-move-to").select_option(label="Elderberry 3, right")
+        ann.get_by_test_id("pad-why").get_by_role("button", name="Move", exact=True).click()
+        expect(ann.get_by_test_id("pad-host-trees-2")).to_contain_text("Roe Deer")
+        ann.get_by_test_id("pad-undo").click()
+        expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
+        expect(ann.get_by_test_id("pad-host-trees-2")).not_to_contain_text("Roe Deer")
+        # printed: the filled score sheet alone
+        ann.emulate_media(media="print")
+        expect(ann.get_by_test_id("pad-lines")).to_be_visible()
+        expect(ann.locator(".pad-forest")).to_be_hidden()
+        ann.emulate_media(media="screen")
+        # closed, the table goes to the history with its statistics and plots
+        ann.locator(".pad-share summary").click()
+        ann.get_by_test_id("pad-close").click()
+        expect(ann.get_by_test_id("pad-winners")).to_contain_text("Ann wins")
+        ann.goto(server + "/pad")
+        expect(ann.locator(".pad-history li").first).to_contain_text(f"Ann {want}")
+        expect(ann.get_by_test_id("pad-plots").locator("svg").first).to_be_visible()
+        _shot(ann, "history")
     finally:
         other.close()

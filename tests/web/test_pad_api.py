@@ -17,7 +17,7 @@ from webutil import one_line_error
 from forest_shuffle.games import game_ids
 
 DATA = Path(__file__).parents[1] / "data/forest"
-REFERENCE = Path("/work/shared/reference/cards-dartmoor.json")
+REFERENCE = Path(__file__).parents[3] / "shared/reference/cards-dartmoor.json"
 
 #: The example of spec/forest-json.md (base game, card ids and symbols).
 SPEC_EXAMPLE: dict[str, Any] = {"players": [

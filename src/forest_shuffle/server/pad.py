@@ -433,7 +433,6 @@ def pad_router(store: Store) -> APIRouter:
     """The score pad's routes over ``store``'s database: ``/api/pad/...`` and ``/pad``."""
     svc = PadService(store)
     r = APIRouter()
-    r.pad = svc  # type: ignore[attr-defined]  # reachable for tests and benchmarks
 
     @r.get("/api/pad/games", tags=["pad"])
     def pad_games() -> Response:

@@ -181,6 +181,31 @@ function Start() {
     History());
 }
 
+// A bar chart (SVG) of a player's average points per score-pad line over their games.
+function Plot(s) {
+  const NS = "http://www.w3.org/2000/svg";
+  const rows = Object.entries(s.lines).map(([line, pts]) => [LINE_WORDS[line] || line, pts / s.games]);
+  const most = Math.max(1, ...rows.map((r) => r[1]));
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 300 ${rows.length * 18}`);
+  svg.setAttribute("class", "pad-plot");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${s.name}: average points by score-pad line`);
+  rows.forEach(([word, avg], i) => {
+    const text = document.createElementNS(NS, "text");
+    text.setAttribute("x", "0"); text.setAttribute("y", String(i * 18 + 13));
+    text.textContent = word;
+    const bar = document.createElementNS(NS, "rect");
+    bar.setAttribute("x", "100"); bar.setAttribute("y", String(i * 18 + 3));
+    bar.setAttribute("height", "12"); bar.setAttribute("width", String((avg / most) * 160));
+    const value = document.createElementNS(NS, "text");
+    value.setAttribute("x", String(104 + (avg / most) * 160)); value.setAttribute("y", String(i * 18 + 13));
+    value.textContent = avg.toFixed(1);
+    svg.append(text, bar, value);
+  });
+  return svg;
+}
+
 function History() {
   if (!state.history) return null;
   return h("section", { class: "pad-history" }, h("h2", {}, "Past tables"),
@@ -189,7 +214,9 @@ function History() {
         t.players.map((p) => `${p.name} ${p.total}`).join(", "))))) : h("p", {}, "None yet."),
     state.stats && state.stats.length ? h("table", { class: "pad-stats" },
       h("tr", {}, ["Player", "Games", "Wins", "Average", "Best"].map((x) => h("th", {}, x))),
-      state.stats.map((s) => h("tr", {}, [s.name, s.games, s.wins, s.average, s.best].map((x) => h("td", {}, x))))) : null);
+      state.stats.map((s) => h("tr", {}, [s.name, s.games, s.wins, s.average, s.best].map((x) => h("td", {}, x))))) : null,
+    state.stats && state.stats.length ? h("div", { class: "pad-plots", "data-testid": "pad-plots" },
+      state.stats.map((s) => h("figure", {}, h("figcaption", {}, `${s.name}: average points by line`), Plot(s)))) : null);
 }
 
 function Join() {
@@ -219,6 +246,7 @@ function Share() {
     h("img", { src: `/api/pad/tables/${state.tableId}/qr.svg?join=${encodeURIComponent(k.join)}`, alt: "QR code of the table link", width: 164, height: 164 }),
     h("p", {}, h("a", { href: link }, "Table link")),
     h("p", {}, h("a", { href: `/api/pad/tables/${state.tableId}/forest.json`, download: "" }, "Download as Forest JSON")),
+    h("button", { onclick: () => window.print() }, "Print the score sheet"),
     k.host && state.table.state === "open" ? h("button", { "data-testid": "pad-close", onclick: closeTable }, "Close the table") : null);
 }
 
@@ -363,7 +391,25 @@ function Tapped() {
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-why" },
     scored ? h("p", {}, h("b", {}, `${scored.species}: ${scored.points} ${scored.points === 1 ? "point" : "points"}`), h("br"), scored.why) : null,
     open ? h("button", { onclick: () => enqueue({ op: "remove", at }) }, tp.side ? "Remove this card" : `Remove this ${word} and its cards`) : null,
+    open && tp.side ? MoveTo(p, at) : null,
     h("button", { onclick: () => { state.tapped = null; render(); } }, "Close"));
+}
+
+// Move a card to another slot of the same forest.
+function MoveTo(p, at) {
+  const places = [];
+  for (const list of ["trees", "moors"]) {
+    (p.forest[list] || []).forEach((host, i) => {
+      for (const side of list === "moors" ? MOOR_SIDES : SIDES) {
+        if (list === at.list && i === at.host && side === at.side) continue;
+        places.push({ list, host: i, side, word: `${hostLabel(host, list)} ${i + 1}, ${side}` });
+      }
+    });
+  }
+  const select = h("select", { "aria-label": "Move to", "data-testid": "pad-move-to" },
+    places.map((x, n) => h("option", { value: n }, x.word)));
+  return h("div", { class: "pad-move" }, select,
+    h("button", { onclick: () => { const x = places[Number(select.value)]; if (x) enqueue({ op: "move", at, to: { list: x.list, host: x.host, side: x.side } }); } }, "Move"));
 }
 
 function render() {
@@ -375,7 +421,10 @@ function render() {
   if (!state.tableId) return fill(root, Start());
   if (!state.keys && new URLSearchParams(location.search).get("join")) return fill(root, Join());
   if (!state.table || !state.catalog) return fill(root, h("p", {}, "Loading…"));
-  fill(root, Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
+  const t = state.table;
+  const sheet = h("h1", { class: "pad-print-only" }, `${t.title}: score sheet`,
+    h("small", {}, ` ${new Date((t.closed || t.created) * 1000).toLocaleDateString()}`));
+  fill(root, sheet, Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
 }
 
 async function main() {
