@@ -129,3 +129,26 @@ def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser
         _shot(ann, "history")
     finally:
         other.close()
+
+
+def test_an_offline_phone_sends_its_entries_when_it_is_back(server: str, phone: Page) -> None:
+    phone.goto(server + "/pad")
+    phone.get_by_test_id("pad-game").select_option("base")
+    phone.get_by_test_id("pad-name").fill("Cy")
+    phone.get_by_test_id("pad-open").click()
+    phone.wait_for_url("**/pad/*")
+    expect(phone.get_by_test_id("pad-total-0")).to_have_text("0")
+    phone.context.set_offline(True)
+    phone.get_by_test_id("pad-add-tree").click()
+    _choose(phone, "Oak", None)
+    phone.get_by_test_id("pad-cave").fill("4")
+    phone.get_by_test_id("pad-set-cave").click()
+    expect(phone.get_by_test_id("pad-status")).to_contain_text("Offline: 2 entries wait")
+    phone.context.set_offline(False)  # the page hears "online" and sends its queue
+    expect(phone.get_by_test_id("pad-host-trees-0")).to_contain_text("Oak")
+    expect(phone.get_by_test_id("pad-lines")).to_contain_text("Cave")
+    table_id = phone.url.rsplit("/", 1)[1]
+    answer = phone.request.get(f"{server}/api/pad/tables/{table_id}").json()
+    assert answer["players"][0]["forest"] == {"name": "Cy", "trees": [{"tree": "Oak"}],
+                                              "cave": 4}
+    expect(phone.get_by_test_id("pad-total-0")).to_have_text(str(answer["players"][0]["total"]))

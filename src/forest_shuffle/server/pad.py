@@ -190,7 +190,7 @@ class PadService:
         if len(set(clean)) != len(clean):
             raise PadRefused("two players have the same name")
         players = [PadPlayerRow(i, n, _token(),
-                                forests[i] if forests else empty_player(n, game))
+                                {**forests[i], "name": n} if forests else empty_player(n, game))
                    for i, n in enumerate(clean)]
         score_document(table_document(game, [p.forest for p in players]))  # checked whole
         row = PadTableRow(id=_new_id(), game=game.id, join_token=_token(),
