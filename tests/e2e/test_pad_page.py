@@ -97,10 +97,16 @@ def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser
         ann.get_by_test_id("pad-search").fill("o")
         _shot(ann, "picker")
         ann.get_by_role("button", name="Cancel").click()
-        # a tap the rules refuse: a second card in a slot that holds one, said in words
+        # an occupied tree slot offers only the species that may share it
         ann.get_by_test_id("pad-add-trees-0-bottom").click()
-        _choose(ann, "Beaver", "Crab Apple")
-        expect(ann.get_by_test_id("pad-error")).to_contain_text("two cards in a slot")
+        ann.get_by_test_id("pad-search").fill("Beaver")
+        expect(ann.locator(".pad-options [data-species]")).to_have_count(0)
+        ann.get_by_role("button", name="Cancel").click()
+        # a tap the rules refuse: a third card at the bottom of a moor, said in words
+        ann.get_by_test_id("pad-add-moors-0-bottom").click()
+        _choose(ann, "Heather", None)
+        expect(ann.get_by_test_id("pad-error")).to_contain_text(
+            "more cards on the bottom of a moor than its two slots hold")
         _shot(ann, "refused")
         expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
         # the card's points and reason on a tap

@@ -264,7 +264,10 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
         else:
             entry["sides"] = list(sp.positions)
             entry["hosts"] = sorted(sp.hosts)
-            entry["stacks"] = sp.stacks
+            # can it ever share a slot: stacking, joining a stack through counts_as, or
+            # let in by a host permanent (the Stinging Nettle's butterflies)
+            entry["stacks"] = bool(sp.stacks or sp.share_as or sp.host_shared
+                                   or sp.host_joined)
             dwellers.append(entry)
     caves: dict[str, Any]
     if game.id == DARTMOOR:

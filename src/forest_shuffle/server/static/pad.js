@@ -340,7 +340,12 @@ function Picker() {
   } else {
     const host = state.table.players[state.seat].forest[pk.list][pk.host];
     const kind = pk.list === "moors" ? "moor" : (cat.hosts.find((x) => x.name === host.tree) || { kind: "tree" }).kind;
-    options = cat.dwellers.filter((d) => d.sides.includes(pk.side) && (!d.hosts.length || d.hosts.includes(kind)));
+    // An occupied slot of a tree or shrub is offered only the species that can ever share
+    // one (hares, toads, butterflies by a nettle...); the server decides the rest (and
+    // every moor slot: what shares there depends on the cards below).
+    const full = pk.list !== "moors" && (host[pk.side] || []).length >= 1;
+    options = cat.dwellers.filter((d) => d.sides.includes(pk.side) && (!d.hosts.length || d.hosts.includes(kind))
+      && (!full || d.stacks));
   }
   const tags = [...new Set(options.flatMap((o) => o.tags))].sort();
   const symbols = [...new Set(options.flatMap((o) => o.symbols))].sort();
