@@ -31,7 +31,7 @@ def _choose(page: Page, name: str, symbol: str | None) -> None:
     page.locator(f".pad-options [data-species=\"{name}\"]").click()
     asked = page.get_by_test_id("pad-symbol")
     if asked.count():
-        asked.get_by_role("button", name=symbol or "Not shown", exact=True).click()
+        asked.get_by_role("button", name=symbol or "Don't know", exact=True).click()
     expect(page.get_by_test_id("pad-picker")).to_have_count(0)
 
 

@@ -366,16 +366,16 @@ function Picker() {
     return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-symbol" },
       h("p", {}, `Which ${o.printed} is it? Its tree symbol:`),
       symbolsOf(o).map((s) => h("button", { onclick: () => choose(o, s) }, s)),
-      h("button", { onclick: () => choose(o, "") }, "Not shown"),
+      h("button", { onclick: () => choose(o, "") }, "Don't know"),
       h("button", { onclick: () => { state.picking = null; render(); } }, "Cancel"));
   }
   const search = h("input", { type: "search", placeholder: "Search by name", value: pk.text, "aria-label": "Search", "data-testid": "pad-search",
     oninput: () => { pk.text = search.value; render(); const s = document.querySelector("[data-testid=pad-search]"); s.focus(); s.setSelectionRange(s.value.length, s.value.length); } });
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-picker" },
     search,
-    tags.length > 1 ? h("div", { class: "pad-chips" }, tags.map((t) =>
+    tags.length > 1 ? h("div", { class: "pad-chips", "aria-label": "Type icons" }, h("span", {}, "Type"), tags.map((t) =>
       h("button", { class: pk.tag === t ? "on" : "", onclick: () => { pk.tag = pk.tag === t ? "" : t; render(); } }, t))) : null,
-    symbols.length > 1 ? h("div", { class: "pad-chips" }, symbols.map((s) =>
+    symbols.length > 1 ? h("div", { class: "pad-chips", "aria-label": "Tree symbols" }, h("span", {}, "Symbol"), symbols.map((s) =>
       h("button", { class: pk.symbol === s ? "on" : "", onclick: () => { pk.symbol = pk.symbol === s ? "" : s; render(); } }, s))) : null,
     h("div", { class: "pad-options" }, shown.map((o) => h("button", { "data-species": o.name,
       onclick: () => {
