@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from padutil import enter, entries_of, new_table, ok, scorer_answer, table
 from webutil import one_line_error
 
+from forest_shuffle.formats.forest_json import ForestJsonError
 from forest_shuffle.games import game_ids
 
 DATA = Path(__file__).parents[1] / "data/forest"
@@ -291,3 +292,28 @@ def test_the_qr_code_is_an_svg_of_the_table_link(c: TestClient) -> None:
 
 def test_every_registered_game_is_offered(c: TestClient) -> None:
     assert [g["id"] for g in c.get("/api/pad/games").json()] == list(game_ids())
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_symbol_the_pad_asks_about_is_one_the_reader_takes(c: TestClient,
+                                                                 game: str) -> None:
+    cat = c.get("/api/pad/catalog", params={"game": game}).json()
+    tree = next(h["name"] for h in cat["hosts"] if h["kind"] == "tree")
+    asked = 0
+    for d in cat["dwellers"]:
+        moor = d["hosts"] == ["moor"]
+        side = next((s for s in d["sides"] if not moor or s in ("top", "bottom")), None)
+        if side is None:
+            continue
+        for symbol in d["ask"]:
+            host = {"moor": "Tor"} if moor else {"tree": tree}
+            player: dict[str, Any] = {"name": "Ann", "trees": [], **(
+                {"moors": [{**host, side: [{"species": d["name"], "symbol": symbol}]}]}
+                if moor else {"trees": [{**host, side: [{"species": d["name"],
+                                                         "symbol": symbol}]}]})}
+            try:
+                scorer_answer({"game": game, "players": [player]})
+            except ForestJsonError as exc:  # alone it may be refused, never for its symbol
+                assert "symbol" not in str(exc), exc
+            asked += 1
+    assert asked

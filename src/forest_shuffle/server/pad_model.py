@@ -234,12 +234,27 @@ def _cave_spec(raw: Any) -> Any:
                      "and cards")
 
 
+def _symbols_to_ask(game: GameDef, name: str, symbols: list[str]) -> list[str]:
+    """The tree symbols to offer when a person says which card of ``name`` it is: the
+    deck's; for a provisional deck (Dartmoor), the symbols its copies are known to show,
+    else any tree symbol where the copies differ (none to ask when they do not)."""
+    catalog = game.catalog
+    if not catalog.provisional_deck:
+        return symbols if len(symbols) > 1 else []
+    known = catalog.known_symbols.get(name)
+    if known is not None:
+        return sorted(set(known))
+    return list(catalog.tree_symbols) if len(symbols) > 1 else []
+
+
 def catalog_of(game: GameDef) -> dict[str, Any]:
     """What may be placed in ``game``, for the pad's page: its hosts (trees, shrubs, moors)
-    and dwellers with their printed name, type icons (tags), tree symbols and, for
-    dwellers, the sides they go to and the host kinds they need; the card ids of each
-    species where the game's deck has them; the score-pad lines; the caves. The rules of
-    what may share a slot stay the reader's: the page offers, the server decides."""
+    and dwellers with their printed name, type icons (tags), tree symbols, the symbols to
+    offer when a person says which card it is (``ask``: empty when there is no choice)
+    and, for dwellers, the sides they go to, the host kinds they need and whether they can
+    ever share a slot; the card ids of each species where the game's deck has them; the
+    score-pad lines; the caves. The rules of what may share a slot stay the reader's: the
+    page offers, the server decides."""
     catalog = game.catalog
     symbols = species_symbols(game)
     cards: dict[str, list[int]] = {}
@@ -259,6 +274,7 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
             "tags": sorted(sp.tags), "symbols": [s for s in symbols.get(sp.name, ()) if s],
             "cards": cards.get(sp.name, []),
         }
+        entry["ask"] = _symbols_to_ask(game, sp.name, entry["symbols"])
         if sp.is_host:
             hosts.append(entry)
         else:

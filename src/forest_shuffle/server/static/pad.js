@@ -320,11 +320,10 @@ function Forest() {
       open ? h("button", { "data-testid": "pad-set-cave", onclick: setCave }, "Set") : null));
 }
 
-// The tree symbols a species' cards may show: the deck's; for a provisional deck (Dartmoor,
-// whose cards' symbols are not all known) any tree symbol where the copies differ.
+// The tree symbols to ask about (the catalog's `ask`: the deck's, or for Dartmoor's
+// provisional deck those known or any); none: no question.
 function symbolsOf(o) {
-  const cat = state.catalog;
-  return cat.card_ids || o.symbols.length < 2 ? o.symbols : cat.tree_symbols;
+  return o.ask || [];
 }
 
 function Picker() {
