@@ -317,3 +317,21 @@ def test_every_symbol_the_pad_asks_about_is_one_the_reader_takes(c: TestClient,
                 assert "symbol" not in str(exc), exc
             asked += 1
     assert asked
+
+
+def test_tables_beyond_the_memory_bound_are_read_again_from_the_database(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from forest_shuffle.server import pad
+    from forest_shuffle.server.store import Store
+
+    monkeypatch.setattr(pad, "LIVE_MAX", 4)
+    store = Store("sqlite://")
+    svc = pad.PadService(store)
+    made = [svc.create("base", ["Ann"]) for _ in range(9)]
+    for i, t in enumerate(made):
+        svc.enter(t["id"], t["seats"][0]["token"], f"e{i}", None, None, OAK)
+        assert len(svc._live) <= 4  # the bound holds
+    for t in made:  # and every table reads back whole from the database
+        assert json.loads(svc.answer(t["id"]))["players"][0]["forest"]["trees"] == [
+            {"tree": "Oak"}]
+    store.close()

@@ -55,6 +55,8 @@ __all__ = ["PadService", "PadRefused", "pad_router", "WAIT_MAX"]
 
 #: The longest a long-poll waits (seconds) before it answers the unchanged table.
 WAIT_MAX = 25.0
+#: The most tables kept in memory (others are read from the database when asked for).
+LIVE_MAX = 1000
 #: The most closed tables one history page lists.
 HISTORY_MAX = 200
 STATIC = Path(__file__).parent / "static"
@@ -113,8 +115,17 @@ class PadService:
             row = self.db.load(table_id) if len(table_id) <= 32 else None
             if row is None:
                 raise PadRefused("no such table", 404)
+            self._forget()
             live = self._live[table_id] = _Live(row, make_game(row.game))
         return live
+
+    def _forget(self) -> None:
+        """Keep at most :data:`LIVE_MAX` tables in memory: the oldest loaded that nobody
+        waits on go (the database has them)."""
+        if len(self._live) < LIVE_MAX:
+            return
+        for tid in [t for t, v in self._live.items() if not v.waiters][:LIVE_MAX // 4]:
+            del self._live[tid]
 
     def document(self, table_id: str) -> dict[str, Any]:
         """The table as a Forest JSON document (the export)."""
@@ -172,6 +183,8 @@ class PadService:
         try:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
+            pass
+        finally:  # timed out, or the phone went away (cancelled): no longer waiting
             with self._lock:
                 live.waiters = [w for w in live.waiters if w[1] is not event]
         return self.answer(table_id)
@@ -197,6 +210,7 @@ class PadService:
                           host_token=_token(), created=time.time(), players=players)
         with self._lock:
             self.db.create(row)
+            self._forget()
             self._live[row.id] = _Live(row, game)
         return {"id": row.id, "game": game.id, "join": row.join_token,
                 "host": row.host_token,
