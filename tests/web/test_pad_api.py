@@ -335,3 +335,35 @@ def test_tables_beyond_the_memory_bound_are_read_again_from_the_database(
         assert json.loads(svc.answer(t["id"]))["players"][0]["forest"]["trees"] == [
             {"tree": "Oak"}]
     store.close()
+
+
+def test_two_server_processes_on_one_database_never_write_from_one_version(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from forest_shuffle.server import pad
+    from forest_shuffle.server.store import Store
+
+    url = f"sqlite:///{tmp_path / 'pad.db'}"
+    one, two = Store(url), Store(url)
+    a, b = pad.PadService(one), pad.PadService(two)  # two processes' services
+    t = a.create("base", ["Ann", "Ben"])
+    tid, ann, ben = t["id"], t["seats"][0]["token"], t["seats"][1]["token"]
+    assert json.loads(b.answer(tid))["version"] == 0  # b holds the table now
+    a.enter(tid, ann, "a1", None, None, OAK)
+    b.enter(tid, ben, "b1", None, None, {"op": "add_host", "host": "Beech"})  # b reads again
+    got = json.loads(b.answer(tid))
+    assert got["version"] == 2
+    assert [p["forest"]["trees"] for p in got["players"]] == [[{"tree": "Oak"}],
+                                                             [{"tree": "Beech"}]]
+    # a write that raced past the check: refused, nothing written, then it goes through
+    a.enter(tid, ann, "a2", None, None, {"op": "add_host", "host": "Birch"})
+    monkeypatch.setattr(b.db, "version", lambda _tid: 2)  # b believes it is current
+    with pytest.raises(pad.PadRefused, match="changed meanwhile") as refused:
+        b.enter(tid, ben, "b2", None, None, {"op": "add_host", "host": "Linden"})
+    assert refused.value.status == 409
+    monkeypatch.undo()
+    b.enter(tid, ben, "b2", None, None, {"op": "add_host", "host": "Linden"})
+    final = json.loads(b.answer(tid))
+    assert final["version"] == 4
+    assert [len(p["forest"]["trees"]) for p in final["players"]] == [2, 2]
+    one.close()
+    two.close()

@@ -48,7 +48,7 @@ from forest_shuffle.server.pad_model import (
     score_document,
     table_document,
 )
-from forest_shuffle.server.pad_store import PadPlayerRow, PadStore, PadTableRow
+from forest_shuffle.server.pad_store import PadPlayerRow, PadStore, PadTableRow, StaleTable
 from forest_shuffle.server.store import Store
 
 __all__ = ["PadService", "PadRefused", "pad_router", "WAIT_MAX"]
@@ -118,6 +118,26 @@ class PadService:
             self._forget()
             live = self._live[table_id] = _Live(row, make_game(row.game))
         return live
+
+    def _fresh(self, table_id: str) -> _Live:
+        """The table for a write: read again from the database if another process moved
+        it on since this one loaded it."""
+        live = self._get(table_id)
+        if self.db.version(table_id) != live.row.version:
+            row = self.db.load(table_id)
+            if row is None:
+                raise PadRefused("no such table", 404)
+            live.row = row
+            self._changed(live)
+        return live
+
+    def _stale(self, live: _Live) -> PadRefused:
+        """Another process wrote first: reload, and ask for the request again."""
+        row = self.db.load(live.row.id)
+        if row is not None:
+            live.row = row
+            self._changed(live)
+        return PadRefused("the table changed meanwhile: send it again", 409)
 
     def _forget(self) -> None:
         """Keep at most :data:`LIVE_MAX` tables in memory: the oldest loaded that nobody
@@ -238,7 +258,7 @@ class PadService:
         """Add a player to an open table (with the table link's token or the host's)."""
         name = _name(name_raw)
         with self._lock:
-            live = self._get(table_id)
+            live = self._fresh(table_id)
             row = live.row
             if not isinstance(join_token, str) or not (
                     secrets.compare_digest(join_token, row.join_token)
@@ -250,7 +270,10 @@ class PadService:
             if any(p.name == name for p in row.players):
                 raise PadRefused(f"the name {name!r} is taken at this table")
             p = PadPlayerRow(len(row.players), name, _token(), empty_player(name, live.game))
-            self.db.add_player(row.id, p, row.version + 1)
+            try:
+                self.db.add_player(row.id, p, row.version + 1)
+            except StaleTable:
+                raise self._stale(live) from None
             row.players.append(p)
             row.version += 1
             self._changed(live)
@@ -290,7 +313,7 @@ class PadService:
         if not isinstance(op, dict):
             raise PadRefused("\"op\" must be an object such as {\"op\": \"add_host\", ...}")
         with self._lock:
-            live = self._get(table_id)
+            live = self._fresh(table_id)
             row = live.row
             seat = self._seat_of(row, token, seat_raw)
             stored = self.db.entry(row.id, entry_id)
@@ -329,6 +352,8 @@ class PadService:
             except IntegrityError:  # another process stored that id first
                 raise PadRefused("that entry was stored meanwhile: read the table", 409
                                  ) from None
+            except StaleTable:
+                raise self._stale(live) from None
             row.players[seat] = new
             row.version += 1
             self._changed(live)
@@ -338,7 +363,7 @@ class PadService:
     def close(self, table_id: str, token: str | None) -> None:
         """Close a table (host token): its result is kept for the history; no more entries."""
         with self._lock:
-            live = self._get(table_id)
+            live = self._fresh(table_id)
             row = live.row
             if not token or not secrets.compare_digest(token, row.host_token):
                 raise PadRefused("only the table's host closes it", 403)
@@ -346,7 +371,10 @@ class PadService:
             result = score_document(table_document(live.game,
                                                    [p.forest for p in row.players]))
             now = time.time()
-            self.db.close(row.id, now, row.version + 1, result)
+            try:
+                self.db.close(row.id, now, row.version + 1, result)
+            except StaleTable:
+                raise self._stale(live) from None
             row.closed, row.result = now, result
             row.version += 1
             self._changed(live)

@@ -5,7 +5,9 @@ closed), one row per player (name, token, forest as Forest JSON, the forest's ve
 and one row per accepted entry (its client-generated id, the operation, the forest before
 it, whether it was undone). :meth:`PadStore.write_entry` stores an entry, the player's new
 forest and both versions in **one transaction**; ``(table_id, entry_id)`` is the primary key,
-so a replayed entry is found again rather than applied twice. Any URL of
+so a replayed entry is found again rather than applied twice, and every write moves the
+table's version on only from the one its writer read (:class:`StaleTable` otherwise: two
+server processes never both write from one version). Any URL of
 :class:`~forest_shuffle.server.store.Store` works (SQLite, PostgreSQL).
 """
 
@@ -69,6 +71,21 @@ pad_entries = Table(
     Column("undone", Boolean, nullable=False, default=False),
     Column("time", Float, nullable=False),
 )
+
+
+class StaleTable(Exception):
+    """The table's stored version is not the one the writer started from (another
+    process wrote first): nothing was written."""
+
+
+def _bump(conn: Any, table_id: str, version: int, **more: Any) -> None:
+    """Set the table's version to ``version`` if it is ``version - 1`` (else StaleTable,
+    and the transaction rolls back)."""
+    done = conn.execute(update(pad_tables).where(
+        (pad_tables.c.id == table_id) & (pad_tables.c.version == version - 1))
+        .values(version=version, **more))
+    if done.rowcount != 1:
+        raise StaleTable(table_id)
 
 
 @dataclass
@@ -137,9 +154,8 @@ class PadStore:
     def add_player(self, table_id: str, p: PadPlayerRow, version: int) -> None:
         """Add a player and set the table's version (one transaction)."""
         with self.store.guard(), self.engine.begin() as conn:
+            _bump(conn, table_id, version)
             self._insert_player(conn, table_id, p)
-            conn.execute(update(pad_tables).where(pad_tables.c.id == table_id)
-                         .values(version=version))
 
     def load(self, table_id: str) -> PadTableRow | None:
         """The stored table, or None."""
@@ -184,6 +200,7 @@ class PadStore:
         the id of the entry an undo takes back (marked undone). IntegrityError when the
         entry id is taken (the caller looks the entry up again)."""
         with self.store.guard(), self.engine.begin() as conn:
+            _bump(conn, table_id, version)
             conn.execute(insert(pad_entries).values(
                 table_id=table_id, entry_id=entry_id, seat=seat, seq=version,
                 op=json.dumps(op), before=json.dumps(before), undone=False,
@@ -196,15 +213,19 @@ class PadStore:
                 (pad_players.c.table_id == table_id) & (pad_players.c.seat == seat))
                 .values(forest=json.dumps(player.forest), version=player.version,
                         done=player.done))
-            conn.execute(update(pad_tables).where(pad_tables.c.id == table_id)
-                         .values(version=version))
 
     def close(self, table_id: str, closed: float, version: int,
               result: dict[str, Any]) -> None:
         """Mark a table closed with its final result."""
         with self.store.guard(), self.engine.begin() as conn:
-            conn.execute(update(pad_tables).where(pad_tables.c.id == table_id)
-                         .values(closed=closed, version=version, result=json.dumps(result)))
+            _bump(conn, table_id, version, closed=closed, result=json.dumps(result))
+
+    def version(self, table_id: str) -> int | None:
+        """The table's stored version (None: no such table)."""
+        with self.store.guard(), self.engine.connect() as conn:
+            v = conn.execute(select(pad_tables.c.version)
+                             .where(pad_tables.c.id == table_id)).scalar()
+        return None if v is None else int(v)
 
     def closed_tables(self, limit: int, offset: int = 0
                       ) -> list[tuple[str, str, float, float, dict[str, Any]]]:
