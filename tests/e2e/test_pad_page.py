@@ -109,6 +109,17 @@ def test_the_rulebook_example_tapped_on_two_phones(server: str, browser: Browser
             "more cards on the bottom of a moor than its two slots hold")
         _shot(ann, "refused")
         expect(ann.get_by_test_id("pad-total-0")).to_have_text(str(want))
+        # Ben's phone: more refusals, each in words
+        ben.get_by_test_id("pad-cave-number").select_option("1")
+        ben.get_by_test_id("pad-cave").fill("2")
+        ben.get_by_test_id("pad-set-cave").click()
+        expect(ben.get_by_test_id("pad-error")).to_contain_text("cave 1 is used twice")
+        ben.get_by_test_id("pad-add-tree").click()
+        _choose(ben, "Ash", None)
+        ben.get_by_test_id("pad-add-trees-0-left").click()
+        _choose(ben, "Roe Deer", None)  # "Don't know" its symbol: it matters here
+        expect(ben.get_by_test_id("pad-error")).to_contain_text("give this Roe Deer's symbol")
+        expect(ben.get_by_test_id("pad-total-0")).to_have_text(str(want))
         # the card's points and reason on a tap
         ann.locator(".pad-card", has_text="Roe Deer").click()
         expect(ann.get_by_test_id("pad-why")).to_contain_text("Roe Deer: 15 points")
