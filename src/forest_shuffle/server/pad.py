@@ -45,6 +45,7 @@ from forest_shuffle.server.pad_model import (
     apply_op,
     catalog_of,
     empty_player,
+    has_moors,
     score_document,
     table_document,
 )
@@ -249,7 +250,7 @@ class PadService:
             p = {k: v for k, v in raw.items() if k in ("name", "cave", "trees", "moors")}
             p["name"] = table.names[i]
             p.setdefault("trees", [])
-            if table.game.id == "dartmoor":
+            if has_moors(table.game):
                 p.setdefault("moors", [])
             forests.append(p)
         return self.create(table.game.id, list(table.names), forests)

@@ -16,10 +16,10 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from forest_shuffle.cards.forest import MOOR
 from forest_shuffle.cards.model import SIDES
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.formats.forest_json import (
-    DARTMOOR,
     MAX_PLAYERS,
     ForestJsonError,
     read_table,
@@ -27,7 +27,8 @@ from forest_shuffle.formats.forest_json import (
     species_symbols,
 )
 
-__all__ = ["PadRefused", "OPS", "HOST_LISTS", "apply_op", "empty_player", "score_document",
+__all__ = ["PadRefused", "OPS", "HOST_LISTS", "apply_op", "empty_player", "has_moors",
+           "score_document",
            "table_document", "catalog_of", "MAX_PLAYERS", "MAX_NAME"]
 
 #: The operations of an entry (``undo`` is the service's: it restores a stored forest).
@@ -51,10 +52,15 @@ class PadRefused(ValueError):
         self.status = status
 
 
+def has_moors(game: GameDef) -> bool:
+    """Whether the game's catalog holds moors (then a forest has a ``moors`` list)."""
+    return any(sp.kind == MOOR for sp in game.catalog.species.values())
+
+
 def empty_player(name: str, game: GameDef) -> dict[str, Any]:
-    """A player object with no cards yet (Dartmoor's has its moors list)."""
+    """A player object with no cards yet (with a moors list in a game of moors)."""
     out: dict[str, Any] = {"name": name, "trees": []}
-    if game.id == DARTMOOR:
+    if has_moors(game):
         out["moors"] = []
     return out
 
@@ -285,14 +291,10 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
             entry["stacks"] = bool(sp.stacks or sp.share_as or sp.host_shared
                                    or sp.host_joined)
             dwellers.append(entry)
-    caves: dict[str, Any]
-    if game.id == DARTMOOR:
-        caves = {"numbered": [{"number": cv.number, "text": cv.text} for cv in catalog.caves]}
-    else:
-        caves = {"numbered": []}
+    caves = {"numbered": [{"number": cv.number, "text": cv.text} for cv in catalog.caves]}
     return {
         "game": game.id, "title": game.title, "lines": list(game.pad_lines),
-        "moors": game.id == DARTMOOR, "saplings": game.id != DARTMOOR,
+        "moors": has_moors(game), "saplings": game.turn_saplings,
         "card_ids": not catalog.provisional_deck,
         "tree_symbols": list(catalog.tree_symbols),
         "hosts": hosts, "dwellers": dwellers, "caves": caves,
