@@ -52,7 +52,7 @@ __all__ = [
     "ForestJsonError", "ForestTable", "parse_forest_json", "load_forest_json",
     "forests_from_document", "read_table", "parse_table", "load_table", "game_of_document",
     "result_to_json",
-    "render_result", "MAX_PLAYERS", "DARTMOOR",
+    "render_result", "MAX_PLAYERS", "DARTMOOR", "species_symbols",
 ]
 
 MAX_PLAYERS = 5
@@ -658,6 +658,13 @@ class _Reader:
 _SIDE_WORD: Mapping[str, str] = {
     "top": "on top", "bottom": "at the bottom", "left": "on the left", "right": "on the right",
 }
+
+
+def species_symbols(game: GameDef) -> Mapping[str, tuple[str, ...]]:
+    """The tree symbols the deck copies of each species show (species name -> symbols,
+    sorted; "" for a copy that shows none): more than one is where a reader of a table must
+    be told which card it is, when the symbol matters for a score."""
+    return _deck(game).symbols
 
 
 def game_of_document(doc: Any) -> GameDef:

@@ -33,6 +33,7 @@ from forest_shuffle.server.coach import CoachDesk, CoachSettings
 from forest_shuffle.server.headers import SafeHeaders
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
+from forest_shuffle.server.pad import pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.routes import coaching, games, pages, sockets
 from forest_shuffle.server.routes.pages import DOCS_ASSETS_URL, add_api_pages, docs_assets
@@ -138,6 +139,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.limits = lim
     app.state.gate = gate
     app.add_middleware(Guard, limits=lim)
+    app.include_router(pad_router(svc.store))  # the score pad (server/pad.py, docs/pad.md)
     app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 
     @app.exception_handler(ServiceError)

@@ -247,6 +247,11 @@ class Store:
                 self._busy -= 1
                 self._cond.notify_all()
 
+    def guard(self) -> contextlib.AbstractContextManager[None]:
+        """The guard of every use of the database (:meth:`_open`), for the tables other
+        modules keep in the same database (the score pad's, ``pad_store.py``)."""
+        return self._open()
+
     def _upgrade(self) -> None:
         """Add the columns that databases made by earlier versions lack (their rows keep
         their meaning: a NULL ``deal_seed`` is a legacy deal)."""
