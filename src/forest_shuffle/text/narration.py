@@ -706,6 +706,16 @@ def hint_words(action: str | None, payment: Sequence[int], bonus: str | None,
 NO_HINTS = "Hints are off in this game (the seats agreed to play without help)."
 
 
+def type_words(number: int | None, payment: Sequence[int] = ()) -> str:
+    """What to type to follow a hint in the terminal: ``"Type 7."`` (the action's number),
+    ``"Type 7, then pay 3 149."`` (a play and its payment), ``"Type pay 3 149."`` (a
+    payment of several cards at hand, ``number`` None)."""
+    pay = f"pay {' '.join(str(c) for c in payment)}" if payment else ""
+    if number is None:
+        return f"Type {pay}." if pay else ""
+    return f"Type {number}, then {pay}." if pay else f"Type {number}."
+
+
 def saved_words(path: str) -> str:
     """``"Game saved to game.json; resume it with: forest-shuffle play --resume
     game.json"``."""
