@@ -34,7 +34,7 @@ export function showReplay(root, ui, gameId) {
 /** The form of /replay: a record file (uploaded or pasted) or a game id of this server. */
 function showLoader(root, ui) {
   const fileInput = h("input", { type: "file", accept: ".json,application/json", dataset: { testid: "record-file" } });
-  const text = h("textarea", { rows: "6", placeholder: "…or paste a record here (the JSON of forest-shuffle simulate --record or replay)", dataset: { testid: "record-text" } });
+  const text = h("textarea", { rows: "6", placeholder: "…or paste a record here (a file that forest-shuffle simulate --records DIR wrote, or a replay)", dataset: { testid: "record-text" } });
   const gameInput = h("input", { type: "text", placeholder: "a game id of this server", maxlength: "32", dataset: { testid: "replay-game-id" } });
   const error = h("p", { class: "error", dataset: { testid: "replay-error" }, hidden: true });
   const say = (message) => {
