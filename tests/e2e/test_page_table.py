@@ -22,7 +22,7 @@ def test_the_running_score_ends_as_the_score_pad(desktop: Page, server: str) -> 
     page = desktop
     create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=11)
     wait_settled(page)
-    expect(page.locator("[data-testid=turn-counter]")).to_have_text("Your turn 1")
+    expect(page.locator("[data-testid=turn-counter]")).to_have_text("Turn 1: you")
     expect(page.locator("[data-testid=clearing-count]")).to_contain_text("full at 10")
     checked = 0
     for i in range(MAX_STEPS):
@@ -33,9 +33,13 @@ def test_the_running_score_ends_as_the_score_pad(desktop: Page, server: str) -> 
             totals = [int(t) for t in _running(page)[-1]]
             assert totals == [r["total"] for r in p["running"]]
             checked += 1
-            if p["to_move"] == p["you"] and p["turns"][0]:
+            if p["to_move"] == p["you"] and p["view"]["turn"]:
+                # the table's count, as the log's last turn line says it
                 expect(page.locator("[data-testid=turn-counter]")).to_have_text(
-                    f"Your turn {p['turns'][0]}")
+                    f"Turn {p['view']['turn']}: you")
+                lines = page.locator("[data-testid=log] li").all_inner_texts()
+                turns = [t for t in lines if t.startswith("Turn ")]
+                assert not turns or turns[-1].startswith(f"Turn {p['view']['turn']}: ")
         step(page)
     assert status(page) == "over" and checked > 3
     pad = page.locator("[data-testid=score-pad] tbody tr")

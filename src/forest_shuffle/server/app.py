@@ -50,6 +50,7 @@ from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.service import GameService, SeatSpec, ServiceError, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
 from forest_shuffle.server.store import Store, StoreClosed
+from forest_shuffle.text.narration import game_words
 
 STATIC = Path(__file__).parent / "static"
 #: The games one request of the lobby's list may ask about.
@@ -416,9 +417,11 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
 
     @app.get("/api/games-offered", tags=["games"], response_model=None)
     def games_offered() -> list[dict[str, Any]]:
-        """The games this server offers: id and title (the default first)."""
+        """The games this server offers: id, title and what the lobby says of it (the
+        default first)."""
         ids = [svc.default_game] + [g for g in game_ids() if g != svc.default_game]
-        return [{"id": g, "title": game_by_id(g).title} for g in ids]
+        return [{"id": g, "title": game_by_id(g).title, "words": game_words(game_by_id(g))}
+                for g in ids]
 
     @app.get("/api/levels", tags=["games"], response_model=list[schemas.Level])
     def levels() -> list[dict[str, str]]:

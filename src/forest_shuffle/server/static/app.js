@@ -535,7 +535,7 @@ class Game {
     const v = p.view;
     const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, p.winter_to_end - v.winter.length));
     fill(statusEl,
-      h("span", { title: `${v.turn} turns so far, every player's counted`, dataset: { testid: "turn-counter" } }, this.turnWords()),
+      h("span", { title: "the table's turns so far, every player's counted (as in the log)", dataset: { testid: "turn-counter" } }, this.turnWords()),
       h("span", { title: "cards in the deck" }, `Deck ${v.deck_size}`),
       h("span", { title: "winter cards: the third ends the game", class: "winter-count" }, `Winter ${winter}`),
       p.over ? h("span", { class: "strong" }, "Game over")
@@ -543,15 +543,10 @@ class Game {
       h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? "live" : "reconnecting" }, "●"));
   }
 
-  /** "Your turn 4", "Robin's turn 5": the turns the seat to move has begun (the server's
-   * turns; view.turn counts every seat's). */
+  /** "Turn 144: you", "Turn 145: Robin": the table's turn count, every player's turns
+   * counted, as the log's "Turn 145: Robin." says it (the server's words). */
   turnWords() {
-    const p = this.payload;
-    const turns = p.turns || [];
-    const seat = p.over ? p.you : p.to_move;
-    if (seat === null || seat === undefined || !turns[seat]) return p.over ? "Game over" : "Opening hands";
-    if (seat === p.you) return `Your turn ${turns[seat]}`;
-    return `${this.name(seat)}'s turn ${turns[seat]}`;
+    return this.payload.turn_label || "";
   }
 
   render() {
@@ -570,7 +565,7 @@ class Game {
     fill(root, h("div", { class: "game" },
       this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
-      soloPanel(p), // a solo game: the challenge, Anna, the result (solo.js)
+      p.over ? null : soloPanel(p), // a solo game: the challenge, Anna (solo.js); at the end the score section leads with its result
       p.over ? null : this.waitedSection(),
       p.over ? null : this.coach.section(),
       p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
@@ -767,7 +762,7 @@ class Game {
     if (!offer.length) return null;
     const legal = new Set(p.legal || []);
     return h("div", { class: "cave-offer", dataset: { testid: "cave-offer" } },
-      h("h3", {}, "Caves to choose from"),
+      h("h3", {}, offer.length === 1 ? "The cave the others left" : "Caves to choose from"),
       h("div", { class: "caves" }, offer.map((n) => {
         const cave = this.cat.cave(n);
         const action = legal.has(`choose ${n}`) ? `choose ${n}` : null;
@@ -1208,9 +1203,21 @@ class Game {
     return h("section", { class: "players" }, h("h2", {}, "Players"),
       h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
+        this.seatScore(s.seat),
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
           : this.hotseat ? "at this screen" : s.connected === false ? "away" : "online"),
         h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`)))));
+  }
+
+  /** A seat's points now beside its name: the server's running score (the scorer on the
+   * public forests; the page counts nothing), or the final total at the end. */
+  seatScore(seat) {
+    const p = this.payload;
+    const r = (p.over && p.scores ? p.scores : p.running || []).find((x) => x.seat === seat);
+    if (!r) return null;
+    return h("span", { class: "pscore", dataset: { testid: "player-score", seat: String(seat) },
+      title: p.over ? "final score" : "points if the game ended now, from what everyone sees" },
+    `${r.total} pts`);
   }
 
   /** The score pad as it stands now (the server's running score from the public forests),
@@ -1265,7 +1272,8 @@ class Game {
   scoreSection() {
     const p = this.payload;
     const scores = p.scores || [];
-    const winners = new Set(p.winners || []);
+    // a solo game has no winner: its result (goal, points, medal) leads instead
+    const winners = new Set(p.solo ? [] : p.winners || []);
     const bySeat = new Map(scores.map((s) => [s.seat, s]));
     const seats = p.seats;
     const headline = winners.size === 1
@@ -1287,6 +1295,7 @@ class Game {
     const canRematch = p.you !== null;
     return h("section", { class: "scores", dataset: { testid: "scores" } },
       p.solo ? h("h1", {}, "Winter has come") : h("h1", {}, "Winter has come: ", headline),
+      p.solo ? soloPanel(p) : null,
       h("div", { class: "score-wrap" }, pad),
       canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? "Join the rematch" : "Rematch")) : null,
       h("div", { class: "details-wrap" }, details),

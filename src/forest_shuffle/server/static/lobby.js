@@ -17,9 +17,15 @@ export function showLobby(root, ui, offered = [], levels = []) {
   let game = games.length ? games[0].id : null;
   const titleOf = (id) => (games.find((g) => g.id === id) || {}).title || "Forest Shuffle";
   const heading = h("h1", {}, `A new game of ${titleOf(game)}`);
+  // what the chosen game is, in the server's words (GET /api/games-offered), never the
+  // words of another game
+  const wordsOf = (id) => (games.find((g) => g.id === id) || {}).words
+    || "2 to 5 seats, each a person or a bot.";
+  const about = h("p", { class: "hint", dataset: { testid: "game-words" } }, wordsOf(game));
   const gameSelect = games.length ? h("select", { id: "game", dataset: { testid: "game-select" }, onchange: (e) => {
     game = e.target.value;
     heading.textContent = `A new game of ${titleOf(game)}`;
+    about.textContent = wordsOf(game);
   } }, games.map((g, i) => h("option", { value: g.id, selected: i === 0 }, g.title))) : null;
   const seats = [
     { kind: "human", name: "", level: "easy" },
@@ -96,14 +102,11 @@ export function showLobby(root, ui, offered = [], levels = []) {
   const mine = h("section", { class: "panel lobby known", dataset: { testid: "known-games" }, hidden: true });
   listKnown(mine);
   fill(root, mine, h("section", { class: "panel lobby" },
-    heading,
-    h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
-    form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
+    heading, about, form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
     h("p", {}, h("a", { class: "button", href: "/replay", dataset: { testid: "replay-page" } }, "▶ Replay a game"),
       " a finished game of this server, or a record file, move by move.")));
   fill(form,
-    gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect,
-      h("p", { class: "hint" }, "The expansions Alpine and Woodland Edge shuffle their cards into the base deck.")) : null,
+    gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect) : null,
     h("h2", {}, "Seats"), list, addButton,
     h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
     h("div", { class: "form-row" }, h("label", { for: "no-help", class: "check" }, noHelpBox, " Play without help: no Suggest button for anyone in this game")),
