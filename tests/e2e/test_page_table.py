@@ -32,6 +32,10 @@ def test_the_running_score_ends_as_the_score_pad(desktop: Page, server: str) -> 
             p = page.evaluate("window.forestShuffle.payload")
             totals = [int(t) for t in _running(page)[-1]]
             assert totals == [r["total"] for r in p["running"]]
+            # and beside each name in the players' panel, the same figures
+            for r in p["running"]:
+                expect(page.locator(f"[data-testid=player-score][data-seat='{r['seat']}']")
+                       ).to_have_text(f"{r['total']} pts")
             checked += 1
             if p["to_move"] == p["you"] and p["view"]["turn"]:
                 # the table's count, as the log's last turn line says it

@@ -216,6 +216,9 @@ class Game {
     const old = this.payload;
     if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
     this.payload = p;
+    // a card's text opened by its i belongs to the turn it was opened in: a new turn (or the
+    // end, whose score pad it would cover) closes it
+    if (old && (old.view.turn !== p.view.turn || (p.over && !old.over))) detailEl.hidden = true;
     // a token that holds no seat (cut short, mistyped, of another game): say so
     this.badToken = !!this.token && (p.you === null || p.you === undefined);
     if (p.you !== null && p.you !== undefined && !this.seen[p.you]) this.seen[p.you] = this.forestCards(p);
