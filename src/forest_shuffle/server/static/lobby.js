@@ -115,8 +115,9 @@ export function showLobby(root, ui, offered = [], levels = []) {
     note, submit);
 }
 
-/** The games this browser holds seats of that are still being played (asked of the server:
- * POST /api/known-games), each with a link back in; hidden when there are none. */
+/** The games this browser holds seats of (asked of the server: POST /api/known-games):
+ * those still being played, each with a link back in, and the finished ones, each with its
+ * end screen and its replay; hidden when there are none. */
 async function listKnown(box) {
   const known = knownGames().slice(0, 30);
   if (!known.length) return;
@@ -129,20 +130,31 @@ async function listKnown(box) {
     return; // the new-game form still works
   }
   const byId = new Map(known.map((g) => [g.gameId, g]));
-  const ongoing = (answers || []).filter((a) => a.found && !a.over && a.token_ok);
-  if (!ongoing.length) return;
-  fill(box, h("h1", {}, "Your games"),
-    h("ul", { class: "known-list" }, ongoing.map((a) => {
-      const g = byId.get(a.game_id) || { hotseat: false };
+  const mine = (answers || []).filter((a) => a.found && a.token_ok);
+  const ongoing = mine.filter((a) => !a.over);
+  const finished = mine.filter((a) => a.over);
+  if (!ongoing.length && !finished.length) return;
+  const href = (a) => {
+    const g = byId.get(a.game_id) || { hotseat: false };
+    return g.hotseat ? `/game/${a.game_id}` : a.link || `/game/${a.game_id}`;
+  };
+  fill(box, ongoing.length ? h("h1", {}, "Your games") : null,
+    ongoing.length ? h("ul", { class: "known-list" }, ongoing.map((a) => {
       const who = (a.names || []).join(" · ");
       const state = a.your_move ? "your move" : a.to_move === null ? "opening hands" : `${a.names[a.to_move]} to move`;
-      const href = g.hotseat ? `/game/${a.game_id}` : a.link || `/game/${a.game_id}`;
       return h("li", { class: `known-game ${a.your_move ? "your-move" : ""}`, dataset: { game: a.game_id } },
         h("span", { class: "known-names" }, who),
         h("span", { class: "known-title" }, a.title || ""),
         h("span", { class: "known-state" }, state),
-        h("a", { class: "button primary small", href, dataset: { testid: `continue-${a.game_id}` } }, "Continue"));
-    })));
+        h("a", { class: "button primary small", href: href(a), dataset: { testid: `continue-${a.game_id}` } }, "Continue"));
+    })) : null,
+    finished.length ? h("h2", {}, "Your finished games") : null,
+    finished.length ? h("ul", { class: "known-list finished", dataset: { testid: "finished-games" } }, finished.map((a) =>
+      h("li", { class: "known-game over", dataset: { game: a.game_id } },
+        h("span", { class: "known-names" }, (a.names || []).join(" · ")),
+        h("span", { class: "known-title" }, a.title || ""),
+        h("a", { class: "button ghost small", href: href(a), dataset: { testid: `result-${a.game_id}` } }, "Result"),
+        h("a", { class: "button small", href: `/replay/${encodeURIComponent(a.game_id)}`, dataset: { testid: `replay-${a.game_id}` } }, "▶ Replay")))) : null);
   box.hidden = false;
 }
 
