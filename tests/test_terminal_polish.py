@@ -32,7 +32,7 @@ def test_score_shows_the_live_score_pad_from_the_scorer() -> None:
     term.run()
     shown = script.chunks[-2]
     assert "Not understood" not in shown
-    assert "Score pad now" in shown
+    assert "Score now" in shown
     sheets = term.game.score_table(make_spectator_view(term.state).forests)
     total = next(line for line in shown.splitlines() if "Total" in line)
     assert [int(n) for n in re.findall(r"\d+", total)] == [s.total for s in sheets]

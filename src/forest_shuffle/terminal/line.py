@@ -994,7 +994,7 @@ class Terminal:
         table = make_spectator_view(self.state)
         sheets = self.game.score_table(table.forests)
         names = [self.seat_name(i, p) for i in range(self.state.num_players)]
-        self.console.print(pad_table("Score pad now (the forests as they stand)", names,
+        self.console.print(pad_table("Score now", names,
                                      self.game.pad_lines, sheets))
 
     def _hint(self, p: int) -> None:
