@@ -96,3 +96,26 @@ def test_invite_links_on_this_computer_say_so(desktop: Page, server: str) -> Non
     warning = page.locator("[data-testid=local-only]")
     expect(warning).to_contain_text("a friend on another machine cannot open them")
     expect(warning).to_contain_text("--host 0.0.0.0")
+
+
+def test_a_cards_text_closes_when_the_turn_is_over(desktop: Page, server: str) -> None:
+    """The text a card's i opens belongs to that turn: it is gone once a new turn begins
+    (it would cover the table, and at the end the score pad)."""
+    page = desktop
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=11)
+    wait_settled(page)
+    page.locator("[data-testid=hand] .tile .info").first.click()
+    detail = page.locator("[data-testid=detail]")
+    expect(detail).to_be_visible()
+    turn = page.evaluate("window.forestShuffle.payload.view.turn")
+    for _ in range(20):
+        if page.evaluate("window.forestShuffle.payload.view.turn") != turn:
+            break
+        if page.locator("[data-testid=deck].can").count():
+            page.click("[data-testid=deck]")  # draw: the turn passes, the text stays open
+        else:
+            step(page)
+        wait_settled(page, ("your-turn", "over", "waiting"))
+    wait_settled(page)
+    assert page.evaluate("window.forestShuffle.payload.view.turn") != turn
+    expect(detail).to_be_hidden()
