@@ -101,3 +101,23 @@ def test_discards_are_public() -> None:
             assert f"card {a.card}" in public and "clearing" in public
             return
     raise AssertionError("no discard came up in four games")
+
+
+def test_the_last_cave_is_taken_not_chosen() -> None:
+    """The cave draft offers one cave per player; the last to choose gets the one left,
+    and the words say so instead of offering a choice of one."""
+    for players in (2, 3):
+        state = GameState.new(players, 7, game="dartmoor")
+        for left in range(players, 0, -1):
+            assert state.decision == "cave draft"
+            assert state.to_move is not None
+            view = state.view(state.to_move)
+            words = narration.ask_words(view)
+            assert len(view.cave_offer) == left
+            if left > 1:
+                assert words.startswith("Choose your cave: ")
+            else:
+                assert words.startswith("Take your cave, the one the others left: cave "
+                                        f"{view.cave_offer[0]} (")
+                assert "Choose" not in words
+            state.apply(state.legal_actions()[0])

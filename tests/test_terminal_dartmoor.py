@@ -160,7 +160,9 @@ def test_the_cave_draft_is_offered_by_number() -> None:
     assert term.run() is None  # the script ends after the draft
     text = " ".join(script.text.split())
     assert "The caves: cave 1:" in text and "cave 5:" in text
-    assert "You: choose your cave: cave " in text and "offered: cave " in text
+    # the last to choose (you, the first player) takes the one cave the others left
+    assert "You: take your cave, the one the others left: cave " in text
+    assert "offered: cave " in text
     assert "Not allowed: " in text
     assert term.state.forests[0].cave_number in (1, 3)
     assert f"You take cave {term.state.forests[0].cave_number}." in text

@@ -48,6 +48,13 @@ def test_the_lobby_offers_every_game_the_default_first(desktop: Page, server: st
     assert select.input_value() == offered[0]["id"] == "base"
     page.select_option("[data-testid=game-select]", ALL)
     expect(page.locator("h1")).to_have_text(f"A new game of {TITLE}")
+    # the words of the chosen game, never another's: no expansions' text for Dartmoor
+    words = {g["id"]: g["words"] for g in offered}
+    expect(page.locator("[data-testid=game-words]")).to_have_text(words[ALL])
+    page.select_option("[data-testid=game-select]", "dartmoor")
+    expect(page.locator("[data-testid=game-words]")).to_have_text(words["dartmoor"])
+    hints = " ".join(page.locator("section.lobby p.hint").all_inner_texts())
+    assert "Alpine" not in hints and "Woodland Edge" not in hints
     # the lobby names no game in the header; a game page does
     expect(page.locator("[data-testid=game-title]")).to_be_hidden()
 

@@ -106,8 +106,24 @@ def test_a_big_forest_reads_at_a_glance_on_a_laptop(browser: Browser, server: st
     for t in trees.all():
         name = t.locator(".trunk .tname")
         assert name.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), name.inner_text()
+        # the tree's number never covers its name
+        assert t.locator(".trunk .num").evaluate(
+            "(n) => { const a = n.getBoundingClientRect(),"
+            " b = n.parentElement.querySelector('.tname').getBoundingClientRect();"
+            " return a.bottom <= b.top + 1 || a.right <= b.left + 1; }"), name.inner_text()
         for side in ("top", "bottom", "left", "right"):
             expect(t.locator(f".slot-{side}")).to_have_count(1)
+    # every dweller's name whole (no "Hor… Bat"): nothing cut, nothing hidden
+    clipped = page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=my-forest] .dname')]"
+        ".filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow"
+        " === 'ellipsis').map((e) => e.textContent)")
+    assert clipped == []
+    # the NEW mark sits on the card's top edge, above its name, not before it
+    fresh = forest.locator(".dweller.fresh .dname").first
+    assert fresh.evaluate(
+        "(n) => n.getBoundingClientRect().left - n.parentElement.getBoundingClientRect().left"
+        " < 12")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

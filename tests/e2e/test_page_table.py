@@ -22,7 +22,7 @@ def test_the_running_score_ends_as_the_score_pad(desktop: Page, server: str) -> 
     page = desktop
     create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=11)
     wait_settled(page)
-    expect(page.locator("[data-testid=turn-counter]")).to_have_text("Your turn 1")
+    expect(page.locator("[data-testid=turn-counter]")).to_have_text("Turn 1: you")
     expect(page.locator("[data-testid=clearing-count]")).to_contain_text("full at 10")
     checked = 0
     for i in range(MAX_STEPS):
@@ -32,10 +32,18 @@ def test_the_running_score_ends_as_the_score_pad(desktop: Page, server: str) -> 
             p = page.evaluate("window.forestShuffle.payload")
             totals = [int(t) for t in _running(page)[-1]]
             assert totals == [r["total"] for r in p["running"]]
+            # and beside each name in the players' panel, the same figures
+            for r in p["running"]:
+                expect(page.locator(f"[data-testid=player-score][data-seat='{r['seat']}']")
+                       ).to_have_text(f"{r['total']} pts")
             checked += 1
-            if p["to_move"] == p["you"] and p["turns"][0]:
+            if p["to_move"] == p["you"] and p["view"]["turn"]:
+                # the table's count, as the log's last turn line says it
                 expect(page.locator("[data-testid=turn-counter]")).to_have_text(
-                    f"Your turn {p['turns'][0]}")
+                    f"Turn {p['view']['turn']}: you")
+                lines = page.locator("[data-testid=log] li").all_inner_texts()
+                turns = [t for t in lines if t.startswith("Turn ")]
+                assert not turns or turns[-1].startswith(f"Turn {p['view']['turn']}: ")
         step(page)
     assert status(page) == "over" and checked > 3
     pad = page.locator("[data-testid=score-pad] tbody tr")
@@ -88,3 +96,26 @@ def test_invite_links_on_this_computer_say_so(desktop: Page, server: str) -> Non
     warning = page.locator("[data-testid=local-only]")
     expect(warning).to_contain_text("a friend on another machine cannot open them")
     expect(warning).to_contain_text("--host 0.0.0.0")
+
+
+def test_a_cards_text_closes_when_the_turn_is_over(desktop: Page, server: str) -> None:
+    """The text a card's i opens belongs to that turn: it is gone once a new turn begins
+    (it would cover the table, and at the end the score pad)."""
+    page = desktop
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=11)
+    wait_settled(page)
+    page.locator("[data-testid=hand] .tile .info").first.click()
+    detail = page.locator("[data-testid=detail]")
+    expect(detail).to_be_visible()
+    turn = page.evaluate("window.forestShuffle.payload.view.turn")
+    for _ in range(20):
+        if page.evaluate("window.forestShuffle.payload.view.turn") != turn:
+            break
+        if page.locator("[data-testid=deck].can").count():
+            page.click("[data-testid=deck]")  # draw: the turn passes, the text stays open
+        else:
+            step(page)
+        wait_settled(page, ("your-turn", "over", "waiting"))
+    wait_settled(page)
+    assert page.evaluate("window.forestShuffle.payload.view.turn") != turn
+    expect(detail).to_be_hidden()

@@ -138,3 +138,41 @@ def test_a_record_file_uploaded_and_pasted(desktop: Page, server: str,
     _wait(page, 0)
     page.keyboard.press("End")
     _wait(page, len(record["actions"]))
+
+
+def test_fast_arrow_keys_are_all_counted(desktop: Page, server: str) -> None:
+    """Keys pressed faster than the frames arrive each count a move (40 presses, 40 moves)."""
+    page = desktop
+    game = finished_game(server, seed=43)
+    assert len(game.actions) > 45
+    page.goto(f"{server}/replay/{game.game_id}")
+    _wait(page, 0)
+    for _ in range(40):
+        page.keyboard.press("ArrowRight", delay=0)
+    _wait(page, 40)
+    _check(page, game.state_at(40), None)
+    for _ in range(15):
+        page.keyboard.press("ArrowLeft", delay=0)
+    _wait(page, 25)
+
+
+def test_the_lobby_lists_this_browsers_finished_games(desktop: Page, server: str) -> None:
+    """A finished game whose seat this browser holds is listed with its result and replay;
+    a game still being played is not among the finished ones."""
+    page = desktop
+    done = finished_game(server, seed=44, names=("Ada", "Bea"))
+    going = finished_game(server, seed=45, names=("Ada", "Bea"), until=4)
+    page.goto(server + "/")
+    for g in (done, going):
+        page.evaluate("([id, tokens]) => localStorage.setItem('forest-shuffle:game:' + id,"
+                      " JSON.stringify({tokens, hotseat: true, at: Date.now()}))",
+                      [g.game_id, {str(k): v for k, v in g.tokens.items()}])
+    page.reload()
+    listed = page.locator("[data-testid=finished-games] li")
+    expect(listed).to_have_count(1)
+    assert listed.get_attribute("data-game") == done.game_id
+    expect(listed).to_contain_text("Ada · Bea")
+    expect(page.locator(f"[data-testid=continue-{going.game_id}]")).to_be_visible()
+    page.click(f"[data-testid=replay-{done.game_id}]")
+    _wait(page, 0)
+    assert page.url.endswith(f"/replay/{done.game_id}")

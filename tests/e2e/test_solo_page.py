@@ -92,4 +92,14 @@ def test_the_end_of_a_solo_game_says_the_result(desktop: Page, server: str) -> N
     assert box.get_attribute("data-medal") == result["medal"]
     assert box.get_attribute("data-met") == ("1" if result["goal_met"] else "0")
     expect(page.locator("[data-testid=scores] h1")).to_have_text("Winter has come")
+    # the result leads the end screen: right under its heading, before the score pad, in
+    # the first screen, and no winner's star over a lost challenge
+    expect(page.locator("[data-testid=solo]")).to_have_count(1)
+    heading = page.locator("[data-testid=scores] h1").bounding_box()
+    solo = page.locator("[data-testid=solo-result]").bounding_box()
+    pad = page.locator("[data-testid=score-pad]").bounding_box()
+    assert heading and solo and pad
+    assert heading["y"] < solo["y"] < pad["y"]
+    assert solo["y"] + solo["height"] < page.viewport_size["height"]  # type: ignore[index]
+    assert "★" not in page.locator("[data-testid=score-pad]").inner_text()
     assert "You did not win the bronze medal." in result["words"] or result["won"]

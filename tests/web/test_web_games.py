@@ -22,7 +22,19 @@ def test_games_offered_lists_every_game_the_default_first(c: TestClient) -> None
     assert [g["id"] for g in offered] == game_ids()
     assert offered[0]["id"] == "base"
     for g in offered:
-        assert set(g) == {"id", "title"} and g["title"] == make_game(g["id"]).title
+        assert set(g) == {"id", "title", "words"} and g["title"] == make_game(g["id"]).title
+    # each game's own words: the expansions' only where they are shuffled in
+    words = {g["id"]: g["words"] for g in offered}
+    assert "Alpine" not in words["base"] and "Woodland Edge" not in words["base"]
+    assert "Alpine shuffles its cards" in words["base+alpine"]
+    assert "Woodland Edge" not in words["base+alpine"]
+    assert "Alpine and Woodland Edge shuffle" in words[ALL]
+    assert "Alpine" not in words["dartmoor"] and "expansion" not in words["dartmoor"]
+    assert "a game of its own" in words["dartmoor"] and "no saplings" in words["dartmoor"]
+    assert "a game of its own" not in words["base"]
+    for g in offered:
+        low, high = make_game(g["id"]).players[0], make_game(g["id"]).players[-1]
+        assert g["words"].startswith(f"{low} to {high} seats")
     with TestClient(create_app("sqlite://", bot_delay=0.0, game="base+woodland_edge")) as other:
         ids = [g["id"] for g in other.get("/api/games-offered").json()]
         assert ids[0] == "base+woodland_edge" and sorted(ids) == sorted(game_ids())

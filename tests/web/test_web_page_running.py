@@ -47,3 +47,36 @@ def test_running_score_is_the_public_score_pad(seed: int, game: str) -> None:
         assert moved > 10  # the figures moved during the game, not only at the end
     finally:
         svc.close()
+
+
+def test_one_turn_count_said_as_the_log_says_it() -> None:
+    """The status bar's words are the log's last turn line, for every viewer: the table's
+    count (every player's turns), not the seat's own."""
+    rng = random.Random(4)
+    svc = GameService(Store("sqlite://"), bot_delay=0)
+    try:
+        created = svc.create([SeatSpec("human", "Ann"), SeatSpec("human", "Bob")], seed=4)
+        gid = created["game_id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        checked = 0
+        for _ in range(60):
+            watcher = svc.payload(gid, None)
+            if watcher["over"]:
+                break
+            seat = watcher["to_move"]
+            state = svc.game(gid).snap.state
+            turn_lines = [e["text"] for e in watcher["log"] if e["text"].startswith("Turn ")]
+            if turn_lines:
+                last = turn_lines[-1]
+                assert last == f"{watcher['turn_label']}."
+                assert last.startswith(f"Turn {state.turn}: ")
+                mine = svc.payload(gid, seat)["turn_label"]
+                assert mine == f"Turn {state.turn}: you"
+                other = svc.payload(gid, 1 - seat)["turn_label"]
+                assert other == last[:-1]
+                checked += state.turn > 2  # beyond the first round: the counts differ
+            p = svc.payload(gid, seat)
+            svc.act(gid, tokens[seat], rng.choice(p["legal"]), p["version"])
+        assert checked > 5
+    finally:
+        svc.close()

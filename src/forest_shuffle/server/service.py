@@ -82,6 +82,7 @@ from forest_shuffle.text.narration import (
     public_words,
     revealed_cards,
     revealed_words,
+    turn_label,
     turn_summary,
     turn_words,
 )
@@ -1397,6 +1398,9 @@ class GameService:
             "pad_lines": [[key, LINE_WORDS.get(key, key)] for key in state.game.pad_lines],
             "waited": _waited(game, snap, seat) if mine and seat is not None else [],
             "turns": _turns(game.log[:snap.log_len], state.num_players),
+            "turn_label": turn_label(
+                state.turn, "" if over else
+                "you" if state.current == seat else game.seats[state.current].name),
             "clearing_limit": state.game.clearing_limit,
             "hand_limit": state.game.hand_limit,
             "winter_to_end": state.game.winter_to_end,

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -49,7 +50,7 @@ from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.picks import PickShape, pick_actions, pick_problem, pick_shape
 from forest_shuffle.engine.setup import derive, new_seed
 from forest_shuffle.engine.state import GameState
-from forest_shuffle.engine.view import PendingView, PlayerView
+from forest_shuffle.engine.view import PendingView, PlayerView, make_spectator_view
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.terminal import dartmoor as moorland
@@ -86,6 +87,7 @@ from forest_shuffle.text.narration import (
     saved_words,
     skipped_words,
     species_of,
+    type_words,
     you_words,
 )
 
@@ -132,10 +134,12 @@ def help_words(kinds: tuple[str, ...], caves: bool) -> str:
         f"  ({hosts} are numbered from 1, cards by their ids)\n"
         "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
         "116);\n"
-        "  undo takes back the last card chosen before the payment is whole. So does any\n"
-        "  choice of several cards (cave 41 63, discard 12 40 57), confirmed with done.\n"
+        "  undo takes back the last card chosen before the payment is whole, then the play\n"
+        "  itself. So does any choice of several cards (cave 41 63, discard 12 40 57),\n"
+        "  confirmed with done.\n"
         "Other commands: hand (your hand), card ID (full card text), board (redraw the "
         "screen),\n"
+        "  score (the score pad as the forests stand now),\n"
         "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
         "resume\n"
         "  later with play --resume FILE). Ctrl-C asks too.")
@@ -370,9 +374,39 @@ def card_details(cid: int, catalog: Catalog) -> Group:
     return Group(*parts)
 
 
+ActionGroup = tuple[tuple[str, int, str], list[Action]]
+
+
+def _action_groups(view: PlayerView) -> list[ActionGroup]:
+    """The legal actions in the groups a long list shows, in the order shown: the plays of
+    one card half share a group, every other kind one group, in the order the engine lists
+    them, and all the plays of card halves stand together where the first one was."""
+    groups: dict[tuple[str, int, str], list[Action]] = {}
+    for a in view.legal_actions:
+        groups.setdefault((a.kind, a.card if a.kind == PLAY else 0, a.side), []).append(a)
+    halves = [(k, v) for k, v in groups.items() if k[0] == PLAY and k[2]]
+    out: list[ActionGroup] = []
+    for key, items in groups.items():
+        if key[0] == PLAY and key[2]:
+            if halves and key == halves[0][0]:
+                out.extend(halves)
+            continue
+        out.append((key, items))
+    return out
+
+
+def shown_actions(view: PlayerView) -> tuple[Action, ...]:
+    """The legal actions in the order :func:`numbered_actions` numbers them: entry ``n`` is
+    item ``n - 1`` (the numbers read 1, 2, 3... down the screen)."""
+    if len(view.legal_actions) <= GROUP_ABOVE:
+        return view.legal_actions
+    return tuple(a for _key, items in _action_groups(view) for a in items)
+
+
 def numbered_actions(view: PlayerView) -> RenderableType:
-    """The legal actions, numbered from 1. When there are many, the plays of one card half
-    share an entry (``1)t2`` plays it at tree 2) and short entries share lines."""
+    """The legal actions, numbered from 1 in the order shown (:func:`shown_actions`). When
+    there are many, the plays of one card half share an entry (``1)t2`` plays it at tree 2)
+    and short entries share lines."""
     actions = view.legal_actions
     if len(actions) <= GROUP_ABOVE:
         out = Text()
@@ -381,36 +415,35 @@ def numbered_actions(view: PlayerView) -> RenderableType:
             out.append(action_words(a, view) + "\n")
         out.rstrip()
         return out
-    groups: dict[tuple[str, int, str], list[tuple[int, Action]]] = {}
-    for i, a in enumerate(actions, start=1):
-        key = (a.kind, a.card if a.kind == PLAY else 0, a.side)
-        groups.setdefault(key, []).append((i, a))
     free = view.pending is not None and view.pending.kind == "free"
     lines: list[RenderableType] = []
     halves: list[Text] = []
     at = -1  # where the plays of card halves go among the lines
-    for (kind, cid, side), items in groups.items():
+    i = 0
+    for (kind, cid, side), items in _action_groups(view):
         line = Text("  ")
         if kind == PLAY and side:
             sp = species_of(cid, side, view.game.catalog)
             entry = Text(f"{sp.printed} {ARROWS[side]}{cid} ({'free' if free else sp.cost}):")
-            for i, a in items:
+            for a in items:
+                i += 1
                 entry.append(f" {i})", style="bold yellow")
                 entry.append(f"t{a.tree + 1}")
             halves.append(entry)
             at = len(lines) if at < 0 else at
             continue
         if len(items) == 1:
-            i, a = items[0]
+            i += 1
             line.append(f"{i})", style="bold yellow")
-            line.append(" " + action_words(a, view))
+            line.append(" " + action_words(items[0], view))
         else:
             head = {TAKE: "take from the clearing:", SAPLING: "as a sapling:",
                     PAY: "pay with:", CAVE: "under the cave:", CHOOSE: "take the cave:",
                     MOOR: "face down as a universal moor:",
                     DISCARD: "into the clearing:"}.get(kind, f"{kind}:")
             line.append(head)
-            for i, a in items:
+            for a in items:
+                i += 1
                 line.append(f" {i})", style="bold yellow")
                 line.append(f" {a.card}" if kind in (SAPLING, CHOOSE)
                             else f" {a.card} {label(a.card, view.game.catalog)}")
@@ -468,11 +501,42 @@ def skipped_steps(before: PlayerView, action: Action, after: PlayerView) -> list
     return skipped
 
 
+class PadSheet(Protocol):
+    """What the score pad reads of a forest's score (either scorer's)."""
+
+    @property
+    def lines(self) -> Mapping[str, int]: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+def pad_table(title: str, names: Sequence[str], pad_lines: Sequence[str],
+              sheets: Sequence[PadSheet]) -> Table:
+    """The score pad: one row per line of the game's pad (``pad_lines``) and the totals,
+    one column per player, the figures the scorer gave (``sheets``, by seat)."""
+    pad = Table(title=title, title_justify="left", title_style="bold")
+    pad.add_column("")
+    for name in names:
+        pad.add_column(name, justify="right")
+    for line in pad_lines:
+        pad.add_row(PAD_WORDS.get(line, line.replace("_", "/").capitalize()),
+                    *(str(s.lines.get(line, 0)) for s in sheets))
+    pad.add_row(Text("Total", style="bold"),
+                *(Text(str(s.total), style="bold") for s in sheets))
+    return pad
+
+
 # ---------------------------------------------------------------------------- players
 
 
 class QuitGame(Exception):
-    """The player chose to leave the game (after being asked)."""
+    """The player chose to leave the game (after being asked); ``saved``: after saving it
+    (the save's line said all)."""
+
+    def __init__(self, saved: bool = False) -> None:
+        super().__init__("saved" if saved else "left")
+        self.saved = saved
 
 
 @dataclass
@@ -549,6 +613,9 @@ class Terminal:
         #: The payment cards chosen but not yet paid, and the position they belong to.
         self._chosen: list[int] = []
         self._chosen_at = -1
+        #: A play not yet paid for: the history length after it, the game and everyone's
+        #: lines before it (``undo`` goes back to them).
+        self._play_back: tuple[int, GameState, list[list[str]]] | None = None
 
     # ------------------------------------------------------------ i/o helpers
 
@@ -587,8 +654,9 @@ class Terminal:
                     self._apply(p, action)
                 else:
                     self._human(p)
-        except QuitGame:
-            self.say("Game abandoned.", style="bold red")
+        except QuitGame as left:
+            if not left.saved:
+                self.say("Game abandoned.", style="bold red")
             return None
         except EOFError:
             self.say("\nEnd of input: game abandoned.", style="bold red")
@@ -611,7 +679,7 @@ class Terminal:
                 raise QuitGame
             if answer in ("s", "save"):
                 if self._save():
-                    raise QuitGame
+                    raise QuitGame(saved=True)
                 continue
             if answer in ("", "n", "no", "b", "back"):
                 self.say("Back to the game.", style="dim")
@@ -889,7 +957,7 @@ class Terminal:
         paying = self._paying(p)
         shape = self._choice(p)
         view = self._shown_view(self.state.view(p))
-        actions = view.legal_actions
+        actions = shown_actions(view)
         if not word:
             self.say("Enter a number from the list, an action, or help.", style="yellow")
             return False
@@ -915,10 +983,16 @@ class Terminal:
         if word == "pile" and moorland.is_dartmoor(view):
             self.console.print(moorland.pile_text(view))
             return False
+        if word in ("score", "scores", "pad"):
+            self._score(p)
+            return False
         if word == "undo" or word.startswith("undo "):
             if not self._chosen:
-                self.say("Nothing to undo: only cards chosen but not yet sent (a payment, "
-                         "a choice of several cards) can be taken back.", style="yellow")
+                if word == "undo" and self._take_back_play(p):
+                    return False
+                self.say("Nothing to undo: only a play not yet paid for and cards chosen but "
+                         "not yet sent (a payment, a choice of several cards) can be taken "
+                         "back.", style="yellow")
                 return False
             which = word[5:].strip().lstrip("#")
             if which and not (which.isascii() and which.isdigit() and int(which) in
@@ -982,12 +1056,42 @@ class Terminal:
             return self._pick(p, shape, [action.card])
         if shape is not None and action.kind == DONE:
             return self._confirm(p, shape)
+        before = (self.state.clone(), [list(s.log) for s in self.seats])
         try:
             self._apply(p, action)
         except IllegalActionError as exc:
             self.say(f"Not allowed: {reason_words(exc.reason, p)}.", style="yellow")
             return False
+        self._play_back = None
+        if action.kind == PLAY and self._paying(p):  # a play waiting for its payment
+            self._play_back = (len(self.state.history), *before)
         return True
+
+    def _take_back_play(self, p: int) -> bool:
+        """Take back ``p``'s play whose payment has not begun (no card of it paid): the
+        game and everyone's lines as they were before it; False if there is none. The play
+        told nothing hidden (no card was drawn or turned), so going back hides nothing."""
+        back = self._play_back
+        if back is None or back[0] != len(self.state.history) or not self._paying(p):
+            return False
+        played = self.state.history[-1]
+        self.state, logs = back[1], back[2]
+        for seat, log in zip(self.seats, logs, strict=True):
+            seat.log[:] = log
+        self._play_back = None
+        self.say(f"Taken back: {action_words(played, self.state.view(p))}.", style="italic")
+        self.draw_screen(self.state.view(p))
+        return True
+
+    def _score(self, p: int) -> None:
+        """Print the score pad as the forests stand now: the scorer on the public table
+        (face-down saplings and caves by their size, as the page's players panel), the
+        same for every seat."""
+        table = make_spectator_view(self.state)
+        sheets = self.game.score_table(table.forests)
+        names = [self.seat_name(i, p) for i in range(self.state.num_players)]
+        self.console.print(pad_table("Score now", names,
+                                     self.game.pad_lines, sheets))
 
     def _hint(self, p: int) -> None:
         """Print what the coach would do in ``p``'s place, with its reason."""
@@ -1001,6 +1105,25 @@ class Terminal:
             self.say("Hint stopped.", style="yellow")
             return
         self.say(hint.words, style="bold magenta")
+        self.say(self._hint_entry(p, hint.action, hint.payment), style="bold magenta")
+
+    def _hint_entry(self, p: int, action: Action, payment: tuple[int, ...]) -> str:
+        """What ``p`` types to follow the coach: the number of ``action`` among the shown
+        choices, then the rest of a play's payment; a payment of several cards on one line
+        (``undo`` first when cards chosen so far are not in it)."""
+        view = self._shown_view(self.state.view(p))
+        if self._paying(p):
+            rest = [c for c in payment if c not in self._chosen]
+            if any(c not in payment for c in self._chosen):
+                return "Type undo until no card is chosen, then pay " \
+                       f"{' '.join(str(c) for c in payment)}."
+            if len(rest) == 1 and Action(PAY, rest[0]) in view.legal_actions:
+                return type_words(shown_actions(view).index(Action(PAY, rest[0])) + 1)
+            return type_words(None, rest)
+        shown = shown_actions(view)
+        number = shown.index(action) + 1 if action in shown else None
+        paid = payment if action.kind == PLAY else ()
+        return type_words(number, paid) or f"Type {action}."
 
     def _show_card(self, args: list[str]) -> None:
         digits = args[0].lstrip("#") if len(args) == 1 else ""
@@ -1045,7 +1168,7 @@ class Terminal:
             head.append(f" hand {view.hand_sizes[i]}")
             seen = view.known_hands[i]
             if seen:
-                head.append(f" (seen: {', '.join(str(c) for c in seen)})")
+                head.append(f" (seen: {', '.join(label(c, view.game.catalog) for c in seen)})")
         parts.append(head)
         cat = view.game.catalog
         dartmoor = moorland.is_dartmoor(view)
@@ -1129,15 +1252,7 @@ class Terminal:
         names = [self.seats[i].name for i in range(view.num_players)]
         over, winner_line = end_words(names, [s.total for s in sheets])
         self.say(over, style="bold green")
-        pad = Table(title="Score pad", title_justify="left", title_style="bold")
-        pad.add_column("")
-        for name in names:
-            pad.add_column(name, justify="right")
-        for line in self.game.pad_lines:
-            pad.add_row(PAD_WORDS.get(line, line.replace("_", "/").capitalize()),
-                        *(str(s.lines.get(line, 0)) for s in sheets))
-        pad.add_row(Text("Total", style="bold"),
-                    *(Text(str(s.total), style="bold") for s in sheets))
+        pad = pad_table("Score pad", names, self.game.pad_lines, sheets)
         for i, sheet in enumerate(sheets):
             table = Table(title=f"{names[i]}: {sheet.total} points", title_justify="left",
                           box=None, padding=(0, 1), show_header=False, title_style="bold")

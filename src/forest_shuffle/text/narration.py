@@ -41,6 +41,7 @@ from forest_shuffle.engine.actions import (
     YES,
     Action,
 )
+from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.picks import HAND, PickShape
 from forest_shuffle.engine.view import PendingView, PlayerView
 from forest_shuffle.scoring import core as scoring
@@ -249,7 +250,10 @@ def ask_words(view: PlayerView) -> str:
     if kind == "saplings":
         return "Play hand cards as saplings for free, one at a time, or done."
     if kind == "cave draft":
-        offer = getattr(view, "cave_offer", ())
+        offer: Sequence[int] = getattr(view, "cave_offer", ())
+        if len(offer) == 1:  # the last to choose: no choice, the cave the others left
+            return (f"Take your cave, the one the others left: "
+                    f"{cave_name(offer[0], view.game.catalog)}.")
         caves = "; ".join(cave_name(n, view.game.catalog) for n in offer)
         return f"Choose your cave: {caves}." if caves else "Choose your cave."
     if kind == "universal moor":
@@ -261,6 +265,38 @@ def ask_words(view: PlayerView) -> str:
     if kind == "draw or take":
         return "Draw the top card of the deck, or take a card from the clearing."
     return f"Decide: {kind}."
+
+
+#: What a game is, for the lobby, by how its definition differs from the base game's.
+BASE_WORDS = ("Grow a forest of trees and the animals, plants and mushrooms that live at "
+              "them.")
+
+
+def game_words(game: GameDef) -> str:
+    """What the lobby says of a game when it is chosen: how many seats, what the game is,
+    and for the base game's expansions which cards they shuffle into its deck; a game with
+    its own catalog (Dartmoor) says it is a game of its own and names what differs (its
+    caves, moors, discard pile), from the definition alone."""
+    low, high = game.players[0], game.players[-1]
+    seats = f"{low} to {high} seats, each a person or a bot."
+    modules = tuple(game.options.get("modules", ()))
+    if "base" not in game.catalog.modules:
+        own = ["its own deck"]
+        if game.catalog.caves:
+            own.append("a cave each, chosen in turn from those dealt")
+        if any(sp.kind == "moor" for sp in game.catalog.species.values()):
+            own.append("moors to grow beside the trees")
+        if game.options.get("clearing_to") == "discard":
+            own.append("a discard pile instead of the box")
+        if not game.options.get("saplings", True):
+            own.append("no saplings")
+        return (f"{seats} {game.title} is a game of its own: {names_words(own)}. "
+                f"{BASE_WORDS}")
+    if not modules:
+        return f"{seats} {BASE_WORDS}"
+    names = [m.replace("_", " ").title() for m in modules]
+    verb = "shuffles its" if len(names) == 1 else "shuffle their"
+    return f"{seats} {BASE_WORDS} {names_words(names)} {verb} cards into the base deck."
 
 
 def cave_name(number: int, catalog: Catalog) -> str:
@@ -560,8 +596,19 @@ def opening_words(names: Sequence[str]) -> str:
 
 
 def turn_words(turn: int, name: str) -> str:
-    """``"Turn 4: Ann."``."""
-    return f"Turn {turn}: {name}."
+    """``"Turn 4: Ann."``: the log's line when a turn begins. ``turn`` is the table's count
+    (every player's turns and extra turns counted, ``GameState.turn``), the one count the
+    log, the page's status bar and the terminal say."""
+    return f"{turn_label(turn, name)}."
+
+
+def turn_label(turn: int, name: str) -> str:
+    """``"Turn 4: Ann"``, ``"Turn 4: you"`` (the status bar: the table's turn count and
+    whose turn it is, as the log says it); ``"Opening hands"`` before the first turn; an
+    empty ``name`` (the game is over) leaves it out: ``"Turn 4"``."""
+    if turn <= 0:
+        return "Opening hands"
+    return f"Turn {turn}: {name}" if name else f"Turn {turn}"
 
 
 # ---------------------------------------------------------------------------- the terminal's
@@ -762,6 +809,16 @@ def hint_words(action: str | None, payment: Sequence[int], bonus: str | None,
 
 #: What ``hint`` answers in a game whose seats agreed to play without help.
 NO_HINTS = "Hints are off in this game (the seats agreed to play without help)."
+
+
+def type_words(number: int | None, payment: Sequence[int] = ()) -> str:
+    """What to type to follow a hint in the terminal: ``"Type 7."`` (the action's number),
+    ``"Type 7, then pay 3 149."`` (a play and its payment), ``"Type pay 3 149."`` (a
+    payment of several cards at hand, ``number`` None)."""
+    pay = f"pay {' '.join(str(c) for c in payment)}" if payment else ""
+    if number is None:
+        return f"Type {pay}." if pay else ""
+    return f"Type {number}, then {pay}." if pay else f"Type {number}."
 
 
 def saved_words(path: str) -> str:

@@ -33,6 +33,7 @@ from forest_shuffle.server.bodies import (
 from forest_shuffle.server.routes.deps import Address, HubDep, SeatToken, Svc
 from forest_shuffle.server.service import SeatSpec, ServiceError, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
+from forest_shuffle.text.narration import game_words
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +58,11 @@ def cards(svc: Svc, game: Annotated[str | None, Query(max_length=80)] = None) ->
 
 @router.get("/api/games-offered", tags=["games"], response_model=None)
 async def games_offered(svc: Svc) -> list[dict[str, Any]]:
-    """The games this server offers: id and title (the default first)."""
+    """The games this server offers: id, title and what the lobby says of it (the
+    default first)."""
     ids = [svc.default_game] + [g for g in game_ids() if g != svc.default_game]
-    return [{"id": g, "title": game_by_id(g).title} for g in ids]
+    return [{"id": g, "title": game_by_id(g).title, "words": game_words(game_by_id(g))}
+            for g in ids]
 
 
 @router.get("/api/levels", tags=["games"], response_model=list[schemas.Level])

@@ -227,6 +227,9 @@ class Game {
     const old = this.payload;
     if (old && p.game_id === old.game_id && p.you === old.you && p.version < old.version) return;
     this.payload = p;
+    // a card's text opened by its i belongs to the turn it was opened in: a new turn (or the
+    // end, whose score pad it would cover) closes it
+    if (old && (old.view.turn !== p.view.turn || (p.over && !old.over))) detailEl.hidden = true;
     // a token that holds no seat (cut short, mistyped, of another game): say so
     this.badToken = !!this.token && (p.you === null || p.you === undefined);
     if (p.you !== null && p.you !== undefined && !this.seen[p.you]) this.seen[p.you] = this.forestCards(p);
@@ -582,7 +585,7 @@ class Game {
     const v = p.view;
     const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, p.winter_to_end - v.winter.length));
     fill(statusEl,
-      h("span", { title: `${v.turn} turns so far, every player's counted`, dataset: { testid: "turn-counter" } }, this.turnWords()),
+      h("span", { title: "the table's turns so far, every player's counted (as in the log)", dataset: { testid: "turn-counter" } }, this.turnWords()),
       h("span", { title: "cards in the deck" }, `Deck ${v.deck_size}`),
       h("span", { title: "winter cards: the third ends the game", class: "winter-count" }, `Winter ${winter}`),
       p.over ? h("span", { class: "strong" }, "Game over")
@@ -590,15 +593,10 @@ class Game {
       h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? "live" : "reconnecting" }, "●"));
   }
 
-  /** "Your turn 4", "Robin's turn 5": the turns the seat to move has begun (the server's
-   * turns; view.turn counts every seat's). */
+  /** "Turn 144: you", "Turn 145: Robin": the table's turn count, every player's turns
+   * counted, as the log's "Turn 145: Robin." says it (the server's words). */
   turnWords() {
-    const p = this.payload;
-    const turns = p.turns || [];
-    const seat = p.over ? p.you : p.to_move;
-    if (seat === null || seat === undefined || !turns[seat]) return p.over ? "Game over" : "Opening hands";
-    if (seat === p.you) return `Your turn ${turns[seat]}`;
-    return `${this.name(seat)}'s turn ${turns[seat]}`;
+    return this.payload.turn_label || "";
   }
 
   render() {
@@ -620,7 +618,7 @@ class Game {
     fill(root, h("div", { class: `game ${this.locked() ? "locked" : ""}` },
       this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
-      soloPanel(p), // a solo game: the challenge, Anna, the result (solo.js)
+      p.over ? null : soloPanel(p), // a solo game: the challenge, Anna (solo.js); at the end the score section leads with its result
       p.over ? null : this.waitedSection(),
       p.over ? null : this.coach.section(),
       p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
@@ -871,7 +869,7 @@ class Game {
     if (!offer.length) return null;
     const legal = new Set(p.legal || []);
     return h("div", { class: "cave-offer", dataset: { testid: "cave-offer" } },
-      h("h3", {}, "Caves to choose from"),
+      h("h3", {}, offer.length === 1 ? "The cave the others left" : "Caves to choose from"),
       h("div", { class: "caves" }, offer.map((n) => {
         const cave = this.cat.cave(n);
         const action = legal.has(`choose ${n}`) ? `choose ${n}` : null;
@@ -1408,6 +1406,7 @@ class Game {
     return h("section", { class: "players" }, h("h2", {}, "Players"),
       h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
+        this.seatScore(s.seat),
         h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
           : this.hotseat ? "at this screen" : s.held === false ? "not joined yet" : s.connected === false ? "away" : "online"),
         h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`),
@@ -1418,6 +1417,17 @@ class Game {
       this.newLink ? h("div", { class: "new-link", dataset: { testid: "new-link" } },
         h("p", { class: "hint" }, `The new link of ${this.newLink.name} (the old one no longer works):`),
         h("input", { type: "text", readonly: true, value: this.newLink.url, "aria-label": `new invite link of ${this.newLink.name}` })) : null);
+  }
+
+  /** A seat's points now beside its name: the server's running score (the scorer on the
+   * public forests; the page counts nothing), or the final total at the end. */
+  seatScore(seat) {
+    const p = this.payload;
+    const r = (p.over && p.scores ? p.scores : p.running || []).find((x) => x.seat === seat);
+    if (!r) return null;
+    return h("span", { class: "pscore", dataset: { testid: "player-score", seat: String(seat) },
+      title: p.over ? "final score" : "points if the game ended now, from what everyone sees" },
+    `${r.total} pts`);
   }
 
   /** The score pad as it stands now (the server's running score from the public forests),
@@ -1472,7 +1482,8 @@ class Game {
   scoreSection() {
     const p = this.payload;
     const scores = p.scores || [];
-    const winners = new Set(p.winners || []);
+    // a solo game has no winner: its result (goal, points, medal) leads instead
+    const winners = new Set(p.solo ? [] : p.winners || []);
     const bySeat = new Map(scores.map((s) => [s.seat, s]));
     const seats = p.seats;
     const headline = winners.size === 1
@@ -1494,6 +1505,7 @@ class Game {
     const canRematch = p.you !== null;
     return h("section", { class: "scores", dataset: { testid: "scores" } },
       p.solo ? h("h1", {}, "Winter has come") : h("h1", {}, "Winter has come: ", headline),
+      p.solo ? soloPanel(p) : null,
       h("div", { class: "score-wrap" }, pad),
       canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? "Join the rematch" : "Rematch")) : null,
       h("div", { class: "details-wrap" }, details),

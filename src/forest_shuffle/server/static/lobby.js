@@ -17,9 +17,15 @@ export function showLobby(root, ui, offered = [], levels = []) {
   let game = games.length ? games[0].id : null;
   const titleOf = (id) => (games.find((g) => g.id === id) || {}).title || "Forest Shuffle";
   const heading = h("h1", {}, `A new game of ${titleOf(game)}`);
+  // what the chosen game is, in the server's words (GET /api/games-offered), never the
+  // words of another game
+  const wordsOf = (id) => (games.find((g) => g.id === id) || {}).words
+    || "2 to 5 seats, each a person or a bot.";
+  const about = h("p", { class: "hint", dataset: { testid: "game-words" } }, wordsOf(game));
   const gameSelect = games.length ? h("select", { id: "game", dataset: { testid: "game-select" }, onchange: (e) => {
     game = e.target.value;
     heading.textContent = `A new game of ${titleOf(game)}`;
+    about.textContent = wordsOf(game);
   } }, games.map((g, i) => h("option", { value: g.id, selected: i === 0 }, g.title))) : null;
   const seats = [
     { kind: "human", name: "", level: "easy" },
@@ -97,14 +103,11 @@ export function showLobby(root, ui, offered = [], levels = []) {
   const mine = h("section", { class: "panel lobby known", dataset: { testid: "known-games" }, hidden: true });
   listKnown(mine);
   fill(root, mine, h("section", { class: "panel lobby" },
-    heading,
-    h("p", { class: "hint" }, "2 to 5 seats, each a person or a bot. Grow a forest of trees and the animals, plants and mushrooms that live at them."),
-    form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
+    heading, about, form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
     h("p", {}, h("a", { class: "button", href: "/replay", dataset: { testid: "replay-page" } }, "▶ Replay a game"),
       " a finished game of this server, or a record file, move by move.")));
   fill(form,
-    gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect,
-      h("p", { class: "hint" }, "The expansions Alpine and Woodland Edge shuffle their cards into the base deck.")) : null,
+    gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect) : null,
     h("h2", {}, "Seats"), list, addButton,
     h("div", { class: "form-row" }, h("label", { for: "hotseat", class: "check" }, hotseatBox, " Hot-seat: everyone plays at this screen")),
     h("div", { class: "form-row" }, h("label", { for: "no-help", class: "check" }, noHelpBox, " Play without help: no Suggest button for anyone in this game")),
@@ -113,8 +116,9 @@ export function showLobby(root, ui, offered = [], levels = []) {
     note, submit);
 }
 
-/** The games this browser holds seats of that are still being played (asked of the server:
- * POST /api/known-games), each with a link back in; hidden when there are none. */
+/** The games this browser holds seats of (asked of the server: POST /api/known-games):
+ * those still being played, each with a link back in, and the finished ones, each with its
+ * end screen and its replay; hidden when there are none. */
 async function listKnown(box) {
   const known = knownGames().slice(0, 30);
   if (!known.length) return;
@@ -127,20 +131,31 @@ async function listKnown(box) {
     return; // the new-game form still works
   }
   const byId = new Map(known.map((g) => [g.gameId, g]));
-  const ongoing = (answers || []).filter((a) => a.found && !a.over && a.token_ok);
-  if (!ongoing.length) return;
-  fill(box, h("h1", {}, "Your games"),
-    h("ul", { class: "known-list" }, ongoing.map((a) => {
-      const g = byId.get(a.game_id) || { hotseat: false };
+  const mine = (answers || []).filter((a) => a.found && a.token_ok);
+  const ongoing = mine.filter((a) => !a.over);
+  const finished = mine.filter((a) => a.over);
+  if (!ongoing.length && !finished.length) return;
+  const href = (a) => {
+    const g = byId.get(a.game_id) || { hotseat: false };
+    return g.hotseat ? `/game/${a.game_id}` : a.link || `/game/${a.game_id}`;
+  };
+  fill(box, ongoing.length ? h("h1", {}, "Your games") : null,
+    ongoing.length ? h("ul", { class: "known-list" }, ongoing.map((a) => {
       const who = (a.names || []).join(" · ");
       const state = a.your_move ? "your move" : a.to_move === null ? "opening hands" : `${a.names[a.to_move]} to move`;
-      const href = g.hotseat ? `/game/${a.game_id}` : a.link || `/game/${a.game_id}`;
       return h("li", { class: `known-game ${a.your_move ? "your-move" : ""}`, dataset: { game: a.game_id } },
         h("span", { class: "known-names" }, who),
         h("span", { class: "known-title" }, a.title || ""),
         h("span", { class: "known-state" }, state),
-        h("a", { class: "button primary small", href, dataset: { testid: `continue-${a.game_id}` } }, "Continue"));
-    })));
+        h("a", { class: "button primary small", href: href(a), dataset: { testid: `continue-${a.game_id}` } }, "Continue"));
+    })) : null,
+    finished.length ? h("h2", {}, "Your finished games") : null,
+    finished.length ? h("ul", { class: "known-list finished", dataset: { testid: "finished-games" } }, finished.map((a) =>
+      h("li", { class: "known-game over", dataset: { game: a.game_id } },
+        h("span", { class: "known-names" }, (a.names || []).join(" · ")),
+        h("span", { class: "known-title" }, a.title || ""),
+        h("a", { class: "button ghost small", href: href(a), dataset: { testid: `result-${a.game_id}` } }, "Result"),
+        h("a", { class: "button small", href: `/replay/${encodeURIComponent(a.game_id)}`, dataset: { testid: `replay-${a.game_id}` } }, "▶ Replay")))) : null);
   box.hidden = false;
 }
 

@@ -34,7 +34,7 @@ export function showReplay(root, ui, gameId) {
 /** The form of /replay: a record file (uploaded or pasted) or a game id of this server. */
 function showLoader(root, ui) {
   const fileInput = h("input", { type: "file", accept: ".json,application/json", dataset: { testid: "record-file" } });
-  const text = h("textarea", { rows: "6", placeholder: "…or paste a record here (the JSON of forest-shuffle simulate --record or replay)", dataset: { testid: "record-text" } });
+  const text = h("textarea", { rows: "6", placeholder: "…or paste a record here (a file that forest-shuffle simulate --records DIR wrote, or a replay)", dataset: { testid: "record-text" } });
   const gameInput = h("input", { type: "text", placeholder: "a game id of this server", maxlength: "32", dataset: { testid: "replay-game-id" } });
   const error = h("p", { class: "error", dataset: { testid: "replay-error" }, hidden: true });
   const say = (message) => {
@@ -87,10 +87,12 @@ class Replayer {
     this.first = first; // the answer of POST /api/replays (step 0, a spectator's)
     this.cache = new Map();
     this.wanted = 0; // the newest request (older answers are dropped)
+    this.aim = null; // the step last asked for: keys pressed faster than frames arrive count from it
     this.onKey = (e) => {
       if (!this.frame || e.target.closest("input, textarea, select")) return;
-      if (e.key === "ArrowRight") this.go(this.step + 1);
-      else if (e.key === "ArrowLeft") this.go(this.step - 1);
+      const from = this.aim === null ? this.step : this.aim;
+      if (e.key === "ArrowRight") this.go(from + 1);
+      else if (e.key === "ArrowLeft") this.go(from - 1);
       else if (e.key === "Home") this.go(0);
       else if (e.key === "End") this.go(this.frame.steps);
       else return;
@@ -119,6 +121,7 @@ class Replayer {
   async go(step, seat = this.seat) {
     const steps = this.frame ? this.frame.steps : Infinity;
     step = Math.max(0, Math.min(steps, step));
+    this.aim = step;
     const ticket = ++this.wanted;
     document.body.dataset.status = "replay-busy";
     try {
@@ -131,9 +134,11 @@ class Replayer {
       this.frame = frame;
       this.step = frame.step;
       this.seat = frame.seat;
+      this.aim = null;
       this.draw();
     } catch (err) {
       if (ticket !== this.wanted) return;
+      this.aim = null;
       if (!this.frame) {
         fill(this.root, h("section", { class: "panel" }, h("h1", {}, "This game cannot be replayed"),
           h("p", { dataset: { testid: "replay-error" } }, err.message), h("a", { class: "button", href: "/replay" }, "Replay a record file")));
