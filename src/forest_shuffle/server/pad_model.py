@@ -87,21 +87,27 @@ def _text(raw: Any, what: str) -> str:
     return raw
 
 
+def _fields(raw: dict[str, Any], what: str) -> dict[str, Any]:
+    """The fields of a card or host object: ``card`` a whole number, the others text
+    (named ``what`` + the key in a refusal)."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "card":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise PadRefused("a card id must be a whole number")
+            out[key] = value
+        else:
+            out[key] = _text(value, f"{what}{key}")
+    return out
+
+
 def _card_spec(raw: Any) -> Any:
     """A dweller as the entry gives it (a name, or species/symbol/card), shape-checked; the
     reader checks the rest."""
     if isinstance(raw, str):
         return _text(raw, "the card")
     if isinstance(raw, dict) and raw and set(raw) <= _CARD_KEYS:
-        out: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key == "card":
-                if not isinstance(value, int) or isinstance(value, bool):
-                    raise PadRefused("a card id must be a whole number")
-                out[key] = value
-            else:
-                out[key] = _text(value, f"the card's {key}")
-        return out
+        return _fields(raw, "the card's ")
     raise PadRefused("the card must be a species name or an object with species, symbol "
                      "or card")
 
@@ -112,15 +118,7 @@ def _host_spec(raw: Any, where: str) -> dict[str, Any]:
     if isinstance(raw, str):
         return {name_key: _text(raw, f"the {name_key}")}
     if isinstance(raw, dict) and raw and set(raw) <= set(keys):
-        out: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key == "card":
-                if not isinstance(value, int) or isinstance(value, bool):
-                    raise PadRefused("a card id must be a whole number")
-                out[key] = value
-            else:
-                out[key] = _text(value, f"the {key}")
-        return out
+        return _fields(raw, "the ")
     raise PadRefused(f"the {name_key} must be a name or an object with "
                      f"{', '.join(keys)}")
 
