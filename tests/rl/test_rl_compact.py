@@ -42,8 +42,9 @@ def _enumerate(d: CompactDecision) -> list[Action]:
         if a is None:
             hosts = d.ids()
             assert hosts and all(HOST_START <= h < NUM_COMPACT for h in hosts)
-            for h in hosts:
-                d.half = i
+            for k, h in enumerate(hosts):
+                if k:
+                    assert d.choose(i) is None
                 b = d.choose(h)
                 assert b is not None and d.half is None
                 out.append(b)

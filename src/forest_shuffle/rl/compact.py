@@ -136,81 +136,99 @@ def half_of(i: int) -> tuple[int, str] | None:
     return None
 
 
+_FIRST: dict[Action, int] = {}  # action -> its first id (-1: none); filled as met
+
+
+def _first_of(a: Action) -> int:
+    try:
+        i = split(a)[0]
+    except ActionEncodingError:
+        i = -1
+    if len(_FIRST) > 400_000:  # every action of every game is far fewer
+        _FIRST.clear()
+    _FIRST[a] = i
+    return i
+
+
 class CompactDecision:
     """The two-step choice over one decision's legal actions (see the module contract).
 
     ``legal`` is the engine's list (a half beyond the caps has no ids and is left out, as
     the full encoding's masks leave it out). ``half`` is the half chosen by a first step,
-    or None."""
+    or None. The first step's ids are worked out once, when first asked for."""
 
-    __slots__ = ("_first", "_halves", "half", "legal")
+    __slots__ = ("_first", "_hosts", "_mask", "half", "legal")
 
     def __init__(self, legal: Sequence[Action]) -> None:
         self.legal = legal
         self.half: int | None = None
+        self._first: dict[int, Action] | None = None  # first id -> action (a half: any)
+        self._mask: bytearray | None = None
+        self._hosts: dict[int, Action] = {}
+
+    def _scan(self) -> tuple[dict[int, Action], bytearray]:
         first: dict[int, Action] = {}
-        halves: dict[int, dict[int, Action]] = {}
-        bare, block, side_id = _BARE_ID, _BLOCK, _SIDE_ID
-        for a in legal:
-            kind = a.kind
-            b = bare.get(kind)
-            if b is not None:
-                first[b] = a
-                continue
-            card = a.card
-            if not 0 <= card < COMPACT_CARDS:
-                continue
-            if a.side:
-                if a.tree >= TREE_CAP:
-                    continue
-                h = HALF_START + card * _NSIDES + side_id[a.side]
-                hosts = halves.get(h)
-                if hosts is None:
-                    hosts = halves[h] = {}
-                hosts[HOST_START + a.tree] = a
-            else:
-                first[block[kind] + card] = a
-        self._first = first
-        self._halves = halves
+        bits = bytearray(NUM_COMPACT)
+        get = _FIRST.get
+        for a in self.legal:
+            i = get(a)
+            if i is None:
+                i = _first_of(a)
+            if i >= 0:
+                bits[i] = 1
+                first[i] = a
+        self._first, self._mask = first, bits
+        return first, bits
+
+    def _host_map(self, half: int) -> dict[int, Action]:
+        card, side = divmod(half - HALF_START, _NSIDES)
+        name = SIDES[side]
+        return {HOST_START + a.tree: a for a in self.legal
+                if a.card == card and a.side == name and a.kind == PLAY and a.tree < TREE_CAP}
 
     def ids(self) -> list[int]:
         """The ids legal now, ascending."""
         if self.half is not None:
-            return sorted(self._halves[self.half])
-        return sorted([*self._first, *self._halves])
+            return sorted(self._hosts)
+        first = self._first if self._first is not None else self._scan()[0]
+        return sorted(first)
 
     def mask(self, out: Mask | None = None) -> Mask:
-        """``int8`` of length NUM_COMPACT, 1 at each id legal now (into ``out``, zeroed)."""
-        m = np.zeros(NUM_COMPACT, np.int8) if out is None else out
-        if out is not None:
-            m.fill(0)
+        """``int8`` of length NUM_COMPACT, 1 at each id legal now (a new array, or written
+        into ``out``)."""
         if self.half is not None:
-            m[list(self._halves[self.half])] = 1
+            bits = bytearray(NUM_COMPACT)
+            for h in self._hosts:
+                bits[h] = 1
         else:
-            if self._first:
-                m[list(self._first)] = 1
-            if self._halves:
-                m[list(self._halves)] = 1
-        return m
+            bits = self._mask if self._mask is not None else self._scan()[1]
+        if out is None:
+            return np.frombuffer(bytearray(bits), np.int8)  # a copy of the bits, as numpy
+        out[:] = np.frombuffer(bits, np.int8)
+        return out
 
     def choose(self, i: int) -> Action | None:
         """Take id ``i``: the action once complete, None after a ``half`` (the hosts come
         next). ActionEncodingError, with nothing changed, for an id not legal now."""
         i = int(i)
         if self.half is not None:
-            a = self._halves[self.half].get(i)
+            a = self._hosts.get(i)
             if a is None:
                 raise ActionEncodingError(f"compact id {i} is not a legal host for this half")
             self.half = None
+            self._hosts = {}
             return a
-        a = self._first.get(i)
-        if a is not None:
+        first = self._first if self._first is not None else self._scan()[0]
+        a = first.get(i)
+        if a is None:
+            raise ActionEncodingError(f"compact id {i} is not legal here")
+        if i < HALF_START:
             return a
-        if i in self._halves:
-            self.half = i
-            return None
-        raise ActionEncodingError(f"compact id {i} is not legal here")
+        self.half = i
+        self._hosts = self._host_map(i)
+        return None
 
     def undo(self) -> None:
         """Forget a chosen half (back to the first step)."""
         self.half = None
+        self._hosts = {}

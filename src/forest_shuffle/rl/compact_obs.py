@@ -1,0 +1,392 @@
+"""A compact observation for learning: a few thousand scaled floats from one player's sight.
+
+Contract: :func:`layout` gives a game's :class:`Layout` (its fields, their offsets and
+:attr:`Layout.size`: 2,136 floats in the base game, 3,052 with both expansions, 2,618 in
+Dartmoor). :func:`encode_view` turns a :class:`~forest_shuffle.engine.view.PlayerView`
+into a ``float32`` array of that size; :func:`encode_state` writes the same array straight
+from a :class:`~forest_shuffle.engine.state.GameState` for one seat, reading only what that
+seat sees (the engine's view is not built: it copies every forest), so
+``encode_state(s, p) == encode_view(s.view(p))`` and a relabelling of the cards hidden
+from ``p`` changes neither (``tests/rl/test_rl_compact_obs.py``). ``chosen`` is the half
+picked by the first step of a compact half play (:mod:`forest_shuffle.rl.compact`), shown
+in ``chosen_card``/``chosen_side`` until its host is chosen. :meth:`Layout.fields` gives
+named views in each field's shape.
+
+Unlike the full observation (:mod:`forest_shuffle.rl.observation`) the layout depends on
+the game: card planes have one value per card number of the game (``N`` = the largest
+card number + 1), species counts one per species of its catalog (``S``, in
+:attr:`Layout.species` order: sorted names), host species one per species that is a host
+(``H``: trees, shrubs, moors). Seats are relative (row 0: the observer, row r: the player r
+seats after it; rows beyond the player count are zero), ``P`` = 5. Every value is scaled
+to about 0..1 by the divisor given (counts can pass 1 in long games).
+
+==================  ============  ==========================================================
+field               shape         values
+==================  ============  ==========================================================
+hand                (N,)          1 for each card in the own hand
+clearing            (N,)          1 for each card in the clearing
+mole_pool           (N,)          1 for each card the own Mole may still play or pay with
+chosen_card         (N,)          1 at the card of the half chosen (a compact first step)
+chosen_side         (4,)          one-hot: its side, top, bottom, left, right
+discard             (N,)          Dartmoor: 1 for each card in the discard pile
+forest              (P, S + 7)    row r, seat r's forest: the cards showing each species
+                                  (/8), then hosts (/20), face-down hosts (/10), dwellers
+                                  (/40), hosts with a free top, bottom, left, right slot (/20)
+known               (P, S)        row r: species of the cards everyone saw seat r take and
+                                  still known in its hand (each half counted; /4; row 0: 0)
+seats               (P, 3)        row r: present, hand size (/10), cave size (/20)
+own_trees           (32, 8 + H)   the own hosts 0..31 (a larger forest's later hosts are not
+                                  shown): present, face down, shrub, moor, cards on its top,
+                                  bottom, left, right (/3), then its species one-hot
+table               (8,)          deck size (/100), box size (/100), winter cards revealed
+                                  (/3), turn (/60), extra turns, game over, decisions on the
+                                  stack (/4), steps queued (/4)
+current             (P,)          one-hot: whose turn (relative seat)
+num_players         (P,)          one-hot at num_players - 1
+decision            (24,)         one-hot: the pending decision, as the full observation's
+decider             (P,)          one-hot: who decides it
+pending_species     (S,)          one-hot: the species of the card being paid for, or whose
+                                  effect, bonus or mushroom draw is offered (0 if hidden)
+pending             (12,)         its side one-hot (4), cards still to pay or plays left
+                                  (/5), 1 if any number, the step one-hot (effect, bonus,
+                                  mushroom, other), cards paid so far (/5), its tree + 1 (/20)
+pending_tag         (32,)         one-hot: the tag a free play asks for (observation.TAGS)
+queue               (4,)          effects, bonuses, mushroom draws, other steps queued (/4)
+active              (16,)         the mover's mushrooms acting this turn (/3), as the full
+                                  observation's
+caves               (16 + P + 1,) Dartmoor: cave numbers still offered (16), the cave
+                                  number each seat drafted (/16), the draft's step + 1 (/10)
+==================  ============  ==========================================================
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from math import prod
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from forest_shuffle.cards.forest import Forest
+from forest_shuffle.cards.model import SIDES
+from forest_shuffle.engine.game import GameDef
+from forest_shuffle.engine.state import D_FREE, D_MOLE, GameState
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.rl.observation import (
+    _DECISION,
+    _MUSHROOM,
+    _STEP,
+    _TAG,
+    DECISION_SLOTS,
+    MAX_PLAYERS,
+    MUSHROOM_SLOTS,
+    STEPS,
+    TAG_SLOTS,
+)
+
+P = MAX_PLAYERS
+#: Own hosts shown in ``own_trees``.
+TREE_ROWS = 32
+#: Cave numbers in ``caves``.
+CAVE_SLOTS = 16
+_SIDE = {s: i for i, s in enumerate(SIDES)}
+_FREE_SIDES = tuple(SIDES)
+
+Array = npt.NDArray[np.float32]
+
+
+class Layout:
+    """One game's compact layout: :attr:`fields` (name, shape) in order, :attr:`offsets`,
+    :attr:`size`, the species order and the tables the encoder reads."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.game_id = game.id
+        cat = game.catalog
+        self.species: tuple[str, ...] = tuple(sorted(cat.species))
+        self.hosts: tuple[str, ...] = tuple(n for n in self.species
+                                            if cat.species[n].kind != "dweller")
+        self.n_cards = len(game.cards)
+        n, s, h = self.n_cards, len(self.species), len(self.hosts)
+        self.fields: tuple[tuple[str, tuple[int, ...]], ...] = (
+            ("hand", (n,)), ("clearing", (n,)), ("mole_pool", (n,)),
+            ("chosen_card", (n,)), ("chosen_side", (4,)), ("discard", (n,)),
+            ("forest", (P, s + 7)), ("known", (P, s)), ("seats", (P, 3)),
+            ("own_trees", (TREE_ROWS, 8 + h)), ("table", (8,)), ("current", (P,)),
+            ("num_players", (P,)), ("decision", (DECISION_SLOTS,)), ("decider", (P,)),
+            ("pending_species", (s,)), ("pending", (12,)), ("pending_tag", (TAG_SLOTS,)),
+            ("queue", (len(STEPS) + 1,)), ("active", (MUSHROOM_SLOTS,)),
+            ("caves", (CAVE_SLOTS + P + 1,)),
+        )
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for name, shape in self.fields:
+            self.offsets[name] = at
+            at += prod(shape)
+        self.size = at
+        o = self.offsets
+        self.at = tuple(o[name] for name, _ in self.fields)  # offsets, in field order
+        self.species_index = {name: i for i, name in enumerate(self.species)}
+        self.host_index = {name: i for i, name in enumerate(self.hosts)}
+        # By card number: the species indexes the card shows (a split card's two halves),
+        # and by (card, side) the species of that half.
+        card_species: list[tuple[int, ...]] = []
+        half_species: dict[tuple[int, str], int] = {}
+        for cid, card in enumerate(game.cards):
+            idx: list[int] = []
+            if card is not None:
+                if card.species is not None:
+                    idx.append(self.species_index[card.species.name])
+                for side, half in card.halves.items():
+                    k = self.species_index[half.species.name]
+                    idx.append(k)
+                    half_species[(cid, side)] = k
+            card_species.append(tuple(idx))
+        self.card_species = tuple(card_species)
+        self.half_species = half_species
+        self.zeros = bytes(4 * self.size)
+        self._rows: dict[int, tuple[Forest, int, array[float]]] = {}
+        self._trees: dict[int, tuple[Forest, int, array[float]]] = {}
+
+    def fields_of(self, obs: Array) -> dict[str, Array]:
+        """Named views (no copies) of an observation of this layout, in each field's shape."""
+        o = self.offsets
+        return {name: obs[o[name]:o[name] + prod(shape)].reshape(shape)
+                for name, shape in self.fields}
+
+    # -------------------------------------------------------------- cached rows
+
+    def forest_row(self, forest: Forest) -> array[float]:
+        """The ``forest`` row of one forest (kept while its ``version`` stays)."""
+        key = id(forest)
+        hit = self._rows.get(key)
+        if hit is not None and hit[0] is forest and hit[1] == forest.version:
+            return hit[2]
+        s = len(self.species)
+        row = array("f", bytes(4 * (s + 7)))
+        idx = self.species_index
+        for name, k in forest.species_counts.items():
+            row[idx[name]] = k / 8.0
+        down = dwellers = 0
+        for host in forest.trees:
+            if host.species is None:
+                down += 1
+            slots = host.slots
+            dwellers += (len(slots["top"]) + len(slots["bottom"]) + len(slots["left"])
+                         + len(slots["right"]))
+        free = forest.free_slots
+        row[s:] = array("f", (len(forest.trees) / 20.0, down / 10.0, dwellers / 40.0,
+                              len(free["top"]) / 20.0, len(free["bottom"]) / 20.0,
+                              len(free["left"]) / 20.0, len(free["right"]) / 20.0))
+        if len(self._rows) > 256:
+            self._rows.clear()
+        self._rows[key] = (forest, forest.version, row)
+        return row
+
+    def tree_rows(self, forest: Forest) -> array[float]:
+        """The ``own_trees`` block of the observer's own forest (kept while its version stays)."""
+        key = id(forest)
+        hit = self._trees.get(key)
+        if hit is not None and hit[0] is forest and hit[1] == forest.version:
+            return hit[2]
+        width = 8 + len(self.hosts)
+        hidx = self.host_index
+        block = array("f", bytes(4 * TREE_ROWS * width))
+        for t, host in enumerate(forest.trees[:TREE_ROWS]):
+            at = t * width
+            block[at] = 1.0
+            sp = host.species
+            if sp is None:
+                block[at + 1] = 1.0
+            else:
+                k = hidx.get(sp.name)
+                if k is not None:
+                    block[at + 8 + k] = 1.0
+            kind = host.kind
+            if kind == "shrub":
+                block[at + 2] = 1.0
+            elif "moor" in kind:
+                block[at + 3] = 1.0
+            slots = host.slots
+            block[at + 4] = len(slots["top"]) / 3.0
+            block[at + 5] = len(slots["bottom"]) / 3.0
+            block[at + 6] = len(slots["left"]) / 3.0
+            block[at + 7] = len(slots["right"]) / 3.0
+        if len(self._trees) > 256:
+            self._trees.clear()
+        self._trees[key] = (forest, forest.version, block)
+        return block
+
+
+_LAYOUTS: dict[str, Layout] = {}
+
+
+def layout(game: GameDef) -> Layout:
+    """The compact layout of ``game`` (built once per game id)."""
+    out = _LAYOUTS.get(game.id)
+    if out is None:
+        out = _LAYOUTS[game.id] = Layout(game)
+    return out
+
+
+def _encode(lay: Layout, me: int, n: int, hand: Sequence[int],
+            clearing: Sequence[int], hand_sizes: Sequence[int], cave_sizes: Sequence[int],
+            known: Sequence[Iterable[int]], forests: Sequence[Forest], table: Sequence[float],
+            current: int, pend: tuple[str, int, int, str, int, int, int, str, str] | None,
+            decisions: Sequence[Any], queue: Sequence[tuple[str, int, str, str]],
+            active: Mapping[str, int], discard: Sequence[int], more: tuple[Sequence[int], int],
+            chosen: tuple[int, str] | None) -> array[float]:
+    """The one encoder both entry points call (their arguments are what the seat sees):
+    the observation as an ``array('f')`` (Python writes into it without numpy's cost per
+    call; the callers view it as numpy without a copy)."""
+    obs = array("f", lay.zeros)
+    (hand_at, clearing_at, mole_at, chosen_at, chosen_side_at, discard_at, f_at, k_at,
+     seat_at, tr, tb, cur_at, np_at, dec_at, decider_at, psp_at, pd, tag_at, qu, ac,
+     cv) = lay.at
+    for c in hand:
+        obs[hand_at + c] = 1.0
+    for c in clearing:
+        obs[clearing_at + c] = 1.0
+    for c in discard:
+        obs[discard_at + c] = 1.0
+    s = len(lay.species)
+    width = s + 7
+    card_species = lay.card_species
+    forest_row = lay.forest_row
+    for r in range(n):
+        seat = (me + r) % n
+        a = f_at + r * width
+        obs[a:a + width] = forest_row(forests[seat])
+        b = seat_at + 3 * r
+        obs[b] = 1.0
+        obs[b + 1] = hand_sizes[seat] / 10.0
+        obs[b + 2] = cave_sizes[seat] / 20.0
+        if r:
+            base = k_at + r * s
+            for c in known[seat]:
+                for k in card_species[c]:
+                    obs[base + k] += 0.25
+    rows = lay.tree_rows(forests[me])
+    obs[tr:tr + len(rows)] = rows
+    obs[tb:tb + 8] = array("f", table)
+    obs[cur_at + (current - me) % n] = 1.0
+    obs[np_at + n - 1] = 1.0
+    if pend is None:
+        obs[dec_at + DECISION_SLOTS - 1] = 1.0
+    else:
+        kind, player, card, side, tree, need, paid, step, species = pend
+        obs[dec_at + _DECISION.get(kind, DECISION_SLOTS - 2)] = 1.0
+        obs[decider_at + (player - me) % n] = 1.0
+        sp = lay.species_index.get(species) if step else None
+        if sp is None and card:
+            sp = lay.half_species.get((card, side)) if side else None
+            if sp is None and card < len(card_species) and card_species[card]:
+                sp = card_species[card][0]
+        if sp is not None:
+            obs[psp_at + sp] = 1.0
+        if side:
+            obs[pd + _SIDE[side]] = 1.0
+        if need < 0:
+            obs[pd + 5] = 1.0
+        else:
+            obs[pd + 4] = need / 5.0
+        if step:
+            obs[pd + 6 + _STEP.get(step, len(STEPS))] = 1.0
+        obs[pd + 10] = paid / 5.0
+        obs[pd + 11] = (tree + 1) / 20.0
+        if kind == D_FREE and species:
+            obs[tag_at + _TAG.get(species, TAG_SLOTS - 1)] = 1.0
+    for dec in reversed(decisions):
+        if dec.kind == D_MOLE:
+            if dec.pool is not None and dec.player == me:
+                pool = dec.pool
+                for c in hand:
+                    if c in pool:
+                        obs[mole_at + c] = 1.0
+            break
+    if queue:
+        for q in queue:
+            obs[qu + _STEP.get(q[0], len(STEPS))] += 0.25
+    for name, k in active.items():
+        if k:
+            obs[ac + _MUSHROOM.get(name, MUSHROOM_SLOTS - 1)] += k / 3.0
+    offer, setup = more
+    for x in offer:
+        if 0 <= x < CAVE_SLOTS:
+            obs[cv + x] = 1.0
+    if setup >= 0:
+        for r in range(n):
+            obs[cv + CAVE_SLOTS + r] = forests[(me + r) % n].cave_number / 16.0
+        obs[cv + CAVE_SLOTS + P] = (setup + 1) / 10.0
+    if chosen is not None:
+        obs[chosen_at + chosen[0]] = 1.0
+        obs[chosen_side_at + _SIDE[chosen[1]]] = 1.0
+    return obs
+
+
+def _out(buf: array[float], out: Array | None) -> Array:
+    """``buf`` as numpy (no copy), or copied into ``out``."""
+    arr: Array = np.frombuffer(buf, np.float32)
+    if out is None:
+        return arr
+    out[:] = arr
+    return out
+
+
+def encode_state(state: GameState, player: int, out: Array | None = None,
+                 chosen: tuple[int, str] | None = None) -> Array:
+    """The compact observation of seat ``player`` of ``state`` (into ``out`` if given),
+    read from the state: only what that seat sees (module contract)."""
+    lay = layout(state.game)
+    n = state.num_players
+    if not 0 <= player < n:
+        raise ValueError(f"no seat {player} in a {n}-player game")
+    stack = state.stack
+    pend = None
+    if stack:
+        top = stack[-1]
+        step = top.step
+        if step is not None:
+            card, side, species, stepkind = step[1], step[2], step[3], step[0]
+        else:
+            card, side, species, stepkind = top.card, top.side, top.tag, ""
+        if card and top.player != player:
+            for q, f in enumerate(state.forests):  # a face-down host is hidden (make_view)
+                if q != player and any(t.card == card and t.species is None for t in f.trees):
+                    card = 0
+                    break
+        pend = (top.kind, top.player, card, side, top.tree, top.need, len(top.paid),
+                stepkind, species)
+    dartmoor = state.game.state_class is not None
+    more: dict[str, Any] = state._view_more() if dartmoor else {}
+    table = (len(state.deck) / 100.0, len(state.box) / 100.0, len(state.winter) / 3.0,
+             state.turn / 60.0, float(state.extra_turns), 1.0 if state.over else 0.0,
+             len(stack) / 4.0, len(state.queue) / 4.0)
+    return _out(_encode(lay, player, n, state.hands[player], state.clearing,
+                   [len(h) for h in state.hands], [len(c) for c in state.caves], state.known,
+                   state.forests, table, state.current, pend, stack, state.queue,
+                   state.active[state.current], more.get("discard", ()),
+                   (more.get("cave_offer", ()), more.get("setup", -1)), chosen), out)
+
+
+def encode_view(view: PlayerView, out: Array | None = None,
+                chosen: tuple[int, str] | None = None) -> Array:
+    """The compact observation of a seat's ``view`` (into ``out`` if given)."""
+    lay = layout(view.game)
+    me, n = view.player, view.num_players
+    if not 0 <= me < n:
+        raise ValueError("an observation is of a seat's view, not a spectator's")
+    pv = view.pending
+    pend = None
+    if pv is not None:
+        paid = len(view.decisions[-1].paid) if view.decisions else 0
+        pend = (pv.kind, pv.player, pv.card, pv.side, pv.tree, pv.need, paid, pv.step,
+                pv.species)
+    table = (view.deck_size / 100.0, view.box_size / 100.0, len(view.winter) / 3.0,
+             view.turn / 60.0, float(view.extra_turns), 1.0 if view.over else 0.0,
+             len(view.decisions) / 4.0, len(view.queue) / 4.0)
+    return _out(_encode(lay, me, n, view.hand, view.clearing, view.hand_sizes,
+                   view.cave_sizes, view.known_hands, view.forests, table, view.current,
+                   pend, view.decisions, view.queue, view.active, view.discard,
+                   (view.cave_offer, view.setup), chosen), out)
