@@ -20,12 +20,19 @@ Contract:
   ``seed=None`` keeps the generator (seeded by the constructor's ``seed``, or from the
   operating system when that is None too).
 - ``render()`` with ``render_mode="ansi"`` returns the view of the agent to move in words
-  (:mod:`forest_shuffle.text.narration`).
+  (:mod:`forest_shuffle.text.narration`); with ``"human"`` it writes them to standard output
+  and returns None.
+- ``compact=True``: the compact encodings instead (:mod:`forest_shuffle.rl.compact`,
+  :mod:`forest_shuffle.rl.compact_obs`): ``observation`` float32[the game's compact size],
+  ``action_mask`` int8[NUM_COMPACT], ``Discrete(NUM_COMPACT)``. A half play takes two steps
+  of the same agent (the half, then its host; the observation shows the chosen half, and
+  no reward comes between).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import gymnasium
@@ -38,6 +45,8 @@ from forest_shuffle.engine.game import canonical_id, game_by_id
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.rl.actions import NUM_ACTIONS, id_to_action
+from forest_shuffle.rl.compact import NUM_COMPACT, CompactDecision, half_of
+from forest_shuffle.rl.compact_obs import encode_state, layout
 from forest_shuffle.rl.observation import OBS_SIZE, action_mask, encode
 from forest_shuffle.rl.rewards import REWARDS, final_rewards
 from forest_shuffle.text import narration
@@ -76,18 +85,19 @@ def view_words(view: PlayerView) -> str:
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     """The bare AEC environment (see the module contract)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "forest_shuffle_v0",
+    metadata = {"render_modes": ["ansi", "human"], "name": "forest_shuffle_v0",
                 "is_parallelizable": False}
 
     def __init__(self, num_players: int = 2, game: str = "base", seed: int | None = None,
-                 render_mode: str | None = None, reward: str = "win") -> None:
+                 render_mode: str | None = None, reward: str = "win",
+                 compact: bool = False) -> None:
         super().__init__()
         gid = canonical_id(game)
         if num_players not in game_by_id(gid).players:
             raise ValueError(f"{gid} is for {game_by_id(gid).players} players, "
                              f"not {num_players}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
         self.num_players = num_players
@@ -96,13 +106,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.reward = reward
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
+        self.compact = compact
+        size = layout(game_by_id(gid)).size if compact else OBS_SIZE
+        n_ids = NUM_COMPACT if compact else NUM_ACTIONS
         obs_space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, np.inf, (OBS_SIZE,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            "observation": gymnasium.spaces.Box(0.0, np.inf, (size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (n_ids,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n_ids)
                               for a in self.possible_agents}
+        self._decision: tuple[list[Any], CompactDecision] | None = None
         self._rng = random.Random(seed)
         self._selection = self.possible_agents[0]
         self.game_state = self._deal()
@@ -136,9 +150,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.game_state = self._deal()
         self._start()
 
+    def decision(self) -> CompactDecision:
+        """The compact decision at ``game_state`` (kept while its legal list stays, so a
+        chosen half is remembered until its host is chosen)."""
+        legal = self.game_state.legal_actions()
+        held = self._decision
+        if held is None or held[0] is not legal:
+            held = self._decision = (legal, CompactDecision(legal))
+        return held[1]
+
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = int(agent.rpartition("_")[2])
         state = self.game_state
+        if self.compact:
+            mine = state.to_move == seat
+            d = self.decision() if mine else None
+            chosen = half_of(d.half) if d is not None and d.half is not None else None
+            return {"observation": encode_state(state, seat, chosen=chosen),
+                    "action_mask": d.mask() if d is not None
+                    else np.zeros(NUM_COMPACT, np.int8)}
         view = state.view(seat)
         mask = (action_mask(state.legal_actions()) if state.to_move == seat
                 else np.zeros(NUM_ACTIONS, np.int8))
@@ -151,7 +181,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             return
         if action is None:
             raise ValueError(f"{agent} must choose an action (None only once it is done)")
-        self.game_state.apply(id_to_action(int(action)))
+        if self.compact:
+            chosen = self.decision().choose(int(action))
+            if chosen is None:  # a half: its host is the same agent's next step
+                self._cumulative_rewards[agent] = 0
+                self._clear_rewards()
+                self._accumulate_rewards()
+                return
+            self.game_state.apply(chosen)
+        else:
+            self.game_state.apply(id_to_action(int(action)))
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         if self.game_state.over:
@@ -168,7 +207,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             return None
         state = self.game_state
         seat = state.to_move
-        return view_words(state.view(seat if seat is not None else 0))
+        text = view_words(state.view(seat if seat is not None else 0))
+        if self.render_mode == "human":
+            sys.stdout.write(text + "\n")
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -189,9 +232,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
 
 
 def env(num_players: int = 2, game: str = "base", seed: int | None = None,
-        render_mode: str | None = None, reward: str = "win") -> AECEnv[str, dict[str, Any], int]:
+        render_mode: str | None = None, reward: str = "win",
+        compact: bool = False) -> AECEnv[str, dict[str, Any], int]:
     """The environment wrapped as PettingZoo's classic games are (see the module contract)."""
-    e: AECEnv[str, dict[str, Any], int] = raw_env(num_players, game, seed, render_mode, reward)
+    e: AECEnv[str, dict[str, Any], int] = raw_env(num_players, game, seed, render_mode,
+                                                  reward, compact)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
