@@ -84,3 +84,10 @@ def test_forest_rows_follow_the_forest() -> None:
     after = lay.fields_of(encode_state(s, 0))
     assert not np.array_equal(lay.fields_of(before)["forest"][0], after["forest"][0])
     assert after["own_trees"][0][0] == 1.0
+    # the summary agrees with a count of the hosts
+    for q in range(2):
+        f = s.forests[q]
+        row = lay.fields_of(encode_state(s, 0))["forest"][(q - 0) % 2][len(lay.species):]
+        down = sum(t.species is None for t in f.trees)
+        dwellers = sum(len(t.slots[x]) for t in f.trees for x in t.slots)
+        assert row[:3] == pytest.approx([len(f.trees) / 20, down / 10, dwellers / 40])

@@ -146,6 +146,10 @@ class Layout:
         self.card_species = tuple(card_species)
         self.half_species = half_species
         self.zeros = bytes(4 * self.size)
+        self._zero_row = bytes(4 * (s + 7))
+        self._zero_trees = bytes(4 * TREE_ROWS * (8 + h))
+        self._hostset = frozenset(self.hosts)
+        self._templates: dict[tuple[str | None, str], array[float]] = {}
         self._rows: dict[int, tuple[Forest, int, array[float]]] = {}
         self._trees: dict[int, tuple[Forest, int, array[float]]] = {}
 
@@ -164,24 +168,45 @@ class Layout:
         if hit is not None and hit[0] is forest and hit[1] == forest.version:
             return hit[2]
         s = len(self.species)
-        row = array("f", bytes(4 * (s + 7)))
+        row = array("f", self._zero_row)
         idx = self.species_index
+        hostset = self._hostset
+        shown = placed = 0  # cards showing a species; hosts among them
         for name, k in forest.species_counts.items():
             row[idx[name]] = k / 8.0
-        down = dwellers = 0
-        for host in forest.trees:
-            if host.species is None:
-                down += 1
-            slots = host.slots
-            dwellers += (len(slots["top"]) + len(slots["bottom"]) + len(slots["left"])
-                         + len(slots["right"]))
+            shown += k
+            if name in hostset:
+                placed += k
+        hosts = len(forest.trees)
         free = forest.free_slots
-        row[s:] = array("f", (len(forest.trees) / 20.0, down / 10.0, dwellers / 40.0,
-                              len(free["top"]) / 20.0, len(free["bottom"]) / 20.0,
-                              len(free["left"]) / 20.0, len(free["right"]) / 20.0))
+        row[s] = hosts / 20.0
+        row[s + 1] = (hosts - placed) / 10.0  # face-down hosts show no species
+        row[s + 2] = (shown - placed) / 40.0
+        row[s + 3] = len(free["top"]) / 20.0
+        row[s + 4] = len(free["bottom"]) / 20.0
+        row[s + 5] = len(free["left"]) / 20.0
+        row[s + 6] = len(free["right"]) / 20.0
         if len(self._rows) > 256:
             self._rows.clear()
         self._rows[key] = (forest, forest.version, row)
+        return row
+
+    def _host_template(self, name: str | None, kind: str) -> array[float]:
+        """A host's ``own_trees`` row with nothing on it."""
+        width = 8 + len(self.hosts)
+        row = array("f", bytes(4 * width))
+        row[0] = 1.0
+        if name is None:
+            row[1] = 1.0
+        else:
+            k = self.host_index.get(name)
+            if k is not None:
+                row[8 + k] = 1.0
+        if kind == "shrub":
+            row[2] = 1.0
+        elif "moor" in kind:
+            row[3] = 1.0
+        self._templates[(name, kind)] = row
         return row
 
     def tree_rows(self, forest: Forest) -> array[float]:
@@ -191,28 +216,29 @@ class Layout:
         if hit is not None and hit[0] is forest and hit[1] == forest.version:
             return hit[2]
         width = 8 + len(self.hosts)
-        hidx = self.host_index
-        block = array("f", bytes(4 * TREE_ROWS * width))
-        for t, host in enumerate(forest.trees[:TREE_ROWS]):
-            at = t * width
-            block[at] = 1.0
+        block = array("f", self._zero_trees)
+        templates = self._templates
+        at = 0
+        for host in forest.trees[:TREE_ROWS]:
             sp = host.species
-            if sp is None:
-                block[at + 1] = 1.0
-            else:
-                k = hidx.get(sp.name)
-                if k is not None:
-                    block[at + 8 + k] = 1.0
+            name = None if sp is None else sp.name
             kind = host.kind
-            if kind == "shrub":
-                block[at + 2] = 1.0
-            elif "moor" in kind:
-                block[at + 3] = 1.0
+            row = templates.get((name, kind))
+            if row is None:
+                row = self._host_template(name, kind)
+            block[at:at + width] = row
             slots = host.slots
-            block[at + 4] = len(slots["top"]) / 3.0
-            block[at + 5] = len(slots["bottom"]) / 3.0
-            block[at + 6] = len(slots["left"]) / 3.0
-            block[at + 7] = len(slots["right"]) / 3.0
+            top, bottom, left, right = (slots["top"], slots["bottom"], slots["left"],
+                                        slots["right"])
+            if top:
+                block[at + 4] = len(top) / 3.0
+            if bottom:
+                block[at + 5] = len(bottom) / 3.0
+            if left:
+                block[at + 6] = len(left) / 3.0
+            if right:
+                block[at + 7] = len(right) / 3.0
+            at += width
         if len(self._trees) > 256:
             self._trees.clear()
         self._trees[key] = (forest, forest.version, block)

@@ -9,8 +9,8 @@ Contract:
   compact observation of the learner (:mod:`forest_shuffle.rl.compact_obs`), actions the
   compact ids (:mod:`forest_shuffle.rl.compact`; ``Discrete(NUM_COMPACT)``): a half play is
   two steps, the half then its host. :meth:`~ForestShuffleEnv.action_masks` (the name
-  sb3-contrib's MaskablePPO calls) gives the legal ids as a bool array; ``info`` carries
-  the same as ``action_mask`` (int8).
+  sb3-contrib's MaskablePPO calls) gives the legal ids as a bool array (``info`` is empty
+  but for ``illegal``: a mask there would cost every step whether read or not).
 - ``step`` applies the learner's action, then lets the opponents play until the learner
   decides again or the game ends. Rewards, chosen with ``reward=``: ``"win"`` (default) 1
   at the end for a top total (a tie shares the win), else 0; ``"margin"`` the own total
@@ -184,7 +184,7 @@ class ForestShuffleEnv(gymnasium.Env[Obs, np.int64]):
         return encode_state(self.state, self.seat, chosen=chosen)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().view(np.int8)}
+        return {}
 
     def _total(self) -> int:
         return self.state.scores()[self.seat]
