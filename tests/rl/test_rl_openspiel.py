@@ -261,3 +261,19 @@ def test_resample_agrees_with_the_mulligans() -> None:
         if found == 4:
             break
     assert found == 4
+
+
+def test_tensors_as_numpy_arrays() -> None:
+    game = _load(3, "base+alpine")
+    s = _dealt(game, 5, 40)
+    for p in range(3):
+        info = s.information_state_array(p)
+        assert isinstance(info, np.ndarray) and info.dtype == np.float32
+        assert np.array_equal(info, np.asarray(s.information_state_tensor(p), np.float32))
+        obs = s.observation_array(p)
+        assert np.array_equal(obs, np.asarray(s.observation_tensor(p), np.float32))
+        obs[:] = 9.0  # a copy: the state's cache is untouched
+        assert np.array_equal(s.observation_array(p),
+                              np.asarray(s.observation_tensor(p), np.float32))
+    fresh = game.new_initial_state()
+    assert not fresh.information_state_array(0).any()

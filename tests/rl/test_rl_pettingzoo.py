@@ -108,8 +108,9 @@ def test_spaces_are_the_same_objects_and_reset_seeds() -> None:
     assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
 
 
-def test_illegal_action_ends_the_game_with_a_penalty() -> None:
-    e = env(2, "base", seed=3)
+@pytest.mark.parametrize("compact", [False, True])
+def test_illegal_action_ends_the_game_with_a_penalty(compact: bool) -> None:
+    e = env(2, "base", seed=3, compact=compact)
     e.reset(seed=3)
     obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -118,6 +119,10 @@ def test_illegal_action_ends_the_game_with_a_penalty() -> None:
         e.step(bad)
     assert all(e.terminations.values())
     assert sorted(e.rewards.values()) == [-1, 0]
+    assert not e.unwrapped.game_state.history  # the game itself is unchanged
+    for _agent in e.agent_iter():
+        e.step(None)
+    assert not e.agents
 
 
 def test_render_in_words() -> None:

@@ -207,6 +207,13 @@ class CompactDecision:
         out[:] = np.frombuffer(bits, np.int8)
         return out
 
+    def mask_has(self, i: int) -> bool:
+        """Whether id ``i`` is legal now."""
+        if self.half is not None:
+            return i in self._hosts
+        bits = self._mask if self._mask is not None else self._scan()[1]
+        return 0 <= i < NUM_COMPACT and bits[i] == 1
+
     def choose(self, i: int) -> Action | None:
         """Take id ``i``: the action once complete, None after a ``half`` (the hosts come
         next). ActionEncodingError, with nothing changed, for an id not legal now."""

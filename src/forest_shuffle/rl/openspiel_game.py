@@ -21,6 +21,9 @@ any registered game id); ``pyspiel.load_game("python_forest_shuffle", {"players"
   this one (:func:`forest_shuffle.rl.resample.resample`), seeded from ``sampler``.
 - OpenSpiel clones a Python state by deep-copying its attributes; the engine state's
   ``__deepcopy__`` is its cheap ``clone()``. Everything on the state pickles.
+- ``state.observation_array(p)`` and ``state.information_state_array(p)`` are the tensors
+  as float32 numpy arrays (pyspiel's ``observation_tensor``/``information_state_tensor``
+  return Python lists of some 30,000 floats; the observer's ``tensor`` is numpy too).
 - ``apply_action`` from Python does not check legality first; the engine does, and raises
   :class:`~forest_shuffle.engine.actions.IllegalActionError` for an illegal action.
 """
@@ -32,6 +35,7 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from forest_shuffle.engine.game import canonical_id, game_by_id
@@ -226,6 +230,24 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
         if self.game_state is None:
             return {}
         return dict(self.cached("memory", player))
+
+    def observation_array(self, player: int) -> npt.NDArray[np.float32]:
+        """The observation tensor as a new float32 numpy array: what
+        ``observation_tensor(player)`` holds, without the Python list pyspiel makes of it."""
+        if self.game_state is None:
+            return np.zeros(OBS_SIZE, np.float32)
+        out: npt.NDArray[np.float32] = self.cached("array", player).copy()
+        return out
+
+    def information_state_array(self, player: int) -> npt.NDArray[np.float32]:
+        """The information state tensor as a new float32 numpy array (the view and the
+        memory), without the Python list ``information_state_tensor(player)`` makes."""
+        out = np.zeros(OBS_SIZE + MEMORY_SIZE, np.float32)
+        if self.game_state is not None:
+            out[:OBS_SIZE] = self.cached("array", player)
+            encode_memory(self.cached("memory", player), player, self.num_seats,
+                          out[OBS_SIZE:])
+        return out
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``

@@ -26,7 +26,10 @@ Contract:
   :mod:`forest_shuffle.rl.compact_obs`): ``observation`` float32[the game's compact size],
   ``action_mask`` int8[NUM_COMPACT], ``Discrete(NUM_COMPACT)``. A half play takes two steps
   of the same agent (the half, then its host; the observation shows the chosen half, and
-  no reward comes between).
+  no reward comes between). :func:`env` then wraps it in PettingZoo's order check only:
+  the raw environment itself ends the game on an illegal id (-1 for the offender, as the
+  wrapper would) and asserts the id's bounds (``end_on_illegal``; each wrapper costs every
+  step). ``raw_env(compact=True)`` alone raises ActionEncodingError for an illegal id.
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
 
     def __init__(self, num_players: int = 2, game: str = "base", seed: int | None = None,
                  render_mode: str | None = None, reward: str = "win",
-                 compact: bool = False) -> None:
+                 compact: bool = False, end_on_illegal: bool = False) -> None:
         super().__init__()
         gid = canonical_id(game)
         if num_players not in game_by_id(gid).players:
@@ -117,6 +120,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_ids)
                               for a in self.possible_agents}
         self._decision: tuple[list[Any], CompactDecision] | None = None
+        self.end_on_illegal = end_on_illegal
+        self._ended = False
         self._rng = random.Random(seed)
         self._selection = self.possible_agents[0]
         self.game_state = self._deal()
@@ -134,9 +139,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     def agent_selection(self) -> str:
         """The seat to move in ``game_state``; once the game is over, the agent PettingZoo's
         bookkeeping of finished agents points at."""
-        gs = self.game_state
-        seat = gs.to_move
-        if seat is None or not self.agents or any(self.terminations.values()):
+        seat = self.game_state.to_move
+        if (seat is None or self._ended or not self.agents
+                or any(self.terminations.values())):  # ended by a wrapper
             return self._selection
         return self.possible_agents[seat]
 
@@ -182,7 +187,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         if action is None:
             raise ValueError(f"{agent} must choose an action (None only once it is done)")
         if self.compact:
-            chosen = self.decision().choose(int(action))
+            d = self.decision()
+            i = int(action)
+            if self.end_on_illegal:
+                assert 0 <= i < NUM_COMPACT, f"action {i} is outside 0..{NUM_COMPACT - 1}"
+                if not d.mask_has(i):
+                    self._end_illegally(agent)
+                    return
+            chosen = d.choose(i)
             if chosen is None:  # a half: its host is the same agent's next step
                 self._cumulative_rewards[agent] = 0
                 self._clear_rewards()
@@ -199,6 +211,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._selection = agent
+            self._ended = True
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -229,14 +242,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._selection = self.possible_agents[0]
+        self._ended = False
+
+    def _end_illegally(self, agent: str) -> None:
+        """What PettingZoo's TerminateIllegalWrapper does: the game ends, -1 for ``agent``."""
+        gymnasium.logger.warn("Illegal move made, game terminating with current player "
+                              "losing.")
+        self._ended = True
+        self._selection = agent
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
 
 
 def env(num_players: int = 2, game: str = "base", seed: int | None = None,
         render_mode: str | None = None, reward: str = "win",
         compact: bool = False) -> AECEnv[str, dict[str, Any], int]:
-    """The environment wrapped as PettingZoo's classic games are (see the module contract)."""
+    """The environment wrapped as PettingZoo's classic games are (see the module contract;
+    compact, the raw environment ends the game on an illegal id and checks bounds itself, and
+    only the order is enforced by a wrapper: each wrapper costs every step)."""
+    if compact:
+        return wrappers.OrderEnforcingWrapper(
+            raw_env(num_players, game, seed, render_mode, reward, True, end_on_illegal=True))
     e: AECEnv[str, dict[str, Any], int] = raw_env(num_players, game, seed, render_mode,
-                                                  reward, compact)
+                                                  reward)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
