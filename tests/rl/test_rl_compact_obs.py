@@ -15,7 +15,12 @@ from test_rl_observation import _hidden, _positions, relabel  # noqa: E402
 from forest_shuffle.engine.state import GameState  # noqa: E402
 from forest_shuffle.games import game_ids, make_game  # noqa: E402
 from forest_shuffle.rl import compact_obs  # noqa: E402
-from forest_shuffle.rl.compact_obs import encode_state, encode_view, layout  # noqa: E402
+from forest_shuffle.rl.compact_obs import (  # noqa: E402
+    Encoder,
+    encode_state,
+    encode_view,
+    layout,
+)
 
 
 def test_layout_is_small_and_documented() -> None:
@@ -91,3 +96,24 @@ def test_forest_rows_follow_the_forest() -> None:
         down = sum(t.species is None for t in f.trees)
         dwellers = sum(len(t.slots[x]) for t in f.trees for x in t.slots)
         assert row[:3] == pytest.approx([len(f.trees) / 20, down / 10, dwellers / 40])
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_an_encoder_that_keeps_what_it_wrote_agrees(gid: str) -> None:
+    enc = Encoder(make_game(gid))
+    rng = random.Random(8)
+    for n in (3, 2, 4):  # one encoder across player counts
+        s = GameState.new(n, 20 + n, game=gid)
+        k = 0
+        while not s.over:
+            for p in range(n):
+                chosen = (s.hands[p][0], "top") if s.hands[p] and k % 5 == 0 else None
+                assert np.array_equal(enc.state(s, p, chosen),
+                                      encode_state(s, p, chosen=chosen)), (gid, n, k, p)
+            if k == 60:  # another game's state put in its place
+                s = GameState.new(n, 99, game=gid)
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            k += 1
+    with pytest.raises(ValueError, match="encoder"):
+        enc.state(GameState.new(2, 1, game="dartmoor" if gid != "dartmoor" else "base"), 0)

@@ -163,10 +163,10 @@ class CompactDecision:
         self.legal = legal
         self.half: int | None = None
         self._first: dict[int, Action] | None = None  # first id -> action (a half: any)
-        self._mask: bytearray | None = None
+        self._mask: bytes | None = None
         self._hosts: dict[int, Action] = {}
 
-    def _scan(self) -> tuple[dict[int, Action], bytearray]:
+    def _scan(self) -> tuple[dict[int, Action], bytes]:
         first: dict[int, Action] = {}
         bits = bytearray(NUM_COMPACT)
         get = _FIRST.get
@@ -177,8 +177,9 @@ class CompactDecision:
             if i >= 0:
                 bits[i] = 1
                 first[i] = a
-        self._first, self._mask = first, bits
-        return first, bits
+        frozen = bytes(bits)  # numpy views of it are read-only
+        self._first, self._mask = first, frozen
+        return first, frozen
 
     def _host_map(self, half: int) -> dict[int, Action]:
         card, side = divmod(half - HALF_START, _NSIDES)
@@ -194,16 +195,19 @@ class CompactDecision:
         return sorted(first)
 
     def mask(self, out: Mask | None = None) -> Mask:
-        """``int8`` of length NUM_COMPACT, 1 at each id legal now (a new array, or written
-        into ``out``)."""
+        """``int8`` of length NUM_COMPACT, 1 at each id legal now: written into ``out``, or
+        a read-only array of this decision's own (no copy; it stays as it is)."""
+        bits: bytes | bytearray
         if self.half is not None:
             bits = bytearray(NUM_COMPACT)
             for h in self._hosts:
                 bits[h] = 1
+            bits = bytes(bits)
         else:
             bits = self._mask if self._mask is not None else self._scan()[1]
         if out is None:
-            return np.frombuffer(bytearray(bits), np.int8)  # a copy of the bits, as numpy
+            m: Mask = np.frombuffer(bits, np.int8)
+            return m
         out[:] = np.frombuffer(bits, np.int8)
         return out
 

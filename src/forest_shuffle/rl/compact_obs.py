@@ -109,11 +109,13 @@ class Layout:
                                             if cat.species[n].kind != "dweller")
         self.n_cards = len(game.cards)
         n, s, h = self.n_cards, len(self.species), len(self.hosts)
+        # The fields an encoder keeps between calls while their inputs stay come first
+        # (up to ``mole_pool``); the rest is written anew every time.
         self.fields: tuple[tuple[str, tuple[int, ...]], ...] = (
-            ("hand", (n,)), ("clearing", (n,)), ("mole_pool", (n,)),
-            ("chosen_card", (n,)), ("chosen_side", (4,)), ("discard", (n,)),
-            ("forest", (P, s + 7)), ("known", (P, s)), ("seats", (P, 3)),
-            ("own_trees", (TREE_ROWS, 8 + h)), ("table", (8,)), ("current", (P,)),
+            ("hand", (n,)), ("clearing", (n,)), ("discard", (n,)),
+            ("forest", (P, s + 7)), ("known", (P, s)), ("own_trees", (TREE_ROWS, 8 + h)),
+            ("mole_pool", (n,)), ("chosen_card", (n,)), ("chosen_side", (4,)),
+            ("seats", (P, 3)), ("table", (8,)), ("current", (P,)),
             ("num_players", (P,)), ("decision", (DECISION_SLOTS,)), ("decider", (P,)),
             ("pending_species", (s,)), ("pending", (12,)), ("pending_tag", (TAG_SLOTS,)),
             ("queue", (len(STEPS) + 1,)), ("active", (MUSHROOM_SLOTS,)),
@@ -127,6 +129,8 @@ class Layout:
         self.size = at
         o = self.offsets
         self.at = tuple(o[name] for name, _ in self.fields)  # offsets, in field order
+        self.volatile = o["mole_pool"]
+        self.zero_tail = array("f", bytes(4 * (self.size - self.volatile)))
         self.species_index = {name: i for i, name in enumerate(self.species)}
         self.host_index = {name: i for i, name in enumerate(self.hosts)}
         # By card number: the species indexes the card shows (a split card's two halves),
@@ -256,45 +260,87 @@ def layout(game: GameDef) -> Layout:
     return out
 
 
-def _encode(lay: Layout, me: int, n: int, hand: Sequence[int],
+class _Written:
+    """What an encoder last wrote for one seat: the buffer and the inputs of its kept
+    fields (hands, clearing and discard pile as lists, forests with their versions, the
+    cards known in each hand)."""
+
+    __slots__ = ("buf", "clearing", "discard", "forests", "hand", "known", "trees")
+
+    def __init__(self, lay: Layout) -> None:
+        self.buf = array("f", lay.zeros)
+        self.hand: list[int] = []
+        self.clearing: list[int] = []
+        self.discard: list[int] = []
+        self.forests: list[tuple[Forest | None, int]] = [(None, -1)] * P
+        self.known: list[frozenset[int]] = [frozenset()] * P
+        self.trees: tuple[Forest | None, int] = (None, -1)
+
+
+def _cards(buf: array[float], at: int, old: list[int], new: Sequence[int]) -> list[int]:
+    """Rewrite a card plane that held ``old`` to hold ``new`` (when they differ)."""
+    for c in old:
+        buf[at + c] = 0.0
+    for c in new:
+        buf[at + c] = 1.0
+    return list(new)
+
+
+def _encode(rec: _Written, lay: Layout, me: int, n: int, hand: Sequence[int],
             clearing: Sequence[int], hand_sizes: Sequence[int], cave_sizes: Sequence[int],
             known: Sequence[Iterable[int]], forests: Sequence[Forest], table: Sequence[float],
             current: int, pend: tuple[str, int, int, str, int, int, int, str, str] | None,
             decisions: Sequence[Any], queue: Sequence[tuple[str, int, str, str]],
             active: Mapping[str, int], discard: Sequence[int], more: tuple[Sequence[int], int],
-            chosen: tuple[int, str] | None) -> array[float]:
-    """The one encoder both entry points call (their arguments are what the seat sees):
-    the observation as an ``array('f')`` (Python writes into it without numpy's cost per
-    call; the callers view it as numpy without a copy)."""
-    obs = array("f", lay.zeros)
-    (hand_at, clearing_at, mole_at, chosen_at, chosen_side_at, discard_at, f_at, k_at,
-     seat_at, tr, tb, cur_at, np_at, dec_at, decider_at, psp_at, pd, tag_at, qu, ac,
+            *, chosen: tuple[int, str] | None) -> array[float]:
+    """The one encoder both entry points call (their arguments are what the seat sees),
+    writing into ``rec.buf`` (an ``array('f')``: Python writes into it without numpy's cost
+    per call). The fields before ``mole_pool`` are rewritten only where their inputs
+    changed since ``rec`` last saw them (a forest: another object or version); the rest is
+    cleared and written anew."""
+    obs = rec.buf
+    (hand_at, clearing_at, discard_at, f_at, k_at, tr, mole_at, chosen_at, chosen_side_at,
+     seat_at, tb, cur_at, np_at, dec_at, decider_at, psp_at, pd, tag_at, qu, ac,
      cv) = lay.at
-    for c in hand:
-        obs[hand_at + c] = 1.0
-    for c in clearing:
-        obs[clearing_at + c] = 1.0
-    for c in discard:
-        obs[discard_at + c] = 1.0
+    vol = lay.volatile
+    obs[vol:] = lay.zero_tail
+    if hand != rec.hand:
+        rec.hand = _cards(obs, hand_at, rec.hand, hand)
+    if clearing != rec.clearing:
+        rec.clearing = _cards(obs, clearing_at, rec.clearing, clearing)
+    if discard != rec.discard:
+        rec.discard = _cards(obs, discard_at, rec.discard, discard)
     s = len(lay.species)
     width = s + 7
     card_species = lay.card_species
     forest_row = lay.forest_row
+    seen_forests, seen_known = rec.forests, rec.known
     for r in range(n):
         seat = (me + r) % n
-        a = f_at + r * width
-        obs[a:a + width] = forest_row(forests[seat])
+        f = forests[seat]
+        last = seen_forests[r]
+        if last[0] is not f or last[1] != f.version:
+            a = f_at + r * width
+            obs[a:a + width] = forest_row(f)
+            seen_forests[r] = (f, f.version)
         b = seat_at + 3 * r
         obs[b] = 1.0
         obs[b + 1] = hand_sizes[seat] / 10.0
         obs[b + 2] = cave_sizes[seat] / 20.0
         if r:
-            base = k_at + r * s
-            for c in known[seat]:
-                for k in card_species[c]:
-                    obs[base + k] += 0.25
-    rows = lay.tree_rows(forests[me])
-    obs[tr:tr + len(rows)] = rows
+            cards = known[seat]
+            if cards != seen_known[r]:
+                base = k_at + r * s
+                obs[base:base + s] = lay.zero_tail[:s]
+                for c in cards:
+                    for k in card_species[c]:
+                        obs[base + k] += 0.25
+                seen_known[r] = frozenset(cards)
+    own = forests[me]
+    if rec.trees[0] is not own or rec.trees[1] != own.version:
+        rows = lay.tree_rows(own)
+        obs[tr:tr + len(rows)] = rows
+        rec.trees = (own, own.version)
     obs[tb:tb + 8] = array("f", table)
     obs[cur_at + (current - me) % n] = 1.0
     obs[np_at + n - 1] = 1.0
@@ -360,11 +406,8 @@ def _out(buf: array[float], out: Array | None) -> Array:
     return out
 
 
-def encode_state(state: GameState, player: int, out: Array | None = None,
-                 chosen: tuple[int, str] | None = None) -> Array:
-    """The compact observation of seat ``player`` of ``state`` (into ``out`` if given),
-    read from the state: only what that seat sees (module contract)."""
-    lay = layout(state.game)
+def _state_args(state: GameState, player: int) -> tuple[Any, ...]:
+    """The encoder's arguments from a state, for seat ``player``: what it sees."""
     n = state.num_players
     if not 0 <= player < n:
         raise ValueError(f"no seat {player} in a {n}-player game")
@@ -384,16 +427,49 @@ def encode_state(state: GameState, player: int, out: Array | None = None,
                     break
         pend = (top.kind, top.player, card, side, top.tree, top.need, len(top.paid),
                 stepkind, species)
-    dartmoor = state.game.state_class is not None
-    more: dict[str, Any] = state._view_more() if dartmoor else {}
+    more: dict[str, Any] = state._view_more() if state.game.state_class is not None else {}
     table = (len(state.deck) / 100.0, len(state.box) / 100.0, len(state.winter) / 3.0,
              state.turn / 60.0, float(state.extra_turns), 1.0 if state.over else 0.0,
              len(stack) / 4.0, len(state.queue) / 4.0)
-    return _out(_encode(lay, player, n, state.hands[player], state.clearing,
-                   [len(h) for h in state.hands], [len(c) for c in state.caves], state.known,
-                   state.forests, table, state.current, pend, stack, state.queue,
-                   state.active[state.current], more.get("discard", ()),
-                   (more.get("cave_offer", ()), more.get("setup", -1)), chosen), out)
+    return (player, n, state.hands[player], state.clearing, [len(h) for h in state.hands],
+            [len(c) for c in state.caves], state.known, state.forests, table, state.current,
+            pend, stack, state.queue, state.active[state.current], more.get("discard", ()),
+            (more.get("cave_offer", ()), more.get("setup", -1)))
+
+
+def encode_state(state: GameState, player: int, out: Array | None = None,
+                 chosen: tuple[int, str] | None = None) -> Array:
+    """The compact observation of seat ``player`` of ``state`` (into ``out`` if given),
+    read from the state: only what that seat sees (module contract)."""
+    lay = layout(state.game)
+    args = _state_args(state, player)
+    return _out(_encode(_Written(lay), lay, *args, chosen=chosen), out)
+
+
+class Encoder:
+    """Compact observations of one game's states, faster over a game: what it wrote for
+    each seat is kept, and a field whose inputs did not change (a hand, the clearing, a
+    forest of the same object and ``version``) is not written again. ``state(s, p)`` equals
+    :func:`encode_state` (a new array each call)."""
+
+    def __init__(self, game: GameDef) -> None:
+        self.lay = layout(game)
+        self._written: dict[int, tuple[int, _Written]] = {}
+
+    def state(self, state: GameState, player: int,
+              chosen: tuple[int, str] | None = None) -> Array:
+        """The compact observation of seat ``player`` (a copy, the caller's to keep)."""
+        lay = self.lay
+        if state.game.id != lay.game_id:
+            raise ValueError(f"this encoder is for {lay.game_id}, not {state.game.id}")
+        args = _state_args(state, player)
+        n = state.num_players
+        held = self._written.get(player)
+        if held is None or held[0] != n:
+            held = self._written[player] = (n, _Written(lay))
+        buf = _encode(held[1], lay, *args, chosen=chosen)
+        out: Array = np.frombuffer(buf, np.float32).copy()
+        return out
 
 
 def encode_view(view: PlayerView, out: Array | None = None,
@@ -412,7 +488,7 @@ def encode_view(view: PlayerView, out: Array | None = None,
     table = (view.deck_size / 100.0, view.box_size / 100.0, len(view.winter) / 3.0,
              view.turn / 60.0, float(view.extra_turns), 1.0 if view.over else 0.0,
              len(view.decisions) / 4.0, len(view.queue) / 4.0)
-    return _out(_encode(lay, me, n, view.hand, view.clearing, view.hand_sizes,
+    return _out(_encode(_Written(lay), lay, me, n, view.hand, view.clearing, view.hand_sizes,
                    view.cave_sizes, view.known_hands, view.forests, table, view.current,
                    pend, view.decisions, view.queue, view.active, view.discard,
-                   (view.cave_offer, view.setup), chosen), out)
+                   (view.cave_offer, view.setup), chosen=chosen), out)

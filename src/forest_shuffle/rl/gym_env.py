@@ -44,7 +44,7 @@ from forest_shuffle.engine.game import canonical_id, game_by_id
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.rl.actions import ActionEncodingError
 from forest_shuffle.rl.compact import NUM_COMPACT, CompactDecision, half_of
-from forest_shuffle.rl.compact_obs import encode_state, layout
+from forest_shuffle.rl.compact_obs import Encoder, layout
 from forest_shuffle.rl.pettingzoo_env import view_words
 from forest_shuffle.rl.rewards import final_rewards
 
@@ -91,6 +91,7 @@ class ForestShuffleEnv(gymnasium.Env[Obs, np.int64]):
         for spec in self.specs:
             make_bot(spec, 0)  # a bad specification fails here (BotSpecError)
         self.size = layout(g).size
+        self._encoder = Encoder(g)
         self.observation_space = gymnasium.spaces.Box(0.0, np.inf, (self.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(NUM_COMPACT)
         self.state = GameState.new(players, 0, game=gid)
@@ -181,7 +182,7 @@ class ForestShuffleEnv(gymnasium.Env[Obs, np.int64]):
     def _observe(self) -> Obs:
         d = self._decision
         chosen = half_of(d.half) if d is not None and d.half is not None else None
-        return encode_state(self.state, self.seat, chosen=chosen)
+        return self._encoder.state(self.state, self.seat, chosen)
 
     def _info(self) -> dict[str, Any]:
         return {}

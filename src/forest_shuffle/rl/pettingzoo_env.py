@@ -49,7 +49,7 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.rl.actions import NUM_ACTIONS, id_to_action
 from forest_shuffle.rl.compact import NUM_COMPACT, CompactDecision, half_of
-from forest_shuffle.rl.compact_obs import encode_state, layout
+from forest_shuffle.rl.compact_obs import Encoder, layout
 from forest_shuffle.rl.observation import OBS_SIZE, action_mask, encode
 from forest_shuffle.rl.rewards import REWARDS, final_rewards
 from forest_shuffle.text import narration
@@ -110,6 +110,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self.compact = compact
+        self._encoder = Encoder(game_by_id(gid))
         size = layout(game_by_id(gid)).size if compact else OBS_SIZE
         n_ids = NUM_COMPACT if compact else NUM_ACTIONS
         obs_space = gymnasium.spaces.Dict({
@@ -171,7 +172,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             mine = state.to_move == seat
             d = self.decision() if mine else None
             chosen = half_of(d.half) if d is not None and d.half is not None else None
-            return {"observation": encode_state(state, seat, chosen=chosen),
+            return {"observation": self._encoder.state(state, seat, chosen),
                     "action_mask": d.mask() if d is not None
                     else np.zeros(NUM_COMPACT, np.int8)}
         view = state.view(seat)
