@@ -22,8 +22,10 @@ Plays whole games by uniformly random legal actions and counts decisions (steps)
   game.
 
 Each figure is the median, min and max over ``--runs`` runs of ``--games`` games (the same
-deals in every run). Prints the machine's load (``uptime``) first: the figures are only
-comparable at the same load.
+deals in every run), in steps per second of the process's CPU time (``time.process_time``:
+one core's work, so other processes on a shared machine slow it much less than they slow
+the wall clock; ``--wall`` counts wall-clock seconds instead). Prints the machine's load
+(``uptime``) first.
 
 Usage: ``python benchmarks/bench_rl.py [--players 2] [--game base] [--runs 5] [--games 3]
 [--batch 32] [--cases engine,gym-compact,...]``
@@ -121,13 +123,17 @@ def openspiel_steps(n: int, gid: str, seed: int, tensor: bool | str) -> int:
     return steps
 
 
+CLOCK = [time.process_time]
+
+
 def measure(play: Callable[[int], int], games: int, runs: int) -> list[float]:
     """Steps per second of each run (``games`` games with seeds 1..games)."""
     rates = []
+    clock = CLOCK[0]
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         steps = sum(play(seed) for seed in range(1, games + 1))
-        rates.append(steps / (time.perf_counter() - start))
+        rates.append(steps / (clock() - start))
     return rates
 
 
@@ -139,11 +145,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--batch", type=int, default=32, help="games in a batch-compact call")
     ap.add_argument("--cases", default="", help="comma-separated cases (default: all)")
+    ap.add_argument("--wall", action="store_true", help="wall-clock seconds, not CPU time")
     args = ap.parse_args()
+    if args.wall:
+        CLOCK[0] = time.perf_counter
     n, gid = args.players, args.game
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     print(f"uptime: {load}")
-    print(f"{gid}, {n} players, {args.runs} runs of {args.games} random games")
+    print(f"{gid}, {n} players, {args.runs} runs of {args.games} random games, "
+          f"{'wall-clock' if args.wall else 'CPU'} seconds")
     cases: dict[str, Callable[[int], int]] = {
         "engine": lambda seed: engine_steps(n, gid, seed),
         "pettingzoo": lambda seed: pettingzoo_steps(n, gid, seed),
@@ -162,11 +172,11 @@ def main() -> None:
             raise SystemExit(f"unknown case {name!r} (known: {', '.join(cases)})")
     for name in wanted:
         DECISIONS[0] = 0
-        start = time.perf_counter()
+        start = CLOCK[0]()
         rates = measure(cases[name], args.games, args.runs)
         extra = ""
         if name == "gym-compact":
-            per = DECISIONS[0] / (time.perf_counter() - start)
+            per = DECISIONS[0] / (CLOCK[0]() - start)
             extra = f"  (all seats' decisions/s, all runs: {per:8.0f})"
         print(f"{name:18s} steps/s median {statistics.median(rates):8.0f}  "
               f"min {min(rates):8.0f}  max {max(rates):8.0f}{extra}")

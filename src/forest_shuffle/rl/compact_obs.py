@@ -25,19 +25,19 @@ field               shape         values
 ==================  ============  ==========================================================
 hand                (N,)          1 for each card in the own hand
 clearing            (N,)          1 for each card in the clearing
-mole_pool           (N,)          1 for each card the own Mole may still play or pay with
-chosen_card         (N,)          1 at the card of the half chosen (a compact first step)
-chosen_side         (4,)          one-hot: its side, top, bottom, left, right
 discard             (N,)          Dartmoor: 1 for each card in the discard pile
 forest              (P, S + 7)    row r, seat r's forest: the cards showing each species
                                   (/8), then hosts (/20), face-down hosts (/10), dwellers
                                   (/40), hosts with a free top, bottom, left, right slot (/20)
 known               (P, S)        row r: species of the cards everyone saw seat r take and
                                   still known in its hand (each half counted; /4; row 0: 0)
-seats               (P, 3)        row r: present, hand size (/10), cave size (/20)
 own_trees           (32, 8 + H)   the own hosts 0..31 (a larger forest's later hosts are not
                                   shown): present, face down, shrub, moor, cards on its top,
                                   bottom, left, right (/3), then its species one-hot
+mole_pool           (N,)          1 for each card the own Mole may still play or pay with
+chosen_card         (N,)          1 at the card of the half chosen (a compact first step)
+chosen_side         (4,)          one-hot: its side, top, bottom, left, right
+seats               (P, 3)        row r: present, hand size (/10), cave size (/20)
 table               (8,)          deck size (/100), box size (/100), winter cards revealed
                                   (/3), turn (/60), extra turns, game over, decisions on the
                                   stack (/4), steps queued (/4)
@@ -57,6 +57,10 @@ active              (16,)         the mover's mushrooms acting this turn (/3), a
 caves               (16 + P + 1,) Dartmoor: cave numbers still offered (16), the cave
                                   number each seat drafted (/16), the draft's step + 1 (/10)
 ==================  ============  ==========================================================
+
+:class:`Encoder` writes the same arrays faster over a game: it keeps what it wrote for each
+seat and rewrites the first six fields only where their inputs changed (the adapters use
+one).
 """
 
 from __future__ import annotations
