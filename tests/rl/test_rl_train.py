@@ -41,8 +41,10 @@ def test_learn_rl_command(tmp_path: Path) -> None:
     assert make_bot(f"policy:{out}").choose  # the file plays as a bot
     again = tmp_path / "more.npz"
     r = runner.invoke(app, ["learn", "rl", "--out", str(again), "--games", "2", "--batch",
-                            "2", "--start", str(out)])
+                            "2", "--start", str(out), "--half"])
     assert r.exit_code == 0, r.output
+    assert Policy.load(again).layers[0][0].dtype == np.float32  # stored float16
+    assert again.stat().st_size < out.stat().st_size * 0.6
     for args, word in ((["--players", "7"], "--players"), (["--opponents", "nobody"], "nobody"),
                        (["--games", "0"], "--games")):
         r = runner.invoke(app, ["learn", "rl", "--out", str(tmp_path / "x.npz"), *args])

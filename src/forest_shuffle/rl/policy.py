@@ -11,10 +11,12 @@ such a file; :meth:`Policy.act` picks the legal id with the largest logit (or sa
 from their softmax).
 
 :class:`PolicyBot` (registered as ``policy``: ``policy:FILE`` or ``policy:file=FILE``,
-with ``sample=1`` to sample) plays it from a seat's view: the first step's id from the
-mask of the legal first steps, and for a half play the host from the observation showing
-the chosen half. Neither needs PyTorch. A policy plays only the game it was trained for
-(another game: :class:`PolicyFileError` at its first decision).
+with ``sample=1`` to sample; a FILE that is no file but the NAME of a shipped policy,
+``rl/data/policy-NAME.npz``, reads that: ``policy:base-2p``) plays it from a seat's view:
+the first step's id from the mask of the legal first steps, and for a half play the host
+from the observation showing the chosen half. Neither needs PyTorch. A policy plays only
+the game it was trained for (another game: :class:`PolicyFileError` at its first
+decision).
 """
 
 from __future__ import annotations
@@ -107,13 +109,14 @@ class Policy:
         except PolicyFileError as exc:
             raise PolicyFileError(f"policy file {p}: {exc}") from None
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the policy as a file :meth:`load` reads."""
+    def save(self, path: str | os.PathLike[str], half: bool = False) -> None:
+        """Write the policy as a file :meth:`load` reads (``half``: weights as float16,
+        half the size; read back as float32)."""
         arrays: dict[str, npt.NDArray[np.generic]] = {"game": np.array(self.game),
                                                        "version": np.array(1)}
         for k, (w, b) in enumerate(self.layers):
-            arrays[f"w{k}"] = w
-            arrays[f"b{k}"] = b
+            arrays[f"w{k}"] = w.astype(np.float16) if half else w
+            arrays[f"b{k}"] = b.astype(np.float16) if half else b
         with open(path, "wb") as f:
             np.savez(f, **arrays)  # type: ignore[arg-type]
 
@@ -143,10 +146,20 @@ class Policy:
 
 
 _LOADED: dict[tuple[str, float, int], Policy] = {}
+#: Where the shipped policies are (``policy-NAME.npz``).
+SHIPPED = Path(__file__).resolve().parent / "data"
+
+
+def shipped_names() -> list[str]:
+    """The names of the shipped policies (``policy:NAME``)."""
+    return sorted(p.stem.removeprefix("policy-") for p in SHIPPED.glob("policy-*.npz"))
 
 
 def load_cached(path: str) -> Policy:
-    """:meth:`Policy.load`, kept per file (path, modification time, size) in the process."""
+    """:meth:`Policy.load`, kept per file (path, modification time, size) in the process; a
+    ``path`` that is no file but a shipped policy's name reads that one."""
+    if not os.path.exists(path) and (SHIPPED / f"policy-{path}.npz").is_file():
+        path = str(SHIPPED / f"policy-{path}.npz")
     try:
         st = os.stat(path)
     except OSError as exc:

@@ -22,7 +22,8 @@ Contract:
   the one seed; PyTorch is checked before the self-play starts.
 
 - ``forest-shuffle learn rl --out POLICY.npz [--game ID] [--players N] [--opponents SPEC]
-  [--games G] [--hidden H] [--lr L] [--batch B] [--seed S] [--eval K] [--start FILE]``
+  [--games G] [--hidden H] [--lr L] [--batch B] [--seed S] [--eval K] [--start FILE]
+  [--half]``
   trains a policy for the bot ``policy:FILE`` by policy gradient against fixed bots
   (:mod:`forest_shuffle.rl.train`; numpy only, extra ``rl``), writes it and, with
   ``--eval K``, prints its win share over K games against random and greedy.
@@ -276,6 +277,8 @@ def rl_command(
         "--eval", help="Then games against random and greedy (0: none).")] = 0,
     start: Annotated[Path | None, typer.Option(
         "--start", help="Go on training this policy file.")] = None,
+    half: Annotated[bool, typer.Option(
+        "--half", help="Write the weights as float16 (half the file).")] = False,
 ) -> None:
     """Train a policy by policy gradient against fixed bots (numpy; the bot policy:FILE)."""
     gdef = game_from_option(game)
@@ -300,7 +303,7 @@ def rl_command(
             progress=progress))
     except (BotSpecError, PolicyFileError, ValueError) as exc:
         _refuse(str(exc))
-    pol.save(out)
+    pol.save(out, half=half)
     Console().print(f"{report.games} games, won {report.wins / report.games:.1%} while "
                     f"learning -> {out}")
     for opponent in ("random", "greedy") if evaluate_games else ():
