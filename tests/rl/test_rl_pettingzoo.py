@@ -43,16 +43,18 @@ def _play_out(e: object, rng: random.Random) -> int:
     return steps
 
 
-@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("reward", ["win", "margin", "score"])
 def test_a_whole_game_and_its_rewards(reward: str) -> None:
     e = env(3, "base+alpine", seed=4, reward=reward)
     e.reset(seed=4)
     rng = random.Random(0)
     totals: dict[str, float] = {}
+    summed: dict[str, float] = dict.fromkeys(e.possible_agents, 0.0)
     gs_holder = e.unwrapped
     steps = 0
     for agent in e.agent_iter():
         obs, r, term, trunc, _i = e.last()
+        summed[agent] += r
         if term or trunc:
             totals[agent] = r
             scores = gs_holder.game_state.scores()
@@ -73,8 +75,10 @@ def test_a_whole_game_and_its_rewards(reward: str) -> None:
     best = max(scores)
     if reward == "win":
         assert totals == {f"player_{i}": float(v == best) for i, v in enumerate(scores)}
-    else:
+    elif reward == "margin":
         assert totals["player_0"] == scores[0] - max(scores[1:])
+    else:  # each agent's rewards add up to its final total
+        assert summed == {f"player_{i}": float(v) for i, v in enumerate(scores)}
 
 
 def test_a_state_put_in_is_what_the_env_shows() -> None:

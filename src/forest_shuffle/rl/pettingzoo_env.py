@@ -14,7 +14,9 @@ Contract:
 - ``step(i)`` applies exactly the action with id ``i`` (no move is ever made
   automatically, a forced one included). Rewards are 0 until the game ends, then
   ``reward="win"`` (default): 1 for every player with the top total (ties share), 0 for
-  the others; ``reward="margin"``: the own total minus the best other total.
+  the others; ``reward="margin"``: the own total minus the best other total;
+  ``reward="score"``: after every step, each agent's change of its own total as the
+  scorer counts the table then (a game's rewards add up to the final totals).
 - ``reset(seed=s)`` deals from a generator seeded with ``s`` (``random.Random``; each reset
   draws the next deal seed from it), so the same seed gives the same games;
   ``seed=None`` keeps the generator (seeded by the constructor's ``seed``, or from the
@@ -101,8 +103,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
                              f"not {num_players}")
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
+        if reward not in (*REWARDS, "score"):
+            raise ValueError(f"reward is one of {(*REWARDS, 'score')}, not {reward!r}")
         self.num_players = num_players
         self.game_id = gid
         self.render_mode = render_mode
@@ -123,6 +125,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self._decision: tuple[list[Any], CompactDecision] | None = None
         self.end_on_illegal = end_on_illegal
         self._ended = False
+        self._totals: list[int] = []
         self._rng = random.Random(seed)
         self._selection = self.possible_agents[0]
         self.game_state = self._deal()
@@ -206,10 +209,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             self.game_state.apply(id_to_action(int(action)))
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
+        if self.reward == "score":
+            totals = self.game_state.scores()
+            for a, now, before in zip(self.agents, totals, self._totals, strict=True):
+                self.rewards[a] = float(now - before)
+            self._totals = totals
         if self.game_state.over:
-            for a, r in zip(self.agents, final_rewards(self.game_state, self.reward),
-                            strict=True):
-                self.rewards[a] = r
+            if self.reward != "score":
+                for a, r in zip(self.agents, final_rewards(self.game_state, self.reward),
+                                strict=True):
+                    self.rewards[a] = r
+            for a in self.agents:
                 self.terminations[a] = True
             self._selection = agent
             self._ended = True
@@ -244,6 +254,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._selection = self.possible_agents[0]
         self._ended = False
+        self._totals = self.game_state.scores() if self.reward == "score" else []
 
     def _end_illegally(self, agent: str) -> None:
         """What PettingZoo's TerminateIllegalWrapper does: the game ends, -1 for ``agent``."""
