@@ -128,3 +128,14 @@ def test_a_policy_level_on_the_page(net: str) -> None:
         del DIFFICULTIES["trained"]
     bad = CliRunner().invoke(app, ["serve", "--levels", "x=policy:/no/such.npz"])
     assert bad.exit_code == 2 and "--levels" in bad.output
+
+
+def test_the_shipped_policy_plays_by_name() -> None:
+    from forest_shuffle.rl.policy import SHIPPED, shipped_names
+
+    assert "base-2p" in shipped_names()
+    bot = make_bot("policy:base-2p", 1)
+    assert isinstance(bot, PolicyBot) and bot.policy.game == "base"
+    assert Path(bot.file).name == "base-2p" and (SHIPPED / "policy-base-2p.npz").is_file()
+    result = play_match(["policy:base-2p", "random"], 3)
+    assert result.decisions[0] > 20
