@@ -9,13 +9,26 @@ Plays whole games by uniformly random legal actions and counts decisions (steps)
 - ``openspiel+observer``: the same and the mover's information state tensor each step, read
   through an observer (``game.make_py_observer(...).set_from``: the array in place;
   ``state.information_state_tensor(p)`` returns a list of some 33,000 Python floats and is
-  several times slower).
+  several times slower);
+- ``openspiel+array``: the same with ``state.information_state_array(p)`` (a new numpy
+  array each step, no Python list);
+- ``pettingzoo-compact``: ``env(compact=True)``: ``last()`` (compact observation and mask)
+  and ``step`` for every step (a half play is two steps);
+- ``gym-compact``: the Gymnasium environment against random bots (``ForestShuffleEnv``):
+  ``action_masks()`` and ``step`` per learner step; the bots' decisions run inside ``step``
+  (the line also gives all seats' decisions per second);
+- ``batch-compact``: ``BatchEnv`` of ``--batch`` games, one numpy array of actions in and
+  arrays out per call (random legal ids drawn from the masks with numpy), steps counted per
+  game.
 
 Each figure is the median, min and max over ``--runs`` runs of ``--games`` games (the same
-deals in every run). Prints the machine's load (``uptime``) first: the figures are only
-comparable at the same load.
+deals in every run), in steps per second of the process's CPU time (``time.process_time``:
+one core's work, so other processes on a shared machine slow it much less than they slow
+the wall clock; ``--wall`` counts wall-clock seconds instead). Prints the machine's load
+(``uptime``) first.
 
-Usage: ``python benchmarks/bench_rl.py [--players 2] [--game base] [--runs 5] [--games 3]``
+Usage: ``python benchmarks/bench_rl.py [--players 2] [--game base] [--runs 5] [--games 3]
+[--batch 32] [--cases engine,gym-compact,...]``
 """
 
 from __future__ import annotations
@@ -32,7 +45,11 @@ import pyspiel
 
 import forest_shuffle.rl.openspiel_game as osg
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.rl.gym_env import BatchEnv, ForestShuffleEnv
 from forest_shuffle.rl.pettingzoo_env import env
+
+#: Decisions of all seats in the last gym-compact run (for its second figure).
+DECISIONS = [0]
 
 
 def engine_steps(n: int, gid: str, seed: int) -> int:
@@ -46,9 +63,9 @@ def engine_steps(n: int, gid: str, seed: int) -> int:
     return steps
 
 
-def pettingzoo_steps(n: int, gid: str, seed: int) -> int:
+def pettingzoo_steps(n: int, gid: str, seed: int, compact: bool = False) -> int:
     rng = np.random.default_rng(seed)
-    e = env(n, gid, seed=seed)
+    e = env(n, gid, seed=seed, compact=compact)
     e.reset(seed=seed)
     steps = 0
     for _agent in e.agent_iter():
@@ -62,7 +79,32 @@ def pettingzoo_steps(n: int, gid: str, seed: int) -> int:
     return steps
 
 
-def openspiel_steps(n: int, gid: str, seed: int, tensor: bool) -> int:
+def gym_steps(n: int, gid: str, seed: int) -> int:
+    rng = random.Random(seed)
+    e = ForestShuffleEnv(gid, n, "random")
+    e.reset(seed=seed)
+    steps = 0
+    while True:
+        ids = np.flatnonzero(e.action_masks())
+        _obs, _r, term, _t, _i = e.step(int(ids[rng.randrange(len(ids))]))
+        steps += 1
+        if term:
+            DECISIONS[0] += len(e.state.history)
+            return steps
+
+
+def batch_steps(n: int, gid: str, seed: int, size: int, calls: int) -> int:
+    rng = np.random.default_rng(seed)
+    batch = BatchEnv(size, gid, n, "random", seed=seed)
+    _obs, masks = batch.reset()
+    for _ in range(calls):
+        # a random legal id per game: the largest of uniform draws over the legal ids
+        pick = (masks * rng.random(masks.shape, dtype=np.float32)).argmax(axis=1)
+        _obs, masks, _r, _term, _final = batch.step(pick)
+    return size * calls
+
+
+def openspiel_steps(n: int, gid: str, seed: int, tensor: bool | str) -> int:
     rng = random.Random(seed)
     game = pyspiel.load_game(osg.SHORT_NAME, {"players": n, "game": gid})
     s = game.new_initial_state()
@@ -71,7 +113,9 @@ def openspiel_steps(n: int, gid: str, seed: int, tensor: bool) -> int:
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     steps = 0
     while not s.is_terminal():
-        if tensor:
+        if tensor == "array":
+            s.information_state_array(s.current_player())
+        elif tensor:
             observer.set_from(s, s.current_player())
         legal = s.legal_actions()
         s.apply_action(legal[rng.randrange(len(legal))])
@@ -79,13 +123,17 @@ def openspiel_steps(n: int, gid: str, seed: int, tensor: bool) -> int:
     return steps
 
 
+CLOCK = [time.process_time]
+
+
 def measure(play: Callable[[int], int], games: int, runs: int) -> list[float]:
     """Steps per second of each run (``games`` games with seeds 1..games)."""
     rates = []
+    clock = CLOCK[0]
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         steps = sum(play(seed) for seed in range(1, games + 1))
-        rates.append(steps / (time.perf_counter() - start))
+        rates.append(steps / (clock() - start))
     return rates
 
 
@@ -95,21 +143,43 @@ def main() -> None:
     ap.add_argument("--game", default="base")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--batch", type=int, default=32, help="games in a batch-compact call")
+    ap.add_argument("--cases", default="", help="comma-separated cases (default: all)")
+    ap.add_argument("--wall", action="store_true", help="wall-clock seconds, not CPU time")
     args = ap.parse_args()
+    if args.wall:
+        CLOCK[0] = time.perf_counter
     n, gid = args.players, args.game
     load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     print(f"uptime: {load}")
-    print(f"{gid}, {n} players, {args.runs} runs of {args.games} random games")
+    print(f"{gid}, {n} players, {args.runs} runs of {args.games} random games, "
+          f"{'wall-clock' if args.wall else 'CPU'} seconds")
     cases: dict[str, Callable[[int], int]] = {
         "engine": lambda seed: engine_steps(n, gid, seed),
         "pettingzoo": lambda seed: pettingzoo_steps(n, gid, seed),
         "openspiel": lambda seed: openspiel_steps(n, gid, seed, False),
         "openspiel+observer": lambda seed: openspiel_steps(n, gid, seed, True),
+        "openspiel+array": lambda seed: openspiel_steps(n, gid, seed, "array"),
+        "pettingzoo-compact": lambda seed: pettingzoo_steps(n, gid, seed, True),
+        "gym-compact": lambda seed: gym_steps(n, gid, seed),
+        # about as many game steps per run as the other cases' games
+        "batch-compact": lambda seed: batch_steps(n, gid, seed, args.batch,
+                                                  max(1, 200 // n)),
     }
-    for name, play in cases.items():
-        rates = measure(play, args.games, args.runs)
+    wanted = [c for c in args.cases.split(",") if c] or list(cases)
+    for name in wanted:
+        if name not in cases:
+            raise SystemExit(f"unknown case {name!r} (known: {', '.join(cases)})")
+    for name in wanted:
+        DECISIONS[0] = 0
+        start = CLOCK[0]()
+        rates = measure(cases[name], args.games, args.runs)
+        extra = ""
+        if name == "gym-compact":
+            per = DECISIONS[0] / (CLOCK[0]() - start)
+            extra = f"  (all seats' decisions/s, all runs: {per:8.0f})"
         print(f"{name:18s} steps/s median {statistics.median(rates):8.0f}  "
-              f"min {min(rates):8.0f}  max {max(rates):8.0f}")
+              f"min {min(rates):8.0f}  max {max(rates):8.0f}{extra}")
 
 
 if __name__ == "__main__":

@@ -46,3 +46,23 @@ def test_the_tables_agree_with_the_code() -> None:
         shown = DOC.split(f"| `{name}` | (")[1].split(")")[0]
         assert len([d for d in shown.split(",") if d.strip()]) == len(shape), name
     assert f"TREE_CAP` = {A.TREE_CAP}" in DOC and f"CARD_SLOTS` = {c}" in DOC
+
+
+def test_the_compact_tables_agree_with_the_code() -> None:
+    from forest_shuffle.games import make_game
+    from forest_shuffle.rl import compact as K
+    from forest_shuffle.rl.compact_obs import layout
+
+    part = DOC[DOC.index("## Compact encodings"):DOC.index("## PettingZoo")]
+    k = K.COMPACT_CARDS
+    assert f"{K.NUM_COMPACT:,} ids" in part and f"`COMPACT_CARDS` = {k}" in part
+    rows = {(A.BARE_SLOTS, A.BARE_SLOTS + len(A.CARD_KINDS) * k): "take",
+            (K.HALF_START, K.HOST_START): "half CARD SIDE",
+            (K.HOST_START, K.NUM_COMPACT): "host TREE"}
+    for (lo, hi), word in rows.items():
+        assert word in part.split(f"| {lo} - {hi - 1} | ")[1].split("\n")[0], word
+    for gid, words in (("base", "in the base game"), ("dartmoor", "in Dartmoor"),
+                       ("base+alpine+woodland_edge", "with both")):
+        assert f"{layout(make_game(gid)).size:,} {words}" in part, gid
+    for name, _shape in layout(make_game("dartmoor")).fields:
+        assert f"`{name}`" in part, name

@@ -53,7 +53,7 @@ def test_registration_and_parameters() -> None:
     t = game.get_type()
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert t.parameter_specification == {"players": 2, "game": "base"}
+    assert t.parameter_specification == {"players": 2, "game": "base", "compact": False}
     assert game.num_players() == 2 and game.num_distinct_actions() == NUM_ACTIONS
     assert game.information_state_tensor_size() == OBS_SIZE + MEMORY_SIZE
     assert game.observation_tensor_size() == OBS_SIZE
@@ -268,3 +268,59 @@ def test_resample_agrees_with_the_mulligans() -> None:
         if found == 4:
             break
     assert found == 4
+
+
+def test_tensors_as_numpy_arrays() -> None:
+    game = _load(3, "base+alpine")
+    s = _dealt(game, 5, 40)
+    for p in range(3):
+        info = s.information_state_array(p)
+        assert isinstance(info, np.ndarray) and info.dtype == np.float32
+        assert np.array_equal(info, np.asarray(s.information_state_tensor(p), np.float32))
+        obs = s.observation_array(p)
+        assert np.array_equal(obs, np.asarray(s.observation_tensor(p), np.float32))
+        obs[:] = 9.0  # a copy: the state's cache is untouched
+        assert np.array_equal(s.observation_array(p),
+                              np.asarray(s.observation_tensor(p), np.float32))
+    fresh = game.new_initial_state()
+    assert not fresh.information_state_array(0).any()
+
+
+@pytest.mark.parametrize(("n", "gid"), [(2, "base"), (3, "dartmoor")])
+def test_compact_game(n: int, gid: str) -> None:
+    from forest_shuffle.rl.compact import HOST_START, NUM_COMPACT, half_of
+    from forest_shuffle.rl.compact_obs import encode_state, layout
+
+    game = pyspiel.load_game(osg.SHORT_NAME, {"players": n, "game": gid, "compact": True})
+    assert game.num_distinct_actions() == NUM_COMPACT
+    size = layout(GameState.new(n, 1, game=gid).game).size
+    assert game.observation_tensor_size() == size
+    assert game.information_state_tensor_size() == size + MEMORY_SIZE
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    rng = random.Random(2)
+    s = game.new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(rng.randrange(256))
+    halves = 0
+    while not s.is_terminal():
+        p = s.current_player()
+        legal = s.legal_actions()
+        half = [i for i in legal if half_of(i) is not None]
+        if half and halves < 3:
+            s.apply_action(half[0])
+            assert s.current_player() == p and s.half == half[0]
+            hosts = s.legal_actions()
+            assert hosts and min(hosts) >= HOST_START
+            obs = s.observation_array(p)
+            assert np.array_equal(obs, encode_state(s.game_state, p, chosen=half_of(half[0])))
+            assert np.array_equal(np.asarray(s.observation_tensor(p), np.float32), obs)
+            assert "chosen: half" in s.observation_string(p)
+            s.apply_action(hosts[0])
+            assert s.game_state.history[-1].side and s.half is None
+            halves += 1
+            continue
+        s.apply_action(rng.choice(legal))
+    assert halves > 0
+    with pytest.raises(ValueError, match="public"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))

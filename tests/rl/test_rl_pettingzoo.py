@@ -14,6 +14,7 @@ np, _pz, pz_test = require("numpy", "pettingzoo", "pettingzoo.test")
 from forest_shuffle.engine.state import GameState  # noqa: E402
 from forest_shuffle.games import game_ids  # noqa: E402
 from forest_shuffle.rl.actions import NUM_ACTIONS, action_to_id, id_to_action  # noqa: E402
+from forest_shuffle.rl.compact import HOST_START, half_of  # noqa: E402
 from forest_shuffle.rl.observation import OBS_SIZE  # noqa: E402
 from forest_shuffle.rl.pettingzoo_env import env, raw_env  # noqa: E402
 
@@ -42,16 +43,18 @@ def _play_out(e: object, rng: random.Random) -> int:
     return steps
 
 
-@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("reward", ["win", "margin", "score"])
 def test_a_whole_game_and_its_rewards(reward: str) -> None:
     e = env(3, "base+alpine", seed=4, reward=reward)
     e.reset(seed=4)
     rng = random.Random(0)
     totals: dict[str, float] = {}
+    summed: dict[str, float] = dict.fromkeys(e.possible_agents, 0.0)
     gs_holder = e.unwrapped
     steps = 0
     for agent in e.agent_iter():
         obs, r, term, trunc, _i = e.last()
+        summed[agent] += r
         if term or trunc:
             totals[agent] = r
             scores = gs_holder.game_state.scores()
@@ -72,8 +75,10 @@ def test_a_whole_game_and_its_rewards(reward: str) -> None:
     best = max(scores)
     if reward == "win":
         assert totals == {f"player_{i}": float(v == best) for i, v in enumerate(scores)}
-    else:
+    elif reward == "margin":
         assert totals["player_0"] == scores[0] - max(scores[1:])
+    else:  # each agent's rewards add up to its final total
+        assert summed == {f"player_{i}": float(v) for i, v in enumerate(scores)}
 
 
 def test_a_state_put_in_is_what_the_env_shows() -> None:
@@ -107,8 +112,9 @@ def test_spaces_are_the_same_objects_and_reset_seeds() -> None:
     assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
 
 
-def test_illegal_action_ends_the_game_with_a_penalty() -> None:
-    e = env(2, "base", seed=3)
+@pytest.mark.parametrize("compact", [False, True])
+def test_illegal_action_ends_the_game_with_a_penalty(compact: bool) -> None:
+    e = env(2, "base", seed=3, compact=compact)
     e.reset(seed=3)
     obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -117,6 +123,10 @@ def test_illegal_action_ends_the_game_with_a_penalty() -> None:
         e.step(bad)
     assert all(e.terminations.values())
     assert sorted(e.rewards.values()) == [-1, 0]
+    assert not e.unwrapped.game_state.history  # the game itself is unchanged
+    for _agent in e.agent_iter():
+        e.step(None)
+    assert not e.agents
 
 
 def test_render_in_words() -> None:
@@ -127,7 +137,7 @@ def test_render_in_words() -> None:
     assert "Hand:" in text and "Your forest" in text
     assert "draw from the deck" in text or "keep this hand" in text
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(2, render_mode="human")
+        raw_env(2, render_mode="rgb_array")
     with pytest.raises(ValueError, match="reward"):
         raw_env(2, reward="points")
     with pytest.raises(ValueError, match="players"):
@@ -135,3 +145,48 @@ def test_render_in_words() -> None:
     played = env(2, "base", seed=1)
     played.reset()
     assert _play_out(played, random.Random(1)) > 50
+
+
+@pytest.mark.parametrize(("n", "gid"), COMBOS)
+def test_the_compact_env_passes_pettingzoos_tests(n: int, gid: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pz_test.api_test(env(n, gid, compact=True), num_cycles=12)
+        pz_test.seed_test(lambda: env(n, gid, compact=True), num_cycles=4)
+
+
+def test_render_test_and_the_performance_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pz_test.render_test(lambda render_mode=None: env(2, "base", seed=1,
+                                                         render_mode=render_mode))
+        pz_test.performance_benchmark(env(2, "base", seed=3, compact=True))
+    assert "Hand:" in capsys.readouterr().out  # "human" writes the view in words
+
+
+def test_a_compact_half_play_is_two_steps_of_one_agent() -> None:
+    e = env(2, "base", seed=6, compact=True)
+    e.reset(seed=6)
+    rng = random.Random(6)
+    halves = 0
+    for agent in e.agent_iter():
+        obs, _r, term, trunc, _i = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"])
+        half = [i for i in ids if half_of(int(i)) is not None]
+        if half and halves < 5:
+            before = len(e.unwrapped.game_state.history)
+            e.step(int(rng.choice(half)))
+            assert e.agent_selection == agent  # the host comes next, from the same agent
+            assert len(e.unwrapped.game_state.history) == before
+            obs2, *_ = e.last()
+            hosts = np.flatnonzero(obs2["action_mask"])
+            assert hosts.size and all(i >= HOST_START for i in hosts)
+            e.step(int(rng.choice(hosts)))
+            assert e.unwrapped.game_state.history[-1].side  # a half was played
+            halves += 1
+            continue
+        e.step(int(rng.choice(ids)))
+    assert halves > 0

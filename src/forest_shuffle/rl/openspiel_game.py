@@ -1,8 +1,15 @@
 """Forest Shuffle as an OpenSpiel Python game (the ``rl`` extra).
 
 Contract: importing this module registers ``python_forest_shuffle`` with pyspiel, with
-``parameter_specification={"players": 2, "game": "base"}`` (``players`` 2 to 5, ``game``
-any registered game id); ``pyspiel.load_game("python_forest_shuffle", {"players": 3})``.
+``parameter_specification={"players": 2, "game": "base", "compact": False}`` (``players``
+2 to 5, ``game`` any registered game id); ``pyspiel.load_game("python_forest_shuffle",
+{"players": 3})``.
+
+- ``compact``: the compact encodings (:mod:`forest_shuffle.rl.compact`,
+  :mod:`forest_shuffle.rl.compact_obs`): ``num_distinct_actions`` NUM_COMPACT (3,800); a
+  half play is two moves of the same player (the half, then its host; ``state.half`` holds
+  the chosen half in between); the observation tensor is the compact observation (showing
+  that half), the information state tensor that and the memory.
 
 - Sequential, imperfect information, explicit chance, terminal rewards, ``GENERAL_SUM``
   utility: 1 for each player with the top total (ties share), 0 for the others.
@@ -21,6 +28,9 @@ any registered game id); ``pyspiel.load_game("python_forest_shuffle", {"players"
   this one (:func:`forest_shuffle.rl.resample.resample`), seeded from ``sampler``.
 - OpenSpiel clones a Python state by deep-copying its attributes; the engine state's
   ``__deepcopy__`` is its cheap ``clone()``. Everything on the state pickles.
+- ``state.observation_array(p)`` and ``state.information_state_array(p)`` are the tensors
+  as float32 numpy arrays (pyspiel's ``observation_tensor``/``information_state_tensor``
+  return Python lists of some 30,000 floats; the observer's ``tensor`` is numpy too).
 - ``apply_action`` from Python does not check legality first; the engine does, and raises
   :class:`~forest_shuffle.engine.actions.IllegalActionError` for an illegal action.
 """
@@ -32,12 +42,15 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from forest_shuffle.engine.game import canonical_id, game_by_id
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import make_spectator_view
 from forest_shuffle.rl.actions import NUM_ACTIONS, action_to_id, encodable, id_to_action
+from forest_shuffle.rl.compact import HOST_START, NUM_COMPACT, CompactDecision, half_of, join
+from forest_shuffle.rl.compact_obs import encode_state, layout
 from forest_shuffle.rl.memory import (
     MEMORY_FIELDS,
     MEMORY_SIZE,
@@ -71,7 +84,7 @@ GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 2, "game": "base"},
+    parameter_specification={"players": 2, "game": "base", "compact": False},
 )
 
 
@@ -105,10 +118,14 @@ class ForestShuffleGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"{gid} is for {game_by_id(gid).players} players, not {n}")
         self.num_seats = n
         self.game_id = gid
+        self.compact = bool(params.get("compact", False))
+        self.obs_size = layout(game_by_id(gid)).size if self.compact else OBS_SIZE
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=256, num_players=n,
-            min_utility=0.0, max_utility=1.0, max_game_length=MAX_GAME_LENGTH)
-        super().__init__(GAME_TYPE, info, {"players": n, "game": gid})
+            num_distinct_actions=NUM_COMPACT if self.compact else NUM_ACTIONS,
+            max_chance_outcomes=256, num_players=n, min_utility=0.0, max_utility=1.0,
+            max_game_length=2 * MAX_GAME_LENGTH if self.compact else MAX_GAME_LENGTH)
+        super().__init__(GAME_TYPE, info, {"players": n, "game": gid,
+                                           "compact": self.compact})
 
     def new_initial_state(self) -> ForestShuffleState:
         return ForestShuffleState(self)
@@ -117,7 +134,8 @@ class ForestShuffleGame(pyspiel.Game):  # type: ignore[misc]
                          params: dict[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+        return Observer(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+                        self.obs_size)
 
 
 class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
@@ -127,6 +145,9 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.num_seats = game.num_seats
         self.game_id = game.game_id
+        self.compact: bool = game.compact
+        self.obs_size: int = game.obs_size
+        self.half: int | None = None  # compact: the half chosen, waiting for its host
         self.deal_bytes: list[int] = []
         self.game_state: GameState | None = None
         self.seen: Seen | None = None
@@ -150,6 +171,16 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
         elif what == "memory":
             value = (remembered(gs, player, self.seen.cards[player], self.seen.held[player])
                      if self.seen is not None else {})
+        elif what == "decision":
+            value = CompactDecision(gs.legal_actions())
+            if self.half is not None:
+                value.choose(self.half)  # now its hosts
+        elif what.endswith("array") and self.compact:
+            if what != "array":
+                raise ValueError("a public observer is not offered with compact encodings")
+            chosen = half_of(self.half) if self.half is not None and player == gs.to_move \
+                else None
+            value = encode_state(gs, player, chosen=chosen)
         elif what.endswith("array"):
             value = encode(self.cached("view" if what == "array" else "spectator", player))
         else:  # "text" / "spectator text"
@@ -173,6 +204,9 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
         gs = self.game_state
         if gs is None or gs.over or gs.to_move != player:
             return []
+        if self.compact:
+            ids: list[int] = self.cached("decision", player).ids()
+            return ids
         return sorted(action_to_id(a) for a in gs.legal_actions() if encodable(a))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -189,8 +223,18 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
                 self.seen = Seen.start(self.game_state)
             return
         gs = self.game_state
-        self.cache.items.clear()
-        a = id_to_action(int(action))
+        if self.compact:
+            d: CompactDecision = self.cached("decision", gs.to_move or 0)
+            chosen = d.choose(int(action))
+            self.cache.items.clear()
+            if chosen is None:
+                self.half = int(action)
+                return
+            self.half = None
+            a = chosen
+        else:
+            self.cache.items.clear()
+            a = id_to_action(int(action))
         if gs.decision == "mulligan":
             self.mulligans[gs.stack[-1].player] = a.kind
         gs.apply(a)
@@ -200,6 +244,13 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal byte {action}"
+        if self.compact:
+            half = half_of(int(action))
+            if half is not None:
+                return f"half {half[0]} {half[1]}"
+            if self.half is not None:
+                return f"host {int(action) - HOST_START + 1}"
+            return str(join([int(action)]))
         return str(id_to_action(int(action)))
 
     def is_terminal(self) -> bool:
@@ -227,6 +278,24 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
             return {}
         return dict(self.cached("memory", player))
 
+    def observation_array(self, player: int) -> npt.NDArray[np.float32]:
+        """The observation tensor as a new float32 numpy array: what
+        ``observation_tensor(player)`` holds, without the Python list pyspiel makes of it."""
+        if self.game_state is None:
+            return np.zeros(self.obs_size, np.float32)
+        out: npt.NDArray[np.float32] = self.cached("array", player).copy()
+        return out
+
+    def information_state_array(self, player: int) -> npt.NDArray[np.float32]:
+        """The information state tensor as a new float32 numpy array (the view and the
+        memory), without the Python list ``information_state_tensor(player)`` makes."""
+        size = self.obs_size
+        out = np.zeros(size + MEMORY_SIZE, np.float32)
+        if self.game_state is not None:
+            out[:size] = self.cached("array", player)
+            encode_memory(self.cached("memory", player), player, self.num_seats, out[size:])
+        return out
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``
         (a callable giving floats in [0, 1))."""
@@ -238,6 +307,8 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
                           self.mulligans)
         out = self.clone()
         out.game_state = sample
+        if out.half is not None and out.half not in CompactDecision(sample.legal_actions()).ids():
+            out.half = None  # the sample's mover lacks that card: its half play not begun
         # Others' memories in the sample: only what every player saw (nothing private).
         assert self.seen is not None
         common = set.intersection(*self.seen.cards)
@@ -256,37 +327,44 @@ class ForestShuffleState(pyspiel.State):  # type: ignore[misc]
 class Observer:
     """OpenSpiel's observer: ``tensor`` (float32) and ``dict`` (named views of it)."""
 
-    def __init__(self, iig_obs_type: Any) -> None:
+    def __init__(self, iig_obs_type: Any, obs_size: int = OBS_SIZE) -> None:
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every player's private cards is not offered")
         if not iig_obs_type.public_info:
             raise ValueError("an observer without the public information is not offered")
         self.recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.tensor = np.zeros(OBS_SIZE + (MEMORY_SIZE if self.recall else 0), np.float32)
-        self.dict = fields(self.tensor[:OBS_SIZE])
+        if obs_size != OBS_SIZE and not self.private:
+            raise ValueError("a public observer is not offered with the compact encodings")
+        self.obs_size = obs_size
+        self.tensor = np.zeros(obs_size + (MEMORY_SIZE if self.recall else 0), np.float32)
+        self.dict = (fields(self.tensor[:OBS_SIZE]) if obs_size == OBS_SIZE
+                     else {"compact": self.tensor[:obs_size]})
         if self.recall:
-            at = OBS_SIZE
+            at = obs_size
             for name, shape in MEMORY_FIELDS:
                 size = int(np.prod(shape))
                 self.dict[name] = self.tensor[at:at + size].reshape(shape)
                 at += size
-        assert list(self.dict)[:len(FIELDS)] == [name for name, _ in FIELDS]
+        assert obs_size != OBS_SIZE or list(self.dict)[:len(FIELDS)] == [n for n, _ in FIELDS]
 
     def set_from(self, state: ForestShuffleState, player: int) -> None:
         if state.game_state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:OBS_SIZE] = state.cached("array" if self.private else "spectator array",
-                                              player)
+        size = self.obs_size
+        self.tensor[:size] = state.cached("array" if self.private else "spectator array",
+                                          player)
         if self.recall:
             memory = state.cached("memory", player) if self.private else {}
-            encode_memory(memory, player, state.num_seats, self.tensor[OBS_SIZE:])
+            encode_memory(memory, player, state.num_seats, self.tensor[size:])
 
     def string_from(self, state: ForestShuffleState, player: int) -> str:
         if state.game_state is None:
             return f"dealing {len(state.deal_bytes)}/{DEAL_STEPS}"
         text: str = state.cached("text" if self.private else "spectator text", player)
+        if state.half is not None and player == state.current_player():
+            text += f" | chosen: {state._action_to_string(player, state.half)}"
         if self.recall:
             memory = state.cached("memory", player) if self.private else {}
             text += " | remembered: " + memory_text(memory)

@@ -21,6 +21,13 @@ Contract:
   ``generate`` into DATA (default: NET's name with ``-data``), then ``train`` on it, from
   the one seed; PyTorch is checked before the self-play starts.
 
+- ``forest-shuffle learn rl --out POLICY.npz [--game ID] [--players N] [--opponents SPEC]
+  [--games G] [--hidden H] [--lr L] [--batch B] [--seed S] [--eval K] [--start FILE]
+  [--half]``
+  trains a policy for the bot ``policy:FILE`` by policy gradient against fixed bots
+  (:mod:`forest_shuffle.rl.train`; numpy only, extra ``rl``), writes it and, with
+  ``--eval K``, prints its win share over K games against random and greedy.
+
 Each shows a progress bar on standard error when it is a terminal. Bad input (a player count
 outside 2-5, a folder that does not exist, a file that is no data, no PyTorch, ``--ray``
 without Ray): one line on standard error, exit status 2, nothing written.
@@ -251,6 +258,60 @@ def run_command(
     _generate(data, seed, games, counts, rate, game, workers, ray, False, explore,
               continuations)
     _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
+
+
+@learn_app.command("rl")
+def rl_command(
+    out: Annotated[Path, typer.Option("--out", "-o", help="The policy to write (.npz).",
+                                      show_default=False)],
+    game: GameOption = BASE_ID,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players.")] = 2,
+    opponents: Annotated[str, typer.Option(
+        "--opponents", help="The bot in the other seats.")] = "random",
+    games: Annotated[int, typer.Option("--games", "-g", help="Training games.")] = 3000,
+    hidden: HiddenOption = 64,
+    lr: Annotated[float, typer.Option("--lr", help="Adam's step size.")] = 3e-3,
+    batch: Annotated[int, typer.Option("--batch", help="Games per update.")] = 16,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the run.")] = 0,
+    evaluate_games: Annotated[int, typer.Option(
+        "--eval", help="Then games against random and greedy (0: none).")] = 0,
+    start: Annotated[Path | None, typer.Option(
+        "--start", help="Go on training this policy file.")] = None,
+    half: Annotated[bool, typer.Option(
+        "--half", help="Write the weights as float16 (half the file).")] = False,
+) -> None:
+    """Train a policy by policy gradient against fixed bots (numpy; the bot policy:FILE)."""
+    gdef = game_from_option(game)
+    if players not in gdef.players:
+        _refuse(f"--players must be one of {list(gdef.players)} for {gdef.id}, not {players}")
+    if games < 1 or hidden < 1 or batch < 1 or evaluate_games < 0 or not 0 < lr < 1:
+        _refuse("--games, --hidden and --batch must be at least 1, --eval at least 0 and "
+                "--lr between 0 and 1")
+    _out(out)
+    try:
+        from forest_shuffle.bots import BotSpecError, make_bot
+        from forest_shuffle.rl.policy import Policy, PolicyFileError
+        from forest_shuffle.rl.train import evaluate, train_policy
+    except ImportError as exc:
+        _refuse(f"training a policy needs the rl extra ({exc.name}): "
+                "pip install 'forest-shuffle[rl]'")
+    try:
+        make_bot(opponents, 0)
+        first = None if start is None else Policy.load(start)
+        pol, report = with_progress("training", games, False, lambda progress: train_policy(
+            gdef.id, players, opponents, games, hidden, lr, batch, seed=seed, start=first,
+            progress=progress))
+    except (BotSpecError, PolicyFileError, ValueError) as exc:
+        _refuse(str(exc))
+    pol.save(out, half=half)
+    Console().print(f"{report.games} games, won {report.wins / report.games:.1%} while "
+                    f"learning -> {out}")
+    for opponent in ("random", "greedy") if evaluate_games else ():
+        share, margin = with_progress(f"against {opponent}", 1, False,
+                                      lambda _p, o=opponent: evaluate(  # type: ignore[misc]
+                                          pol, o, evaluate_games, players, seed + 1))
+        Console().print(f"against {opponent}: won {share:.1%} of {evaluate_games} games, "
+                        f"margin {margin:+.1f}")
 
 
 def register(app: typer.Typer) -> None:

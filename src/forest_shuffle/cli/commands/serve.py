@@ -108,10 +108,24 @@ def serve_command(
         "--bot-lease", metavar="S",
         help="With --pubsub: seconds after which another process takes over the bots of a "
              "process that died.")] = 5.0,
+    levels: Annotated[str, typer.Option(
+        "--levels", metavar="NAME=SPEC;...",
+        help="More bot levels for the page, such as trained=policy:net.npz (a trained "
+             "policy, docs/research.md); worker processes inherit them.")] = "",
     game: GameOption = BASE_ID,
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
     game_id = game_from_option(game).id
+    if levels:
+        from forest_shuffle.bots import BotSpecError
+        from forest_shuffle.bots.registry import add_levels
+
+        try:
+            add_levels(levels)
+        except BotSpecError as exc:
+            typer.echo(f"--levels: {exc}", err=True)
+            raise typer.Exit(2) from None
+        os.environ["FOREST_SHUFFLE_LEVELS"] = levels
     if not 0 <= port <= 65535:
         typer.echo(f"--port must be from 0 to 65535, not {port}", err=True)
         raise typer.Exit(2)
