@@ -15,10 +15,12 @@ from forest_shuffle.bots.base import Bot, BotSpecError, RandomBot
 from forest_shuffle.bots.greedy import GreedyBot
 from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import MCTSBot
+from forest_shuffle.bots.solo import SoloBot
 
 #: Bot classes by name. Other bot modules add themselves here when imported below.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "mcts": MCTSBot, "learned": LearnedBot}
+                                       "mcts": MCTSBot, "learned": LearnedBot,
+                                       "solo": SoloBot}
 
 #: Difficulty levels a person can pick, as bot specifications.
 DIFFICULTIES: dict[str, str] = {"easy": "random", "medium": "greedy",
