@@ -1194,7 +1194,13 @@ def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list
     last candidate gives way to the best-ranked move of the other family, so the race
     always weighs a draw against a play."""
     ranked = ranked_view_actions(view, len(view.legal_actions))
-    cards = view.game.cards
+    return distinct_moves(ranked, view.game.cards, width, cover)
+
+
+def distinct_moves(ranked: Sequence[Action], cards: Sequence[Card | None], width: int,
+                   cover: bool = True) -> list[Action]:
+    """At most ``width`` of ``ranked`` (best first), one per distinct move, with a draw and
+    a play covered (:func:`diverse_candidates`, whose rule this is, for any ranking)."""
     seen: set[tuple[object, ...]] = set()
     out: list[Action] = []
     for a in ranked:

@@ -32,6 +32,7 @@ Contract:
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,12 +42,12 @@ from forest_shuffle.bots.greedy import (
     Evaluator,
     Situation,
     card_key,
-    diverse_candidates,
+    distinct_moves,
     hand_value,
     situation_of_state,
     situation_of_view,
 )
-from forest_shuffle.bots.mcts import MCTSBot, Node, race
+from forest_shuffle.bots.mcts import MIN_ROUNDS, MCTSBot, Node, race
 from forest_shuffle.cards.forest import Dweller, Forest, Host, host_of_card
 from forest_shuffle.engine.actions import SAPLING, Action
 from forest_shuffle.engine.game import GameDef
@@ -276,32 +277,34 @@ def solo_ranked(view: PlayerView, k: int, weight: float = GOAL,
 
 def solo_candidates(view: PlayerView, width: int, weight: float = GOAL,
                     keep: float = KEEP) -> list[Action]:
-    """The race's root moves: the goal-aware choice, then greedy's distinct moves."""
-    first = solo_view_action(view, weight, keep)
-    ranked = solo_ranked(view, width, weight, keep)
-    out = [first]
-    for a in ranked + diverse_candidates(view, width):
-        if a not in out and len(out) < width:
-            out.append(a)
-    return out
+    """The race's root moves: the goal-aware policy's distinct moves, its choice first,
+    a draw and a play among them when both are legal (greedy's rule,
+    :func:`~forest_shuffle.bots.greedy.distinct_moves`)."""
+    ev = _eval(situation_of_view(view), True, weight, keep)
+    ranked = ev.ranked(len(view.legal_actions))
+    return distinct_moves(ranked, view.game.cards, width)
 
 
 # ---------------------------------------------------------------------- the bot
 
 
 class SoloBot(MCTSBot):
-    """The search bot playing a solo challenge for its goal and medal (module contract)."""
+    """The search bot playing a solo challenge for its goal and medal (module contract).
+    ``time=0`` (and no ``iterations``): the goal-aware policy alone, no search."""
 
     name = "solo"
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  width: int = 6, z: float = 2.0, goal: float = GOAL,
                  keep: float = KEEP) -> None:
-        super().__init__(seed, time=time, iterations=iterations, width=width, z=z)
-        if goal < 0 or keep < 0:
-            raise ValueError("goal and keep must be >= 0")
+        if time < 0 or goal < 0 or keep < 0:
+            raise ValueError("time, goal and keep must be >= 0")
+        super().__init__(seed, time=time or 1.0, iterations=iterations, width=width, z=z)
+        self.time = float(time)
         self.goal = float(goal)
         self.keep = float(keep)
+        #: seconds one rollout took per deck card left, measured (None: not yet)
+        self._rollout_cost: float | None = None
 
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
              seed: int, carry: Node | None = None, exact: int = 0
@@ -309,11 +312,30 @@ class SoloBot(MCTSBot):
         if goal_of(view.game) is None:
             return super()._run(view, deadline, iterations, seed, carry, exact)
         cands = solo_candidates(view, self.width, self.goal, self.keep)
+        self.last_iterations = 0
+        if len(cands) == 1 or iterations <= 0 and not self._affords(view, deadline,
+                                                                    len(cands)):
+            return {cands[0]: (1, 0.0)}, Node()
         policy = functools.partial(_rollout_move, weight=self.goal, keep=self.keep)
+        start = time.monotonic()
         stats = race(view, deadline, iterations, seed, 1, self.width, z=self.z,
                      end=1 << 30, candidates=cands, policy=policy, judge=judge)
-        self.last_iterations = sum(v for v, _ in stats.values())
+        done = sum(v for v, _ in stats.values())
+        if done >= len(cands):
+            self._rollout_cost = (time.monotonic() - start) / done / max(1, view.deck_size)
+        self.last_iterations = done
         return stats, Node()
+
+    def _affords(self, view: PlayerView, deadline: float | None, width: int) -> bool:
+        """Whether the time left can pay for a race of ``width`` candidates (the rounds
+        it needs, at the rollout cost measured so far)."""
+        if deadline is None:
+            return True
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        cost = self._rollout_cost
+        return cost is None or left >= MIN_ROUNDS * width * cost * max(1, view.deck_size)
 
 
 def _rollout_move(state: GameState, sharp: bool, weight: float = GOAL,

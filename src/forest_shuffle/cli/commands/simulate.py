@@ -290,14 +290,21 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
     console = Console()
     console.print(f"{count(games, 'solo game')} of Dartmoor per challenge, "
                   f"bot {spec}, seed {seed}: {summary['seconds']:.1f} s")
-    table = Table(title="Per challenge (share of games)")
-    for head in ("Challenge", "Goal", "Score", "Goal met", "Bronze+", "Silver+", "Gold"):
+    table = Table(title="Per challenge (share of games, Wilson 95 % interval)")
+    for head in ("Challenge", "Goal", "Score", "Goal met", "No medal", "Bronze+", "Silver+",
+                 "Gold"):
         table.add_column(head, justify="left" if head == "Goal" else "right")
+
+    def rate(row: dict[str, Any], key: str, share: float) -> str:
+        low, high = row["intervals"][key]
+        return f"{share:.0%} ({low:.0%}-{high:.0%})"
+
     for row in summary["challenges"]:
         rates = row["medal_rates"]
         table.add_row(str(row["challenge"]), row["title"], f"{row['avg_score']:.1f}",
-                      f"{row['goal_rate']:.0%}", f"{rates['bronze']:.0%}",
-                      f"{rates['silver']:.0%}", f"{rates['gold']:.0%}")
+                      rate(row, "goal", row["goal_rate"]),
+                      rate(row, "none", row["best_medal"]["none"] / row["games"]),
+                      *(rate(row, m, rates[m]) for m in ("bronze", "silver", "gold")))
     console.print(table)
 
 
