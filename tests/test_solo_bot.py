@@ -229,3 +229,11 @@ def test_a_bad_solo_bot_option_is_one_line() -> None:
     assert out.exit_code == 2
     assert "--bot:" in out.output and "Traceback" not in out.output
     assert len(out.output.strip().splitlines()) == 1
+
+
+def test_the_solo_bot_plays_a_challenge_in_the_terminal() -> None:
+    out = runner.invoke(app, ["play", "--game", "dartmoor", "--solo", "8", "--bots", "1",
+                              "--level", "solo:time=0", "--seed", "3"])
+    assert out.exit_code == 0, out.output
+    assert out.output.startswith("Solo challenge 8")
+    assert "Goal of challenge 8" in out.output and "(bot)" in out.output
