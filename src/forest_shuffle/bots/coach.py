@@ -148,8 +148,9 @@ def advise(view: PlayerView, bot: Bot, seed: int = 0) -> Advice:
         raise ValueError(f"player {view.player + 1} has no decision to make")
     bot = for_view(bot, view)
     action = bot.choose(view)
-    rival = isinstance(bot, MCTSBot) and not isinstance(bot, SoloBot)
-    stats = dict(bot.last_stats) if rival and isinstance(bot, MCTSBot) else {}
+    searched = dict(bot.last_stats) if isinstance(bot, MCTSBot) else {}
+    # The solo player's figures are a medal utility, no points against a rival.
+    stats = {} if isinstance(bot, SoloBot) else searched
     scale = bot.scale if isinstance(bot, MCTSBot) else 1.0
     payment = _payment(view, action, bot, seed)
     pend = view.pending
@@ -162,8 +163,7 @@ def advise(view: PlayerView, bot: Bot, seed: int = 0) -> Advice:
     runner: Action | None = None
     samples = 0
     if len(view.legal_actions) > 1:
-        counted = bot.last_stats if isinstance(bot, MCTSBot) else stats
-        samples = max(1, sum(v for v, _ in counted.values()))
+        samples = max(1, sum(v for v, _ in searched.values()))
     if len(stats) > 1 and action in stats:
         visits, total = stats[action]
         lead = reward_points(total / visits, scale)
