@@ -11,8 +11,10 @@ each winter card came up (as many as end that game). ``--records DIR`` writes
 cluster (extra ``cluster``, :mod:`forest_shuffle.cluster`) with the same numbers; without
 Ray, one line and exit status 2. ``simulate --game dartmoor --solo CHALLENGE|all
 [--bot SPEC]`` plays solo games against the automa with a bot (greedy by default) and
-reports per challenge the mean score, the goal's rate and the medal rates
-(:mod:`.solo`). Bad options: one line on stderr, exit status 2.
+reports per challenge the mean score, the goal's rate, the games without a medal and the
+medal rates, each with its Wilson 95 % interval (:mod:`.solo`; the solo player is
+``--bot solo:time=T``, :mod:`forest_shuffle.bots.solo`). Bad options: one line on stderr,
+exit status 2.
 """
 
 from __future__ import annotations
