@@ -399,7 +399,7 @@ def test_fitted_evaluation_is_a_reward() -> None:
 
 
 def test_diverse_candidates_are_distinct_legal_moves() -> None:
-    from forest_shuffle.bots.greedy import _card_key, diverse_candidates, greedy_view_action
+    from forest_shuffle.bots.greedy import card_key, diverse_candidates, greedy_view_action
     state = GameState.new(2, 26)
     checked = covered = 0
     while not state.over and checked < 60:
@@ -409,11 +409,11 @@ def test_diverse_candidates_are_distinct_legal_moves() -> None:
             assert cands[0] == greedy_view_action(view)
             assert all(a in view.legal_actions for a in cands)
             cards = view.game.cards
-            keys = [(a.kind, a.side, _card_key(a.card, cards)) if a.card else (a,)
+            keys = [(a.kind, a.side, card_key(a.card, cards)) if a.card else (a,)
                     for a in cands]
             assert len(set(keys)) == len(keys)
             assert len(cands) == min(6, len(set(
-                (a.kind, a.side, _card_key(a.card, cards)) if a.card else (a,)
+                (a.kind, a.side, card_key(a.card, cards)) if a.card else (a,)
                 for a in view.legal_actions)))
             legal_kinds = {a.kind for a in view.legal_actions}
             for family in ({"draw", "take"}, {"play", "sapling"}):

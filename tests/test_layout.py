@@ -18,7 +18,7 @@ ALLOWED: dict[str, set[str]] = {
     "games": {"cards", "engine"},
     "text": {"cards", "scoring", "engine"},
     "formats": {"cards", "scoring", "engine", "games", "text"},
-    "bots": {"cards", "scoring", "engine", "workers"},
+    "bots": {"cards", "scoring", "engine", "games", "workers"},
     "rl": {"cards", "scoring", "engine", "games", "text", "bots"},
 }
 

@@ -19,6 +19,12 @@ its after-game review):
   (:func:`~forest_shuffle.bots.mcts.race` on a view whose legal actions are just those two)
   so both get an expected point figure from the same sampled cards.
 
+- In a solo challenge (:func:`~forest_shuffle.bots.solo.goal_of`) a plain search bot
+  gives way to the solo player (:class:`~forest_shuffle.bots.solo.SoloBot`) with the same
+  seed and budget, so Suggest, ``hint`` and the review play for the challenge's goal and
+  medal; its figures are no points against a rival, so ``lead``, ``margin`` and the
+  comparison's points are left out (None).
+
 Words are not made here (bots need none): :mod:`forest_shuffle.text.advice` puts an
 :class:`Advice` into words.
 """
@@ -36,6 +42,7 @@ from forest_shuffle.bots.base import Bot
 from forest_shuffle.bots.determinize import determinize
 from forest_shuffle.bots.mcts import MCTSBot, race
 from forest_shuffle.bots.registry import make_bot
+from forest_shuffle.bots.solo import SoloBot, goal_of
 from forest_shuffle.engine.actions import PAY, PLAY, Action
 from forest_shuffle.engine.view import PlayerView
 
@@ -124,14 +131,26 @@ def _payment(view: PlayerView, action: Action, bot: Bot, seed: int) -> tuple[int
     return tuple(chosen)
 
 
+def for_view(bot: Bot, view: PlayerView) -> Bot:
+    """``bot``, or in a solo challenge, for a plain search bot, the solo player with its
+    seed and budget (see the module contract)."""
+    if type(bot) is MCTSBot and goal_of(view.game) is not None:
+        return SoloBot(bot.seed, time=bot.time, iterations=bot.iterations)
+    return bot
+
+
 def advise(view: PlayerView, bot: Bot, seed: int = 0) -> Advice:
-    """The advice of ``bot`` (a fresh one: the whole budget; :func:`coach_bot`) for
-    ``view``'s player, whose decision it must be (ValueError otherwise); ``seed`` samples
-    the hidden cards the payment is chosen on (the same advice for the same view)."""
+    """The advice of ``bot`` (a fresh one: the whole budget; :func:`coach_bot`; in a solo
+    challenge :func:`for_view`) for ``view``'s player, whose decision it must be
+    (ValueError otherwise); ``seed`` samples the hidden cards the payment is chosen on (the
+    same advice for the same view)."""
     if view.over or not view.legal_actions:
         raise ValueError(f"player {view.player + 1} has no decision to make")
+    bot = for_view(bot, view)
     action = bot.choose(view)
-    stats = dict(bot.last_stats) if isinstance(bot, MCTSBot) else {}
+    searched = dict(bot.last_stats) if isinstance(bot, MCTSBot) else {}
+    # The solo player's figures are a medal utility, no points against a rival.
+    stats = {} if isinstance(bot, SoloBot) else searched
     scale = bot.scale if isinstance(bot, MCTSBot) else 1.0
     payment = _payment(view, action, bot, seed)
     pend = view.pending
@@ -144,7 +163,7 @@ def advise(view: PlayerView, bot: Bot, seed: int = 0) -> Advice:
     runner: Action | None = None
     samples = 0
     if len(view.legal_actions) > 1:
-        samples = max(1, sum(v for v, _ in stats.values()))
+        samples = max(1, sum(v for v, _ in searched.values()))
     if len(stats) > 1 and action in stats:
         visits, total = stats[action]
         lead = reward_points(total / visits, scale)
@@ -173,8 +192,9 @@ def compare(view: PlayerView, played: Action, bot: Bot, seed: int = 0) -> Compar
     ValueError if ``played`` is not legal there."""
     if played not in view.legal_actions:
         raise ValueError(f"{played} is not a legal action of player {view.player + 1}")
+    bot = for_view(bot, view)
     chosen = bot.choose(view)
-    if chosen == played or not isinstance(bot, MCTSBot):
+    if chosen == played or not isinstance(bot, MCTSBot) or isinstance(bot, SoloBot):
         return Comparison(played, chosen)
     pair = dataclasses.replace(view, legal_actions=(chosen, played))
     deadline = None if bot.iterations else time.monotonic() + bot.time
@@ -184,4 +204,5 @@ def compare(view: PlayerView, played: Action, bot: Bot, seed: int = 0) -> Compar
                       _points(stats, chosen, bot.scale))
 
 
-__all__ = ["HINT_BOT", "Advice", "Comparison", "advise", "coach_bot", "compare", "reward_points"]
+__all__ = ["HINT_BOT", "Advice", "Comparison", "advise", "coach_bot", "compare", "for_view",
+           "reward_points"]

@@ -1142,6 +1142,13 @@ class _Eval:
         return best
 
 
+#: The policy's estimates of one decision, for a player that adds its own (the solo
+#: player, :mod:`forest_shuffle.bots.solo`, adds its goal): ``Evaluator(situation,
+#: exact)``, ``.choose()``, ``.ranked(k)``; a subclass overrides ``play_value``,
+#: ``_free_value``, ``_take_value``, ``hv`` or ``c``.
+Evaluator = _Eval
+
+
 def greedy_action(state: GameState, exact: bool = True) -> Action:
     """The greedy choice for the player to move in a full state (rollouts use this; the
     heuristic reads only the mover's hand and the public table)."""
@@ -1163,7 +1170,7 @@ def greedy_view_action(view: PlayerView, exact: bool = True) -> Action:
     return _Eval(situation_of_view(view), exact).choose()
 
 
-def _card_key(cid: int, cards: Sequence[Card | None]) -> tuple[object, ...]:
+def card_key(cid: int, cards: Sequence[Card | None]) -> tuple[object, ...]:
     """What tells a card apart in play: its species (tree) or its halves and symbols;
     copies of the same card have the same key."""
     card = cards[cid]
@@ -1187,11 +1194,17 @@ def diverse_candidates(view: PlayerView, width: int, cover: bool = True) -> list
     last candidate gives way to the best-ranked move of the other family, so the race
     always weighs a draw against a play."""
     ranked = ranked_view_actions(view, len(view.legal_actions))
-    cards = view.game.cards
+    return distinct_moves(ranked, view.game.cards, width, cover)
+
+
+def distinct_moves(ranked: Sequence[Action], cards: Sequence[Card | None], width: int,
+                   cover: bool = True) -> list[Action]:
+    """At most ``width`` of ``ranked`` (best first), one per distinct move, with a draw and
+    a play covered (:func:`diverse_candidates`, whose rule this is, for any ranking)."""
     seen: set[tuple[object, ...]] = set()
     out: list[Action] = []
     for a in ranked:
-        key: tuple[object, ...] = ((a.kind, a.side, _card_key(a.card, cards)) if a.card
+        key: tuple[object, ...] = ((a.kind, a.side, card_key(a.card, cards)) if a.card
                                    else (a,))
         if key in seen:
             continue

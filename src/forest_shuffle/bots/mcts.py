@@ -48,6 +48,7 @@ import atexit
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -297,7 +298,10 @@ def race(view: PlayerView, deadline: float | None,
          iterations: int, seed: int, depth: int, width: int = 6, hv: int = 0,
          z: float = 2.0, end: int = 0, scale: float = SCALE, diverse: int = 1,
          exact: int = 0, pick: float = 0.0, cover: int = 1, rival: int = 0,
-         net: str = "") -> dict[Action, tuple[int, float]]:
+         net: str = "", *, candidates: Sequence[Action] | None = None,
+         policy: Callable[[GameState, bool], Action] | None = None,
+         judge: Callable[[GameState, int], float] | None = None,
+         ) -> dict[Action, tuple[int, float]]:
     """Paired racing at the root: every surviving candidate (greedy's ``width`` best) is
     played out on the same determinization, so their differences are measured on common
     cards (the rollouts are deterministic). A candidate whose paired difference to the
@@ -305,13 +309,23 @@ def race(view: PlayerView, deadline: float | None,
     and its closest rival, which race on until the budget is spent). With ``pick`` > 0,
     greedy's choice, if still racing, is kept unless the leader beats it by ``pick``
     paired standard errors. Returns root statistics like :func:`search` (survivors have
-    the most visits; only the kept action when greedy's choice is kept)."""
+    the most visits; only the kept action when greedy's choice is kept).
+
+    Another player may race with its own parts: ``candidates`` (its root moves, its own
+    choice first), ``policy`` (the rollout move of the player to move, ``policy(state,
+    sharp)``; default greedy's) and ``judge`` (the reward of a rollout's last state for
+    ``me``, ``judge(state, me)``; default :func:`evaluate`); the solo player
+    (:mod:`forest_shuffle.bots.solo`) does."""
     rng = random.Random(seed)
     det = Determinizer(view)
     me = view.player
     horizon = _horizon(view, depth, end)
-    cands = (diverse_candidates(view, width, bool(cover)) if diverse
-             else ranked_view_actions(view, width))
+    move = policy or greedy_action
+    if candidates is not None:
+        cands = list(candidates)
+    else:
+        cands = (diverse_candidates(view, width, bool(cover)) if diverse
+                 else ranked_view_actions(view, width))
     alive = list(cands)
     n = {a: 0 for a in cands}
     tot = {a: 0.0 for a in cands}
@@ -332,8 +346,9 @@ def race(view: PlayerView, deadline: float | None,
             sharp = view.turn + exact * view.num_players
             while not state.over and state.turn < horizon:
                 sharp_now = state.turn < sharp and state.stack[-1].kind == "turn"
-                state.apply(greedy_action(state, exact=sharp_now))
-            r = evaluate(state, me, hv, scale, rival, net)
+                state.apply(move(state, sharp_now))
+            r = (evaluate(state, me, hv, scale, rival, net) if judge is None
+                 else judge(state, me))
             n[a] += 1
             tot[a] += r
             rewards[a].append(r)

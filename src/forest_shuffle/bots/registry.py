@@ -26,10 +26,12 @@ from forest_shuffle.bots.base import Bot, BotSpecError, RandomBot
 from forest_shuffle.bots.greedy import GreedyBot
 from forest_shuffle.bots.learned import LearnedBot
 from forest_shuffle.bots.mcts import MCTSBot
+from forest_shuffle.bots.solo import SoloBot
 
 #: Bot classes by name. Other bot modules add themselves here when imported below.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "mcts": MCTSBot, "learned": LearnedBot}
+                                       "mcts": MCTSBot, "learned": LearnedBot,
+                                       "solo": SoloBot}
 
 #: Bots of higher layers, imported by module name when first asked for (the module adds
 #: its class to BOTS): the trained policy needs numpy only, but lives with the encodings.

@@ -3,7 +3,9 @@
 Contract: ``play [--game ID] [--players N] [--bots K] [--seed S] [--level LEVEL]
 [--no-hints] [--hint-bot SPEC]`` deals a new game; ``play --game dartmoor --solo CHALLENGE
 [--medal MEDAL]`` a solo game against the automa Anna (the challenge in words first, the
-goal, score and medal at the end); ``play --resume FILE`` goes on with a
+goal, score and medal at the end; ``hint`` asks the solo player, ``bots/solo.py``), and with
+``--bots 1`` the solo player (``--level``, default :data:`SOLO_LEVEL`) plays it while you
+watch; ``play --resume FILE`` goes on with a
 game saved from the terminal (``quit`` or Ctrl-C, then ``s``), whose file holds the seats,
 their bots and whether hints are on, so it takes none of the table options. A bad option,
 or a resume file that is missing, unreadable or no saved game, is one line on standard
@@ -26,6 +28,9 @@ from forest_shuffle.terminal.coach import HINT_BOT
 from forest_shuffle.terminal.line import Terminal
 from forest_shuffle.terminal.saves import SaveFileError, read_save
 from forest_shuffle.text.narration import challenge_words, solo_result_words
+
+#: The bot that plays a solo challenge with ``--solo N --bots 1`` unless ``--level`` says.
+SOLO_LEVEL = "solo:time=1"
 
 
 def _int_option(value: str | None, name: str) -> int | None:
@@ -97,10 +102,12 @@ def play_command(
         s = _int_option(seed, "--seed")
         alone = solo_game_of(gdef, solo)
         if alone is not None:  # Dartmoor's solo mode: you alone, Anna plays by herself
-            if n not in (None, 1) or k not in (None, 0):
+            if n not in (None, 1) or k not in (None, 0, 1):
                 raise _refuse("--solo is one player and no bots: leave out --players and "
-                              "--bots")
-            gdef, n, k = alone, 1, 0
+                              "--bots (or --bots 1: the solo bot plays the challenge)")
+            gdef, n, k = alone, 1, k or 0
+            if k and level is None:
+                level = SOLO_LEVEL
             ch = solo_data().challenges[alone.options["challenge"] - 1]
             typer.echo(challenge_words(ch.number, ch.title, ch.thresholds, medal_name))
         n = 2 if n is None else n

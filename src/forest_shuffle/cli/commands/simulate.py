@@ -11,8 +11,10 @@ each winter card came up (as many as end that game). ``--records DIR`` writes
 cluster (extra ``cluster``, :mod:`forest_shuffle.cluster`) with the same numbers; without
 Ray, one line and exit status 2. ``simulate --game dartmoor --solo CHALLENGE|all
 [--bot SPEC]`` plays solo games against the automa with a bot (greedy by default) and
-reports per challenge the mean score, the goal's rate and the medal rates
-(:mod:`.solo`). Bad options: one line on stderr, exit status 2.
+reports per challenge the mean score, the goal's rate, the games without a medal and the
+medal rates, each with its Wilson 95 % interval (:mod:`.solo`; the solo player is
+``--bot solo:time=T``, :mod:`forest_shuffle.bots.solo`). Bad options: one line on stderr,
+exit status 2.
 """
 
 from __future__ import annotations
@@ -290,14 +292,21 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
     console = Console()
     console.print(f"{count(games, 'solo game')} of Dartmoor per challenge, "
                   f"bot {spec}, seed {seed}: {summary['seconds']:.1f} s")
-    table = Table(title="Per challenge (share of games)")
-    for head in ("Challenge", "Goal", "Score", "Goal met", "Bronze+", "Silver+", "Gold"):
+    table = Table(title="Per challenge (share of games, Wilson 95 % interval)")
+    for head in ("Challenge", "Goal", "Score", "Goal met", "No medal", "Bronze+", "Silver+",
+                 "Gold"):
         table.add_column(head, justify="left" if head == "Goal" else "right")
+
+    def rate(row: dict[str, Any], key: str, share: float) -> str:
+        low, high = row["intervals"][key]
+        return f"{share:.0%} ({low:.0%}-{high:.0%})"
+
     for row in summary["challenges"]:
         rates = row["medal_rates"]
         table.add_row(str(row["challenge"]), row["title"], f"{row['avg_score']:.1f}",
-                      f"{row['goal_rate']:.0%}", f"{rates['bronze']:.0%}",
-                      f"{rates['silver']:.0%}", f"{rates['gold']:.0%}")
+                      rate(row, "goal", row["goal_rate"]),
+                      rate(row, "none", row["best_medal"]["none"] / row["games"]),
+                      *(rate(row, m, rates[m]) for m in ("bronze", "silver", "gold")))
     console.print(table)
 
 

@@ -7,8 +7,9 @@ standard error and exit status 2 for a challenge that is not a number from 1 to 
 other than bronze, silver or gold, ``--medal`` without ``--solo``, or ``--solo`` with a
 game other than Dartmoor. :func:`solo_runs` plays G games of each challenge with one bot
 (game i of a run uses the seed ``game_seed(S, i)``, the same for every challenge) and
-returns per challenge the games, the mean score, the goal's rate and each medal's rate
-(a medal counts for the lower ones too).
+returns per challenge the games, the mean score, the goal's rate, each medal's rate (a medal
+counts for the lower ones too), the count of games ending at each best medal
+(``none``, ``bronze``, ``silver``, ``gold``) and the Wilson 95 % interval of every rate.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_game,
     solo_result,
 )
+from forest_shuffle.match import wilson_interval
 
 SoloOption = Annotated[str | None, typer.Option(
     "--solo", metavar="CHALLENGE",
@@ -99,6 +101,7 @@ def solo_runs(challenges: Sequence[int], bot: str, games: int, seed: int,
         scores = 0
         goals = 0
         medals = dict.fromkeys(MEDALS, 0)
+        best = dict.fromkeys(("none", *MEDALS), 0)
         for i in range(games):
             s = game_seed(seed, i)
             player = make_bot(bot, derive(s, "bot 0"))
@@ -111,11 +114,16 @@ def solo_runs(challenges: Sequence[int], bot: str, games: int, seed: int,
             goals += result.goal_met
             for m in MEDALS:
                 medals[m] += result.reached(m)
+            best[result.medal or "none"] += 1
             done += 1
             if progress is not None:
                 progress(done)
         rows.append({"challenge": number, "title": solo_data().challenges[number - 1].title,
                      "games": games, "avg_score": scores / games, "goal_rate": goals / games,
-                     "medal_rates": {m: medals[m] / games for m in MEDALS}})
+                     "medal_rates": {m: medals[m] / games for m in MEDALS},
+                     "best_medal": best,
+                     "intervals": {k: list(wilson_interval(v, games))
+                                   for k, v in (("goal", goals), ("none", best["none"]),
+                                                *medals.items())}})
     return {"game": DARTMOOR_ID, "solo": True, "bot": bot, "games": games, "seed": seed,
             "challenges": rows, "seconds": time.perf_counter() - start}
