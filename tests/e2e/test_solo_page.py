@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
-from .play import act, legal, wait_settled
+from .play import act, legal, pick_and_confirm, wait_settled
 
 MAX_MOVES = 40
 MAX_ACTIONS = 600
@@ -51,7 +51,10 @@ def test_lobby_to_a_solo_game_and_annas_turn(desktop: Page, server: str) -> None
         if p["solo"]["anna_turns"] or p["over"]:
             break
         moves = legal(page)
-        act(page, "draw" if "draw" in moves else moves[0])
+        if p.get("picks") and p["picks"]["kind"] != "pay" and "draw" not in moves:
+            pick_and_confirm(page)  # a choice of several cards: picked, then confirmed once
+        else:
+            act(page, "draw" if "draw" in moves else moves[0])
         wait_settled(page)
     p = page.evaluate("window.forestShuffle.payload")
     assert p["solo"]["anna_turns"] == 1, p["solo"]
