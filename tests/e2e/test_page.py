@@ -148,6 +148,7 @@ def test_an_invite_link_is_claimed_once_and_the_creator_reissues_it(
         browser: Browser, desktop: Page, server: str) -> None:
     page = desktop
     create_game(page, server, [("human", "Ada"), ("human", "Bea")], seed=3)
+    expect(page.locator(".invite input")).to_have_count(2)  # drawn once the game is there
     urls = page.locator(".invite input").evaluate_all("inputs => inputs.map(i => i.value)")
     ada, bea = urls
     # Bea claims her seat in her own browser
