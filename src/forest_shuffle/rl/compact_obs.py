@@ -75,6 +75,7 @@ import numpy.typing as npt
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import SIDES
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.state import D_FREE, D_MOLE, GameState
 from forest_shuffle.engine.view import PlayerView
@@ -414,7 +415,7 @@ def _state_args(state: GameState, player: int) -> tuple[Any, ...]:
     """The encoder's arguments from a state, for seat ``player``: what it sees."""
     n = state.num_players
     if not 0 <= player < n:
-        raise ValueError(f"no seat {player} in a {n}-player game")
+        raise ValueError(f"no seat {player} in {article(f'{n}-player game')}")
     stack = state.stack
     pend = None
     if stack:

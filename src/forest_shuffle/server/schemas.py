@@ -252,6 +252,9 @@ class Payload(BaseModel):
     log_total: int = Field(description="the number of entries of the whole log")
     turns: list[int] = Field(description="per seat, the turns it has begun (extra turns "
                                          "included); view.turn counts every seat's turns")
+    turn_label: str = Field(description="the table's one turn count in words, with whose "
+                                        "turn it is (\"Turn 145: you\", \"Turn 145: Robin\"; "
+                                        "the count alone once the game is over)")
     clearing_limit: int = Field(description="a turn that ends with this many cards in the "
                                             "clearing empties it (the game's limit)")
     hand_limit: int = Field(description="the most cards a hand may hold (the game's limit)")
