@@ -170,3 +170,38 @@ def test_one_address_cannot_take_every_game_of_bots(tmp_path: Path) -> None:
         # a game with a person in it is never counted
         people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}]
         assert one.post("/api/games", json={"seats": people}).status_code == 200
+
+
+def test_one_address_with_many_searching_bots_does_not_starve_another(
+        tmp_path: Path) -> None:
+    """One address starts 6 games whose hard bot moves first, then another address one:
+    with one search slot, the other's bot moves long before the first address's last
+    (before, the bots' searches ran first come, first served: the other waited for all
+    6)."""
+    first = [{"kind": "bot", "level": "hard"}, {"kind": "human", "name": "Ann"}]
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}",
+                extra=["--bot-processes", "1", "--limits", "games_per_minute=off"]
+                ) as (_proc, base), \
+            httpx.Client(base_url=base, timeout=30,
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2")) as one, \
+            httpx.Client(base_url=base, timeout=30) as other:
+        many = [one.post("/api/games", json={"seats": first}).json()["game_id"]
+                for _ in range(6)]
+        mine = other.post("/api/games", json={"seats": first}).json()["game_id"]
+
+        def moved(gid: str) -> bool:
+            return bool(other.get(f"/api/games/{gid}").json()["version"] > 0)
+
+        for _ in range(1200):  # until the other address's bot has moved
+            if moved(mine):
+                break
+            time.sleep(0.05)
+        assert moved(mine)
+        done = sum(moved(g) for g in many)
+        # its decision waited behind at most the one running and the one first in line
+        assert done <= 3, done
+        for _ in range(1200):  # and every decision of the first address is still made
+            if all(moved(g) for g in many):
+                break
+            time.sleep(0.05)
+        assert all(moved(g) for g in many)
