@@ -350,7 +350,8 @@ def serve(tmp_path: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes],
 
 
 def test_a_client_closing_mid_send_logs_no_traceback(tmp_path: Path) -> None:
-    with serve(tmp_path, "--limits", "spectator_interval=0") as (proc, base, errors):
+    with serve(tmp_path, "--limits", "spectator_interval=0,bot_games_per_address=off"
+               ) as (proc, base, errors):
         http = httpx.Client(base_url=base)
         games = [http.post("/api/games", json={"seats": [{"kind": "bot"}] * 3}).json()["game_id"]
                  for _ in range(3)]

@@ -342,3 +342,20 @@ def test_no_process_lets_a_hidden_card_out(pg: str, redis_url: str) -> None:
     hidden, seen = visibility(44, 3, list(row.actions), None)
     for payload in spectated:
         check_payload(payload, hidden, seen)
+
+
+def test_processes_share_the_bounds_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis: an address's requests a second are counted once (a
+    burst of 10 in all), not once per process (before: 10 in each, 20 in all)."""
+    limits = "requests_per_second=0.001,request_burst=10"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))[1]
+            for _ in range(2)]
+        answers = []
+        for i in range(20):  # from an address of its own, to each process in turn
+            with httpx.Client(base_url=bases[i % 2], timeout=10, transport=httpx.HTTPTransport(
+                    local_address="127.0.0.5")) as client:
+                answers.append(client.get("/api/levels").status_code)
+        assert answers.count(200) == 10, answers
+        assert answers.count(429) == 10, answers

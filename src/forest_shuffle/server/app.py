@@ -137,7 +137,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.coach = desk
     app.state.limits = lim
     app.state.gate = gate
-    app.add_middleware(Guard, limits=lim)
+    # with several processes the buckets per address are shared through Redis
+    app.add_middleware(Guard, limits=lim, shared=pubsub)
     app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 
     @app.exception_handler(ServiceError)

@@ -39,7 +39,6 @@ import re
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -417,9 +416,10 @@ class BotScheduler:
     (``owner(game_id)``: the client address that created the game, else the game itself)
     and a free search thread takes the next owner's oldest one, owner after owner, so one
     address with many games of searching bots delays another's bot by at most one search
-    per slot (a fair queue). Until a search thread takes one a decision is only its game
-    id and version (the view is made when it starts, and a decision for a version that
-    has moved on costs nothing)."""
+    per slot (a fair queue: start-time fair queueing, decisions of one turn in the order
+    they fell due). Until a search thread takes one a decision is only its game id and
+    version (the view is made when it starts, and a decision for a version that has moved
+    on costs nothing)."""
 
     def __init__(self, run: Callable[[str, int], None], workers: int = 4,
                  search_workers: int = 2,
@@ -428,8 +428,12 @@ class BotScheduler:
         self._run = run
         self._searches = searches
         self._owner = owner or (lambda game_id: game_id)
-        #: Searching decisions due, per owner in turn (the first owner is served next).
-        self._fair: dict[str, deque[tuple[str, int]]] = {}
+        #: Searching decisions due: (turn, order, game id, version), the least first. An
+        #: owner's decisions take turns one apart from the turn being served on, so one
+        #: with many waiting takes one turn in every round of the owners waiting.
+        self._fair: list[tuple[int, int, str, int]] = []
+        self._turn = 0  # the turn of the decision last started
+        self._next_turn: dict[str, int] = {}  # each owner's next free turn
         self._heap: list[tuple[float, int, str, int]] = []
         self._count = 0
         self._cond = threading.Condition()
@@ -476,7 +480,11 @@ class BotScheduler:
                         key = game_id
                     with self._cond:
                         self._waiting += 1
-                        self._fair.setdefault(key, deque()).append((game_id, version))
+                        self._count += 1
+                        # its turn: now, or after the owner's decisions already waiting
+                        turn = max(self._turn, self._next_turn.get(key, 0))
+                        self._next_turn[key] = turn + 1
+                        heapq.heappush(self._fair, (turn, self._count, game_id, version))
                     # each submission takes whichever decision is next in turn
                     self._search_pool.submit(self._search)
                 else:
@@ -490,12 +498,11 @@ class BotScheduler:
         with self._cond:
             if not self._fair:
                 return
-            key, jobs = next(iter(self._fair.items()))
-            game_id, version = jobs.popleft()
-            del self._fair[key]
-            if jobs:
-                self._fair[key] = jobs
+            self._turn, _, game_id, version = heapq.heappop(self._fair)
             self._waiting -= 1
+            if len(self._next_turn) > 1000:  # owners whose turns are all past
+                self._next_turn = {k: t for k, t in self._next_turn.items()
+                                   if t > self._turn}
         self._run(game_id, version)
 
     def close(self) -> None:
