@@ -205,3 +205,19 @@ def test_one_address_with_many_searching_bots_does_not_starve_another(
                 break
             time.sleep(0.05)
         assert all(moved(g) for g in many)
+
+
+def test_one_address_loads_a_bounded_number_of_records(tmp_path: Path) -> None:
+    """Records loaded a minute per address (each new one is replayed): beyond the burst
+    a 429 in one line, while another address may still load one (before, an address
+    could load records at its whole rate of requests)."""
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}",
+                extra=["--limits", "replays_per_minute=1,replays_burst=2"]
+                ) as (_proc, base), \
+            httpx.Client(base_url=base, timeout=30,
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2")) as one, \
+            httpx.Client(base_url=base, timeout=30) as other:
+        answers = [one.post("/api/replays", json={"text": "not a record"}) for _ in range(4)]
+        assert [a.status_code for a in answers] == [400, 400, 429, 429]
+        assert "records loaded from your address" in answers[2].json()["error"]
+        assert other.post("/api/replays", json={"text": "x"}).status_code == 400

@@ -7,7 +7,8 @@ Contract:
   :func:`parse_limits` reads the ``serve --limits`` text (``name=value,...`` or ``off``).
 - :class:`Guard` is an ASGI middleware in front of the app: per client address a token
   bucket of requests a second (REST requests and socket openings) and one of games created
-  a minute (``POST /api/games``), kept in Redis when ``shared`` names one (``--pubsub``:
+  a minute (``POST /api/games``) and one of records loaded a minute (``POST
+  /api/replays``), kept in Redis when ``shared`` names one (``--pubsub``:
   every process counts an address once, :mod:`.shared`); request bodies over
   ``body_bytes`` get 413 without being read whole (``Content-Length`` is checked first, a
   chunked body is counted as it comes). A refusal is one line of JSON,
@@ -71,6 +72,10 @@ class Limits:
     #: Games created a minute per client address (``POST /api/games``), and the burst.
     games_per_minute: float | None = 30.0
     games_burst: int = 30
+    #: Records loaded a minute per client address (``POST /api/replays``: each new one is
+    #: replayed by the engine), and the burst.
+    replays_per_minute: float | None = 30.0
+    replays_burst: int = 30
     #: Open sockets: in the whole server, per client address, per seat of a game.
     sockets: int | None = 2000
     sockets_per_address: int | None = 100
@@ -111,6 +116,7 @@ class Limits:
     def off(cls) -> Limits:
         """No flood bound at all (benchmarks, trusted networks); input sizes still bound."""
         return cls(requests_per_second=None, games_per_minute=None, sockets=None,
+                   replays_per_minute=None,
                    request_seconds=None, connections_per_address=None,
                    coach_per_address=None, bot_games_per_address=None,
                    sockets_per_address=None, sockets_per_seat=None, spectators=None,
@@ -272,8 +278,14 @@ class Guard:
         self.limits = limits
         self.requests: Buckets | SharedBuckets | None = None
         self.games: Buckets | SharedBuckets | None = None
+        self.replays: Buckets | SharedBuckets | None = None
         if shared:
             from forest_shuffle.server.shared import SharedBuckets
+        if limits.replays_per_minute:
+            self.replays = (
+                SharedBuckets(shared, "replays", limits.replays_per_minute / 60.0,
+                              limits.replays_burst) if shared else
+                Buckets(limits.replays_per_minute / 60.0, limits.replays_burst))
         if limits.requests_per_second:
             self.requests = (
                 SharedBuckets(shared, "requests", limits.requests_per_second,
@@ -306,13 +318,18 @@ class Guard:
         if kind == "websocket":
             await self.app(scope, receive, send)
             return
-        if (self.games is not None and scope.get("method") == "POST"
-                and scope.get("path", "").rstrip("/") == "/api/games"):
-            wait = await _take(self.games, who, now)
+        path = scope.get("path", "").rstrip("/")
+        if scope.get("method") == "POST" and path in ("/api/games", "/api/replays"):
+            games = path == "/api/games"
+            buckets = self.games if games else self.replays
+            wait = 0.0 if buckets is None else await _take(buckets, who, now)
             if wait:
                 words, whole = _wait_words(wait)
-                line = (f"too many new games from your address (at most "
-                        f"{_per(self.limits.games_per_minute or 0, 'minute')}); {words}")
+                rate = (self.limits.games_per_minute if games
+                        else self.limits.replays_per_minute)
+                what = "new games" if games else "records loaded"
+                line = (f"too many {what} from your address (at most "
+                        f"{_per(rate or 0, 'minute')}); {words}")
                 await _refuse_http(send, 429, line, whole)
                 return
         await self._bounded(scope, receive, send)
