@@ -9,7 +9,11 @@ The server runs with ``--limits games_per_minute=off,review_time=0.5`` (a review
 lasts several seconds, as a busy machine makes it). Attacks: ``review`` (60 parallel
 ``GET /review`` of one finished game, asked again as each returns), ``slow`` (1,000
 half-sent requests held open), ``suggest`` (Suggest asked again and again in 12 games; the
-player asks Suggest once and its answer time is printed too).
+player asks Suggest once and its answer time is printed too), ``hardbots`` (20 games of
+hard bots only, the server run with ``bot_games_per_address=20`` so the address gets them
+all, as before that bound; the player plays a game against a hard bot, acting once a second,
+and the bot's answer times are printed: from the player's action to their next turn, the
+bot delay 0).
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
+HARD = {"kind": "bot", "level": "hard"}
 
 
 def _free_port() -> int:
@@ -40,7 +46,8 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(src: Path, db: Path, files: int) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(src: Path, db: Path, files: int, limits: str = "games_per_minute=off,"
+           "review_time=0.5") -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(src))
 
@@ -49,8 +56,7 @@ def _serve(src: Path, db: Path, files: int) -> tuple[subprocess.Popen[bytes], st
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "forest_shuffle", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db}", "--bot-delay", "0", "--limits",
-         "games_per_minute=off,review_time=0.5"],
+         f"sqlite:///{db}", "--bot-delay", "0", "--limits", limits],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         preexec_fn=limit_files)  # noqa: PLW1509 (a fresh process, no threads to fear)
     base = f"http://127.0.0.1:{port}"
@@ -78,21 +84,57 @@ def _finished_game(base: str) -> str:
     return str(gid)
 
 
+def _play_against_hard_bot(player: httpx.Client, mine: dict[str, Any], token: str,
+                           end: float, times: list[float]) -> list[float]:
+    """Play seat 0 against the hard bot until ``end``: one action a second (the first
+    legal one), reading the game ten times a second meanwhile (each read's time goes to
+    ``times``); the seconds from each action to the player's next turn."""
+    gid, head = mine["game_id"], {"X-Seat-Token": token}
+    answers: list[float] = []
+    acted: float | None = None
+    last = 0.0
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        p = player.get(f"/api/games/{gid}", headers=head).json()
+        times.append(time.perf_counter() - start)
+        if p["over"]:
+            break
+        if p["to_move"] == 0 and p["legal"]:
+            if acted is not None and p["version"] > last + 1:  # the bot has answered
+                answers.append(time.perf_counter() - acted)
+                acted = None
+            if acted is None:  # a new turn of the player: once a second
+                time.sleep(1.0)
+            r = player.post(f"/api/games/{gid}/actions", headers=head,
+                            json={"action": p["legal"][0], "version": p["version"]})
+            if r.status_code == 200:  # (the turn may go on: then it acts again at once)
+                acted = time.perf_counter()
+                last = int(p["version"])
+            continue
+        time.sleep(max(0.0, 0.1 - times[-1]))
+    return answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--attack", choices=["review", "slow", "suggest"], required=True)
+    parser.add_argument("--attack", choices=["review", "slow", "suggest", "hardbots"],
+                        required=True)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--src", type=Path, default=ROOT / "src")
     parser.add_argument("--files", type=int, default=1024,
                         help="the server's open-file limit (soft and hard)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = _serve(args.src, Path(tmp) / "g.sqlite3", args.files)
+        limits = "games_per_minute=off,review_time=0.5"
+        if args.attack == "hardbots":
+            limits += ",bot_games_per_address=20"
+        proc, base = _serve(args.src, Path(tmp) / "g.sqlite3", args.files, limits)
         stop = threading.Event()
         threads: list[threading.Thread] = []
         held: list[socket.socket] = []
+        seats = SEATS if args.attack != "hardbots" else [SEATS[0], HARD]
         with httpx.Client(base_url=base, timeout=30) as player:  # before the attack
-            mine = player.post("/api/games", json={"seats": SEATS}).json()
+            mine = player.post("/api/games", json={"seats": seats}).json()
         token = mine["seats"][0]["token"]
         try:
             if args.attack == "review":
@@ -116,6 +158,12 @@ def main() -> None:
                                    headers={"X-Seat-Token": str(token)})
                 threads = [threading.Thread(target=suggest, args=(g,), daemon=True)
                            for g in games]
+            elif args.attack == "hardbots":
+                with _attacker(base) as c:
+                    made = [c.post("/api/games", json={"seats": [HARD] * 4})
+                            for _ in range(20)]
+                print(f"the attacker's games of hard bots: "
+                      f"{sum(r.status_code == 200 for r in made)} of 20 started")
             else:
                 port = int(base.rsplit(":", 1)[1])
                 for _ in range(1000):
@@ -138,7 +186,9 @@ def main() -> None:
                     suggest_s = (time.perf_counter() - start, r.status_code)
                 times, failed = [], 0
                 end = time.monotonic() + args.seconds
-                while time.monotonic() < end:
+                if args.attack == "hardbots":
+                    answers = _play_against_hard_bot(player, mine, token, end, times)
+                while args.attack != "hardbots" and time.monotonic() < end:
                     start = time.perf_counter()
                     try:
                         r = player.get(f"/api/games/{mine['game_id']}",
@@ -159,6 +209,12 @@ def main() -> None:
     print(f"attack {args.attack}, src {args.src}: {len(times)} player requests, "
           f"{failed} failed; median {statistics.median(times) * 1000:.0f} ms, "
           f"p99 {p99 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+    if args.attack == "hardbots":
+        answers.sort()
+        if answers:
+            print(f"the hard bot's answers: {len(answers)}, median "
+                  f"{statistics.median(answers):.2f} s, min {answers[0]:.2f} s, max "
+                  f"{answers[-1]:.2f} s")
     if suggest_s is not None:
         print(f"the player's Suggest: {suggest_s[1]} in {suggest_s[0]:.2f} s")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import socket
 import subprocess
 import sys
 import threading
@@ -342,3 +343,55 @@ def test_no_process_lets_a_hidden_card_out(pg: str, redis_url: str) -> None:
     hidden, seen = visibility(44, 3, list(row.actions), None)
     for payload in spectated:
         check_payload(payload, hidden, seen)
+
+
+def test_processes_share_the_bounds_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis: an address's requests a second are counted once (a
+    burst of 10 in all), not once per process (before: 10 in each, 20 in all)."""
+    limits = "requests_per_second=0.001,request_burst=10"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))[1]
+            for _ in range(2)]
+        answers = []
+        for i in range(20):  # from an address of its own, to each process in turn
+            with httpx.Client(base_url=bases[i % 2], timeout=10, transport=httpx.HTTPTransport(
+                    local_address="127.0.0.5")) as client:
+                answers.append(client.get("/api/levels").status_code)
+        assert answers.count(200) == 10, answers
+        assert answers.count(429) == 10, answers
+
+
+def test_workers_bound_slow_requests_and_connections_of_an_address(
+        pg: str, redis_url: str) -> None:
+    """``--workers 2``: half-sent requests are closed after ``request_seconds`` and one
+    address holds at most ``connections_per_address`` connections in all (before, neither
+    bound was applied with --workers: every half-sent request was held for ever)."""
+    limits = "request_seconds=1,connections_per_address=20"
+    with server(pg, extra=["--pubsub", redis_url, "--workers", "2", "--bot-processes", "0",
+                           "--limits", limits]) as (_proc, base):
+        port = int(base.rsplit(":", 1)[1])
+        held = []
+        for _ in range(24):
+            s = socket.create_connection(("127.0.0.1", port), timeout=8,
+                                         source_address=("127.0.0.6", 0))
+            s.sendall(b"GET /api/levels HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            held.append(s)
+        try:
+            answers = []
+            for s in held:  # each is answered 429 at once or closed after a second
+                data = b""
+                try:
+                    while chunk := s.recv(4096):
+                        data += chunk
+                except TimeoutError:
+                    raise AssertionError(f"a half-sent request held open: {data!r}") from None
+                except OSError:  # reset by the server
+                    pass
+                answers.append(data)
+            refused = [a for a in answers if b"too many connections" in a]
+            assert len(refused) >= 4, answers
+            assert all(a == b"" or a in refused for a in answers), answers
+        finally:
+            for s in held:
+                s.close()

@@ -170,3 +170,57 @@ def test_one_address_cannot_take_every_game_of_bots(tmp_path: Path) -> None:
         # a game with a person in it is never counted
         people = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}]
         assert one.post("/api/games", json={"seats": people}).status_code == 200
+
+
+def test_one_address_with_many_searching_bots_does_not_starve_another(
+        tmp_path: Path) -> None:
+    """One address starts 6 games whose hard bot moves first, then another address one:
+    with one search slot, the other's bot moves long before the first address's last
+    (before, the bots' searches ran first come, first served: the other waited for all
+    6)."""
+    first = [{"kind": "bot", "level": "hard"}, {"kind": "human", "name": "Ann"}]
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}",
+                extra=["--bot-processes", "1", "--limits",
+                       "games_per_minute=off,requests_per_second=off"]
+                ) as (_proc, base), \
+            httpx.Client(base_url=base, timeout=30,
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2")) as one, \
+            httpx.Client(base_url=base, timeout=30) as other:
+        many = [one.post("/api/games", json={"seats": first}).json()["game_id"]
+                for _ in range(6)]
+        mine = other.post("/api/games", json={"seats": first}).json()["game_id"]
+
+        def moved(gid: str) -> bool:
+            r = other.get(f"/api/games/{gid}")
+            assert r.status_code == 200, r.text
+            return bool(r.json()["version"] > 0)
+
+        for _ in range(1200):  # until the other address's bot has moved
+            if moved(mine):
+                break
+            time.sleep(0.05)
+        assert moved(mine)
+        done = sum(moved(g) for g in many)
+        # its decision waited behind at most the one running and the one first in line
+        assert done <= 3, done
+        for _ in range(600):  # and the first address's decisions are still made after it
+            if sum(moved(g) for g in many) > done:
+                break
+            time.sleep(0.2)
+        assert sum(moved(g) for g in many) > done
+
+
+def test_one_address_loads_a_bounded_number_of_records(tmp_path: Path) -> None:
+    """Records loaded a minute per address (each new one is replayed): beyond the burst
+    a 429 in one line, while another address may still load one (before, an address
+    could load records at its whole rate of requests)."""
+    with server(f"sqlite:///{tmp_path / 'g.sqlite3'}",
+                extra=["--limits", "replays_per_minute=1,replays_burst=2"]
+                ) as (_proc, base), \
+            httpx.Client(base_url=base, timeout=30,
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2")) as one, \
+            httpx.Client(base_url=base, timeout=30) as other:
+        answers = [one.post("/api/replays", json={"text": "not a record"}) for _ in range(4)]
+        assert [a.status_code for a in answers] == [400, 400, 429, 429]
+        assert "records loaded from your address" in answers[2].json()["error"]
+        assert other.post("/api/replays", json={"text": "x"}).status_code == 400

@@ -138,7 +138,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.coach = desk
     app.state.limits = lim
     app.state.gate = gate
-    app.add_middleware(Guard, limits=lim)
+    # with several processes the buckets per address are shared through Redis
+    app.add_middleware(Guard, limits=lim, shared=pubsub)
     app.include_router(pad_router(svc.store))  # the score pad (server/pad.py, docs/pad.md)
     app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 

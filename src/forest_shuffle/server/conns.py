@@ -13,19 +13,27 @@ of :class:`~forest_shuffle.server.limits.Limits`:
   answered ``429`` in one line and closed at once. A connection upgraded to a WebSocket
   leaves this count (sockets have their own bounds, :class:`~.limits.SocketGate`).
 
-``None`` is no bound. The counts are per process. Without httptools :func:`bounded_protocol`
-returns None (uvicorn's own protocol, unbounded) and says so in the log.
+``None`` is no bound. The counts are per process: with ``serve --workers N`` each worker
+takes ``WorkerProtocol`` (uvicorn imports it by name in each worker), whose bounds come
+from the options ``serve`` hands its workers, with ``connections_per_address`` shared out
+(:func:`per_process`: each process admits its share, so an address holds at most the bound
+in all, not N times it). Without httptools :func:`bounded_protocol` returns None (uvicorn's
+own protocol, unbounded) and says so in the log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
+import math
+import os
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from forest_shuffle.server.limits import Limits
+from forest_shuffle.server.limits import Limits, fit_to_files, parse_limits, raise_file_limit
 
 log = logging.getLogger(__name__)
 
@@ -118,3 +126,33 @@ def protocol_options(limits: Limits) -> dict[str, Any]:
     """The keyword arguments of ``uvicorn.run`` that apply :func:`bounded_protocol`."""
     protocol = bounded_protocol(limits)
     return {} if protocol is None else {"http": protocol}
+
+
+def per_process(limits: Limits, processes: int) -> Limits:
+    """``limits`` for one of ``processes`` server processes behind one port: its share of
+    ``connections_per_address`` (rounded up), so the processes together admit the bound."""
+    most = limits.connections_per_address
+    if most is None or processes <= 1:
+        return limits
+    return replace(limits, connections_per_address=max(1, math.ceil(most / processes)))
+
+
+@functools.cache
+def _worker_protocol() -> type[asyncio.Protocol]:
+    from forest_shuffle.server.app import SERVE_ENV
+
+    opts = json.loads(os.environ.get(SERVE_ENV, "{}"))
+    limits = fit_to_files(parse_limits(opts.get("limits", "")), raise_file_limit())
+    protocol = bounded_protocol(per_process(limits, int(opts.get("workers", 1))))
+    if protocol is None:
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        return H11Protocol
+    return protocol
+
+
+def __getattr__(name: str) -> Any:
+    """``WorkerProtocol``: the bounded protocol of one worker of ``serve --workers N``."""
+    if name == "WorkerProtocol":
+        return _worker_protocol()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

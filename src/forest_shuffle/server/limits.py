@@ -7,11 +7,14 @@ Contract:
   :func:`parse_limits` reads the ``serve --limits`` text (``name=value,...`` or ``off``).
 - :class:`Guard` is an ASGI middleware in front of the app: per client address a token
   bucket of requests a second (REST requests and socket openings) and one of games created
-  a minute (``POST /api/games``); request bodies over ``body_bytes`` get 413 without being
-  read whole (``Content-Length`` is checked first, a chunked body is counted as it comes).
-  A refusal is one line of JSON, ``{"error": "..."}``, with ``Retry-After`` on a 429; a
-  refused socket is accepted, sent ``{"type": "error", "status": 429, ...}`` and closed
-  with code 4429 and a one-line reason.
+  a minute (``POST /api/games``) and one of records loaded a minute (``POST
+  /api/replays``), kept in Redis when ``shared`` names one (``--pubsub``:
+  every process counts an address once, :mod:`.shared`); request bodies over
+  ``body_bytes`` get 413 without being read whole (``Content-Length`` is checked first, a
+  chunked body is counted as it comes). A refusal is one line of JSON,
+  ``{"error": "..."}``, with ``Retry-After`` on a 429; a refused socket is accepted, sent
+  ``{"type": "error", "status": 429, ...}`` and closed with code 4429 and a one-line
+  reason.
 - :class:`SocketGate` admits sockets: at most ``sockets`` in the server, ``sockets_per_address``
   per client address, ``sockets_per_seat`` per seat of a game; spectators (sockets without a
   seat's token) also at most ``spectators`` in the server and ``spectators_per_game`` per
@@ -36,10 +39,13 @@ import resource
 import time
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+if TYPE_CHECKING:
+    from forest_shuffle.server.shared import SharedBuckets
 
 #: An action text has at most this many characters (REST and WebSocket alike).
 ACTION_CHARS = 200
@@ -66,6 +72,10 @@ class Limits:
     #: Games created a minute per client address (``POST /api/games``), and the burst.
     games_per_minute: float | None = 30.0
     games_burst: int = 30
+    #: Records loaded a minute per client address (``POST /api/replays``: each new one is
+    #: replayed by the engine), and the burst.
+    replays_per_minute: float | None = 30.0
+    replays_burst: int = 30
     #: Open sockets: in the whole server, per client address, per seat of a game.
     sockets: int | None = 2000
     sockets_per_address: int | None = 100
@@ -106,6 +116,7 @@ class Limits:
     def off(cls) -> Limits:
         """No flood bound at all (benchmarks, trusted networks); input sizes still bound."""
         return cls(requests_per_second=None, games_per_minute=None, sockets=None,
+                   replays_per_minute=None,
                    request_seconds=None, connections_per_address=None,
                    coach_per_address=None, bot_games_per_address=None,
                    sockets_per_address=None, sockets_per_seat=None, spectators=None,
@@ -262,13 +273,29 @@ class BodyTooLarge(Exception):
 class Guard:
     """ASGI middleware: requests a second and games a minute per address, body sizes."""
 
-    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits, shared: str | None = None) -> None:
         self.app = app
         self.limits = limits
-        self.requests = (Buckets(limits.requests_per_second, limits.request_burst)
-                         if limits.requests_per_second else None)
-        self.games = (Buckets(limits.games_per_minute / 60.0, limits.games_burst)
-                      if limits.games_per_minute else None)
+        self.requests: Buckets | SharedBuckets | None = None
+        self.games: Buckets | SharedBuckets | None = None
+        self.replays: Buckets | SharedBuckets | None = None
+        if shared:
+            from forest_shuffle.server.shared import SharedBuckets
+        if limits.replays_per_minute:
+            self.replays = (
+                SharedBuckets(shared, "replays", limits.replays_per_minute / 60.0,
+                              limits.replays_burst) if shared else
+                Buckets(limits.replays_per_minute / 60.0, limits.replays_burst))
+        if limits.requests_per_second:
+            self.requests = (
+                SharedBuckets(shared, "requests", limits.requests_per_second,
+                              limits.request_burst) if shared else
+                Buckets(limits.requests_per_second, limits.request_burst))
+        if limits.games_per_minute:
+            self.games = (
+                SharedBuckets(shared, "games", limits.games_per_minute / 60.0,
+                              limits.games_burst) if shared else
+                Buckets(limits.games_per_minute / 60.0, limits.games_burst))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -278,7 +305,7 @@ class Guard:
         now = time.monotonic()
         who = address_of(scope)
         if self.requests is not None:
-            wait = self.requests.take(who, now)
+            wait = await _take(self.requests, who, now)
             if wait:
                 words, whole = _wait_words(wait)
                 line = (f"too many requests from your address (at most "
@@ -291,13 +318,18 @@ class Guard:
         if kind == "websocket":
             await self.app(scope, receive, send)
             return
-        if (self.games is not None and scope.get("method") == "POST"
-                and scope.get("path", "").rstrip("/") == "/api/games"):
-            wait = self.games.take(who, now)
+        path = scope.get("path", "").rstrip("/")
+        if scope.get("method") == "POST" and path in ("/api/games", "/api/replays"):
+            games = path == "/api/games"
+            buckets = self.games if games else self.replays
+            wait = 0.0 if buckets is None else await _take(buckets, who, now)
             if wait:
                 words, whole = _wait_words(wait)
-                line = (f"too many new games from your address (at most "
-                        f"{_per(self.limits.games_per_minute or 0, 'minute')}); {words}")
+                rate = (self.limits.games_per_minute if games
+                        else self.limits.replays_per_minute)
+                what = "new games" if games else "records loaded"
+                line = (f"too many {what} from your address (at most "
+                        f"{_per(rate or 0, 'minute')}); {words}")
                 await _refuse_http(send, 429, line, whole)
                 return
         await self._bounded(scope, receive, send)
@@ -343,6 +375,12 @@ class Guard:
             await self.app(scope, counted, guarded_send)
         if over and not started:
             await _refuse_http(send, 413, line)
+
+
+async def _take(buckets: Buckets | SharedBuckets, key: str, now: float) -> float:
+    if isinstance(buckets, Buckets):
+        return buckets.take(key, now)
+    return await buckets.take(key, now)
 
 
 def _one_line(text: str) -> str:

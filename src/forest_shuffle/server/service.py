@@ -416,15 +416,28 @@ class BotScheduler:
     cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
     says whether the bot to move searches; such a decision goes to ``search_workers``
     threads (one per search slot, so none of them waits for a slot), every other to
-    ``workers`` threads of its own. Searching decisions run in the order they were due;
-    until a search thread takes one it is only its game id and version (the view is made
-    when it starts, and a decision for a version that has moved on costs nothing)."""
+    ``workers`` threads of its own. Searching decisions wait in one queue per owner
+    (``owner(game_id)``: the client address that created the game, else the game itself)
+    and a free search thread takes the next owner's oldest one, owner after owner, so one
+    address with many games of searching bots delays another's bot by at most one search
+    per slot (a fair queue: start-time fair queueing, decisions of one turn in the order
+    they fell due). Until a search thread takes one a decision is only its game id and
+    version (the view is made when it starts, and a decision for a version that has moved
+    on costs nothing)."""
 
     def __init__(self, run: Callable[[str, int], None], workers: int = 4,
                  search_workers: int = 2,
-                 searches: Callable[[str], bool] | None = None) -> None:
+                 searches: Callable[[str], bool] | None = None,
+                 owner: Callable[[str], str] | None = None) -> None:
         self._run = run
         self._searches = searches
+        self._owner = owner or (lambda game_id: game_id)
+        #: Searching decisions due: (turn, order, game id, version), the least first. An
+        #: owner's decisions take turns one apart from the turn being served on, so one
+        #: with many waiting takes one turn in every round of the owners waiting.
+        self._fair: list[tuple[int, int, str, int]] = []
+        self._turn = 0  # the turn of the decision last started
+        self._next_turn: dict[str, int] = {}  # each owner's next free turn
         self._heap: list[tuple[float, int, str, int]] = []
         self._count = 0
         self._cond = threading.Condition()
@@ -465,17 +478,35 @@ class BotScheduler:
                 searching = False
             try:
                 if searching:
+                    try:
+                        key = self._owner(game_id)
+                    except Exception:  # counted as its own owner rather than lost
+                        key = game_id
                     with self._cond:
                         self._waiting += 1
-                    self._search_pool.submit(self._search, game_id, version)
+                        self._count += 1
+                        # its turn: now, or after the owner's decisions already waiting
+                        turn = max(self._turn, self._next_turn.get(key, 0))
+                        self._next_turn[key] = turn + 1
+                        heapq.heappush(self._fair, (turn, self._count, game_id, version))
+                    # each submission takes whichever decision is next in turn
+                    self._search_pool.submit(self._search)
                 else:
                     self._pool.submit(self._run, game_id, version)
             except RuntimeError:  # the pool was shut down
                 return
 
-    def _search(self, game_id: str, version: int) -> None:
+    def _search(self) -> None:
+        """Run the next searching decision in turn: the oldest of the owner first in
+        line, who then goes to the back of the line if it has more."""
         with self._cond:
+            if not self._fair:
+                return
+            self._turn, _, game_id, version = heapq.heappop(self._fair)
             self._waiting -= 1
+            if len(self._next_turn) > 1000:  # owners whose turns are all past
+                self._next_turn = {k: t for k, t in self._next_turn.items()
+                                   if t > self._turn}
         self._run(game_id, version)
 
     def close(self) -> None:
@@ -533,7 +564,7 @@ class GameService:
         # they think in threads), so cheap bots never wait behind them.
         self._bots = BotScheduler(self._bot_move, bot_workers,
                                   search_workers=bot_processes if bot_processes > 0 else 2,
-                                  searches=self._searches)
+                                  searches=self._searches, owner=self._owner_of)
         #: Worker processes for searching bots (None: they think in threads).
         self._processes = bot_processes
         self._thinkers_lock = threading.Lock()
@@ -1090,6 +1121,13 @@ class GameService:
         p = game.snap.state.to_move
         bot = None if p is None else game.bots.get(p)
         return bot is not None and bot.searches
+
+    def _owner_of(self, game_id: str) -> str:
+        """Whose turn in the bots' fair queue a game's searches take: the client address
+        that created it, else (loaded after a restart) the game itself."""
+        game = self._games.get(game_id)
+        owner = None if game is None else game.owner
+        return f"address {owner}" if owner is not None else f"game {game_id}"
 
     def _bot_move(self, game_id: str, version: int) -> None:
         """One bot decision for the state at ``version`` (dropped if the game moved on)."""

@@ -198,13 +198,16 @@ def serve_command(
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
             "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id,
+            "workers": workers,
             "parent": os.getpid()})  # uvicorn's supervisor: the workers exit with it
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
                    f"processes; {storage_words(db)}", err=True)
         uvicorn.run("forest_shuffle.server.app:app_from_env", factory=True, workers=workers,
                     host=host, port=port, log_level="warning", ws_max_size=frame,
                     ws_max_queue=4, limit_concurrency=max(64, files - 64),
-                    forwarded_allow_ips=forwarded)
+                    forwarded_allow_ips=forwarded,
+                    # slow requests and connections per address bounded in each worker
+                    http="forest_shuffle.server.conns:WorkerProtocol")
         return
     from forest_shuffle.server.app import default_db_url
 
