@@ -90,6 +90,18 @@ class ActionEncodingError(ValueError):
     """An action or an id outside the encoding; the message says which bound it breaks."""
 
 
+def half_side_id(action: Action) -> int:
+    """The side's index of a half play (``SIDES`` order), its tree checked against
+    ``TREE_CAP``; ActionEncodingError names the bound it breaks. Both encodings use it."""
+    side = _SIDE_ID.get(action.side)
+    if side is None:
+        raise ActionEncodingError(f"unknown side {action.side!r}")
+    if not 0 <= action.tree < TREE_CAP:
+        raise ActionEncodingError(f"tree {action.tree + 1} is beyond the cap of "
+                                  f"{TREE_CAP} trees")
+    return side
+
+
 def action_to_id(action: Action) -> int:
     """The id of ``action`` (see the module table); ActionEncodingError if it has none."""
     kind = action.kind
@@ -100,12 +112,7 @@ def action_to_id(action: Action) -> int:
     if not 0 <= card < CARD_SLOTS:
         raise ActionEncodingError(f"card {card} is outside the encoding (0..{CARD_SLOTS - 1})")
     if kind == PLAY and action.side:
-        side = _SIDE_ID.get(action.side)
-        if side is None:
-            raise ActionEncodingError(f"unknown side {action.side!r}")
-        if not 0 <= action.tree < TREE_CAP:
-            raise ActionEncodingError(f"tree {action.tree + 1} is beyond the cap of "
-                                      f"{TREE_CAP} trees")
+        side = half_side_id(action)
         return HALF_BASE + (card * len(SIDES) + side) * TREE_CAP + action.tree
     base = BLOCK_BASE.get(kind)
     if base is None:

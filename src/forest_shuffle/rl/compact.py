@@ -43,7 +43,14 @@ import numpy.typing as npt
 
 from forest_shuffle.cards.model import SIDES
 from forest_shuffle.engine.actions import PLAY, Action
-from forest_shuffle.rl.actions import BARE, BARE_SLOTS, CARD_KINDS, TREE_CAP, ActionEncodingError
+from forest_shuffle.rl.actions import (
+    BARE,
+    BARE_SLOTS,
+    CARD_KINDS,
+    TREE_CAP,
+    ActionEncodingError,
+    half_side_id,
+)
 
 #: Card numbers the compact encoding has room for (0..COMPACT_CARDS-1).
 COMPACT_CARDS = 256
@@ -57,7 +64,6 @@ NUM_COMPACT = HOST_START + TREE_CAP
 
 _BARE_ID = {k: i for i, k in enumerate(BARE)}
 _BLOCK = {k: BARE_SLOTS + i * COMPACT_CARDS for i, k in enumerate(CARD_KINDS)}
-_SIDE_ID = {s: i for i, s in enumerate(SIDES)}
 _BARE_ACTIONS = tuple(Action(k) for k in BARE)
 _NSIDES = len(SIDES)
 
@@ -76,12 +82,7 @@ def split(action: Action) -> tuple[int, ...]:
         raise ActionEncodingError(f"card {card} is outside the compact encoding "
                                   f"(0..{COMPACT_CARDS - 1})")
     if kind == PLAY and action.side:
-        side = _SIDE_ID.get(action.side)
-        if side is None:
-            raise ActionEncodingError(f"unknown side {action.side!r}")
-        if not 0 <= action.tree < TREE_CAP:
-            raise ActionEncodingError(f"tree {action.tree + 1} is beyond the cap of "
-                                      f"{TREE_CAP} trees")
+        side = half_side_id(action)
         return (HALF_START + card * _NSIDES + side, HOST_START + action.tree)
     base = _BLOCK.get(kind)
     if base is None:
