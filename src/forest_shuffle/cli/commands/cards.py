@@ -1,10 +1,14 @@
 """The ``cards`` sub-command: browse the species and physical cards of a game.
 
-Contract: ``cards [NAME] [--game ID] [--json]`` lists every species of the game ID (default
-``base``), or shows one card id or the species printed with a name (every one: the base and
-the Woodland Edge Squeakers are both "Squeaker"; a key such as ``Edge Squeaker`` finds its
-species too); with ``--json`` the physical cards (all of them: the deck's, then a game's
-caves, as records of kind ``cave``; or those of NAME). Species are shown by their printed
+Contract: ``cards [NAME] [--game ID] [--json] [--lang L]`` lists every species of the game ID
+(default ``base``), or shows one card id or the species printed with a name (every one: the
+base and the Woodland Edge Squeakers are both "Squeaker"; a key such as ``Edge Squeaker``
+finds its species too; so does its name in German, French or Chinese); with ``--json`` the
+physical cards (all of them: the deck's, then a game's caves, as records of kind ``cave``;
+or those of NAME). ``--lang`` (``en``, ``de``, ``fr``, ``zh``) lists the names as printed in
+that language's edition (``docs/card-names.md``; a name no source gives stays English,
+marked); in ``--json`` the keys and values stay as they are and each species gets a
+``name`` field in that language. Species are shown by their printed
 names (where two share one, with their module). A species whose reading is not confirmed is
 marked ``provisional`` and its note shown; a card of a provisional deck (Dartmoor) carries
 ``*`` and says which of its facts are assumed. An unknown name or game is one line on
@@ -22,6 +26,14 @@ from rich.table import Table
 from rich.text import Text
 
 from forest_shuffle.cards.model import Card, Catalog, Cave, Species
+from forest_shuffle.cards.names import (
+    LANGS,
+    UnknownLanguageError,
+    check_lang,
+    name_fact,
+    printed_name,
+    species_named,
+)
 from forest_shuffle.cards.words import plural
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.games import BASE_ID, GameDef, game_ids, make_game
@@ -54,9 +66,17 @@ def _rules_cell(sp: Species) -> Text:
 PROVISIONAL = "provisional"
 
 
-def _name_cell(sp: Species, catalog: Catalog) -> Text:
-    """The printed name; where species of the game share it, which one (dim)."""
-    name = Text(sp.printed)
+def _name_cell(sp: Species, catalog: Catalog, lang: str = "en") -> Text:
+    """The printed name in ``lang``; where species of the game share it, which one (dim);
+    in another language than English the English name (dim), and a name no source gives
+    in that language marked."""
+    name = Text(printed_name(sp, lang))
+    if lang != "en":
+        fact = name_fact(sp, lang)
+        if fact.fallback:
+            name.append(f" (no {lang} name known)", style="yellow not bold")
+        elif fact.name != sp.printed:
+            name.append(f" · {sp.printed}", style="dim not bold")
     if len(catalog.named(sp.printed)) > 1:
         name.append(f" ({_module_word(sp.module)})", style="dim not bold")
     if sp.provisional:
@@ -75,13 +95,14 @@ def _kinds_caption(rows: list[Species]) -> str:
     return ", ".join(f"{n} {plural(kind, n)}" for kind, n in counts.items())
 
 
-def species_table(game: GameDef, *, wide: bool = True) -> Table:
+def species_table(game: GameDef, *, wide: bool = True, lang: str = "en") -> Table:
     """A table with one row per species of ``game``: hosts first, then dwellers by where
     they go (groups and species in the order of the data); provisional species are marked
     and their notes listed under it.
 
     ``wide`` gives effect, bonus, permanent effect and points their own columns; otherwise
     they share one labelled column and the tags go under the name, to fit 80 columns.
+    ``lang`` is the language of the names (:data:`~forest_shuffle.cards.names.LANGS`).
     """
     catalog = game.catalog
     groups: dict[tuple[str, ...], int] = {}
@@ -115,11 +136,11 @@ def species_table(game: GameDef, *, wide: bool = True) -> Table:
         last_of_group = i + 1 == len(rows) or rows[i + 1].positions != sp.positions
         cells: list[str | Text]
         if wide:
-            cells = [_name_cell(sp, catalog), str(sp.cost), cardtext.tags_text(sp),
+            cells = [_name_cell(sp, catalog, lang), str(sp.cost), cardtext.tags_text(sp),
                      cardtext.where_it_goes(sp)]
             cells += [cardtext.short_text(sp, part) or "-" for part in cardtext.PARTS]
         else:
-            name = _name_cell(sp, catalog)
+            name = _name_cell(sp, catalog, lang)
             name.append(f"\n{cardtext.tags_text(sp)}", style="dim not bold")
             cells = [name, str(sp.cost), cardtext.where_it_goes(sp), _rules_cell(sp)]
         table.add_row(*cells, str(sp.count), end_section=last_of_group)
@@ -219,7 +240,8 @@ def show_card(console: Console, card: Card, catalog: Catalog) -> None:
 
 def resolve(query: str, catalog: Catalog) -> tuple[Species, ...] | Card:
     """A card id number gives that card; anything else is matched as a printed species
-    name (every species printed with it: more than one where species share it)."""
+    name (every species printed with it: more than one where species share it), in
+    English (a unique part is enough) or whole in German, French or Chinese."""
     text = query.strip().lstrip("#")
     if text.isascii() and text.isdigit() and len(text) <= 6:  # "²" is a digit to Python
         try:
@@ -228,7 +250,13 @@ def resolve(query: str, catalog: Catalog) -> tuple[Species, ...] | Card:
             ids = catalog.deck_ids
             raise cardtext.NoSuchCard(
                 f"no card with id {int(text)} (ids run {min(ids)}-{max(ids)})") from None
-    return cardtext.match_printed(query, catalog)
+    try:
+        return cardtext.match_printed(query, catalog)
+    except cardtext.NoSuchCard:
+        found = species_named(catalog, query)
+        if found:
+            return found
+        raise
 
 
 def cave_record(cave: Cave) -> dict[str, Any]:
@@ -243,9 +271,10 @@ def cave_record(cave: Cave) -> dict[str, Any]:
 
 
 def records(target: tuple[Species, ...] | Species | Card | None,
-            catalog: Catalog) -> list[dict[str, Any]]:
+            catalog: Catalog, lang: str | None = None) -> list[dict[str, Any]]:
     """JSON records of all cards (a game with caves lists its caves after the deck's
-    cards), of one card, or of the cards showing the species (by id)."""
+    cards), of one card, or of the cards showing the species (by id); with ``lang`` each
+    host card and each half also has ``name``, its species' name in that language."""
     if target is None:
         chosen = [c for c in catalog.cards if c is not None]
     elif isinstance(target, Card):
@@ -261,9 +290,19 @@ def records(target: tuple[Species, ...] | Species | Card | None,
             record["printed"] = card.printed
         if card.assumed:
             record["assumed"] = list(card.assumed)
+        if lang is not None:
+            _add_names(record, card, lang)
     if target is None:
         out += [cave_record(cave) for cave in catalog.caves]
     return out
+
+
+def _add_names(record: dict[str, Any], card: Card, lang: str) -> None:
+    """Give a card record its species' names in ``lang`` (the keys stay as they are)."""
+    if card.species is not None:
+        record["name"] = printed_name(card.species, lang)
+    for side, half in card.halves.items():
+        record[side]["name"] = printed_name(half.species, lang)
 
 
 def _elsewhere(query: str, game: GameDef) -> str:
@@ -288,10 +327,20 @@ def cards_command(
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the physical cards as JSON (all, or those showing NAME).")] = False,
     game: GameOption = BASE_ID,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="L",
+        help=f"The names as printed in that language's edition: {', '.join(LANGS)}.",
+        show_default=False)] = None,
 ) -> None:
     """Browse the cards: all species, or the full details of one species or card id."""
     gdef = game_from_option(game)
     catalog = gdef.catalog
+    if lang is not None:
+        try:
+            lang = check_lang(lang)
+        except UnknownLanguageError as exc:
+            typer.echo(str(exc), err=True)
+            raise typer.Exit(2) from None
     target: tuple[Species, ...] | Card | None = None
     if name is not None:
         try:
@@ -300,11 +349,12 @@ def cards_command(
             typer.echo(f"{exc}{_elsewhere(name, gdef)}", err=True)
             raise typer.Exit(2) from None
     if as_json:
-        typer.echo(json.dumps(records(target, catalog), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(records(target, catalog, lang), indent=2, ensure_ascii=False))
         return
     console = Console()
     if target is None:
-        console.print(species_table(gdef, wide=console.width >= WIDE_TABLE_MIN_WIDTH))
+        console.print(species_table(gdef, wide=console.width >= WIDE_TABLE_MIN_WIDTH,
+                                    lang=lang or "en"))
     elif isinstance(target, Card):
         show_card(console, target, catalog)
     else:
