@@ -41,6 +41,7 @@ from forest_shuffle.cards.forest import (
     Host,
 )
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species, normalize_name
+from forest_shuffle.cards.names import document_language, printed_name, species_named
 from forest_shuffle.cards.words import article, plural
 from forest_shuffle.engine.check import JsonInputError, load_json, printable
 from forest_shuffle.engine.game import GameDef, UnknownGameError
@@ -51,7 +52,7 @@ from forest_shuffle.scoring.core import LINES, ForestScore, winners
 __all__ = [
     "ForestJsonError", "ForestTable", "parse_forest_json", "load_forest_json",
     "forests_from_document", "read_table", "parse_table", "load_table", "game_of_document",
-    "result_to_json",
+    "result_to_json", "names_in", "document_names_language",
     "render_result", "MAX_PLAYERS", "DARTMOOR", "species_symbols",
 ]
 
@@ -92,11 +93,14 @@ class ForestJsonError(ValueError):
 
 @dataclass(frozen=True)
 class ForestTable:
-    """A read document: its game, the players' names and their forests (seat order)."""
+    """A read document: its game, the players' names and their forests (seat order), and
+    the language its card names are written in (``docs/card-names.md``: ``en``, ``de``,
+    ``fr`` or ``zh``; :func:`document_names_language`)."""
 
     game: GameDef
     names: list[str]
     forests: list[Forest]
+    lang: str = "en"
 
 
 @dataclass
@@ -183,8 +187,8 @@ def _other_game_note(name: str | None = None, card: int | None = None) -> str:
         catalog = make_game(gid).catalog
         module = ""
         if name is not None:
-            sp = catalog.lookup(name)
-            module = sp.module if sp is not None else ""
+            found = species_named(catalog, name)
+            module = found[0].module if found else ""
         elif card is not None and 0 < card < len(catalog.cards):
             c = catalog.cards[card]
             module = c.module if c is not None else ""
@@ -207,8 +211,9 @@ class _Waiting:
 class _Reader:
     """Reads one document of one game, checking as it goes; the first problem raises."""
 
-    def __init__(self, game: GameDef) -> None:
+    def __init__(self, game: GameDef, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang  # the language of the document's names: the one messages use
         self.deck = _deck(game)
         self.catalog = game.catalog
         self.table_cards = self.deck.table_cards
@@ -238,7 +243,7 @@ class _Reader:
         """A species by its printed name (or its key); a tree also by its name with "tree"
         after it. (No two hosts of a game share a printed name.)"""
         folded = normalize_name(name)
-        found = self.catalog.named(folded)
+        found = species_named(self.catalog, name)
         if not found and folded.endswith(_TREE_WORD):
             other = self.catalog.named(folded[:-len(_TREE_WORD)])
             found = tuple(sp for sp in other if sp.is_tree)
@@ -250,7 +255,7 @@ class _Reader:
         it is; refused: no name, or a name of no species here."""
         if not isinstance(raw, str):
             raise ForestJsonError(f"{where}: a species must be a name, not {_q(raw)}")
-        found = self.catalog.named(raw)
+        found = species_named(self.catalog, raw)
         if not found:
             raise ForestJsonError(f"{where}: unknown species {_q(raw)}{self.not_here(raw)}")
         return found
@@ -268,8 +273,22 @@ class _Reader:
         """The printed name, and where species of the game share it, which one
         (``Squeaker (woodland_edge expansion)``)."""
         if len(self.catalog.named(sp.printed)) < 2:
-            return sp.printed
-        return f"{sp.printed} ({_module_words(sp.module)})"
+            return self.say(sp)
+        return f"{self.say(sp)} ({_module_words(sp.module)})"
+
+    def say(self, sp: Species) -> str:
+        """The species' name in the document's language (as printed in that edition)."""
+        return sp.printed if self.lang == "en" else printed_name(sp, self.lang)
+
+    def sym(self, symbol: str) -> str:
+        """A tree symbol (a tree species' key) named in the document's language."""
+        sp = self.catalog.species.get(symbol)
+        return self.say(sp) if sp is not None else symbol
+
+    def several(self, sp: Species) -> str:
+        """Several cards of ``sp``: its English plural, or in another language its name
+        and "cards" (no English plural of a German, French or Chinese name)."""
+        return plural(sp.printed) if self.lang == "en" else f"{self.say(sp)} cards"
 
     def not_here(self, name: str | None = None, card: int | None = None) -> str:
         note = _other_game_note(name, card)
@@ -313,9 +332,9 @@ class _Reader:
         if n > have:
             if have == 0:
                 raise ForestJsonError(f"{where}: no {self.called(sp)} in the deck shows the "
-                                      f"{symbol} symbol")
-            raise ForestJsonError(f"{where}: more {self.called(sp)} cards showing the {symbol} "
-                                  f"symbol than the deck has ({have})")
+                                      f"{self.sym(symbol)} symbol")
+            raise ForestJsonError(f"{where}: more {self.called(sp)} cards showing the "
+                                  f"{self.sym(symbol)} symbol than the deck has ({have})")
         self.used.pairs[key] = n
 
     def has_room(self, sp: Species, symbol: str | None) -> bool:
@@ -349,8 +368,8 @@ class _Reader:
             if card.kind == SHRUB and "symbol" in raw:
                 sym = self.tree_symbol(raw["symbol"], where)
                 if sym != card.symbol:
-                    raise ForestJsonError(f"{where}: card {card.id} shows the {card.symbol} "
-                                          "symbol")
+                    raise ForestJsonError(f"{where}: card {card.id} shows the "
+                                          f"{self.sym(card.symbol)} symbol")
             self.take_card(card, where)
             self.take_species(card.species, where)
             if card.kind == SHRUB:
@@ -365,7 +384,7 @@ class _Reader:
         if sp is None:
             raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
         if not sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.printed} is not {article(self.hosts_word())}")
+            raise ForestJsonError(f"{where}: {self.say(sp)} is not {article(self.hosts_word())}")
         self.take_species(sp, where)
         if sp.kind != SHRUB:
             return Host(sp, kind=sp.kind, symbol=sp.name)
@@ -402,11 +421,11 @@ class _Reader:
                 same = half.species.printed == named[0].printed
                 raise ForestJsonError(
                     f"{where}: card {card.id} shows "
-                    f"{self.called(half.species) if same else half.species.printed} on its "
-                    f"{side} half, not {self.called(named[0]) if same else named[0].printed}")
+                    f"{self.called(half.species) if same else self.say(half.species)} on its "
+                    f"{side} half, not {self.called(named[0]) if same else self.say(named[0])}")
         if "symbol" in raw and self.tree_symbol(raw["symbol"], where) != half.symbol:
-            raise ForestJsonError(f"{where}: card {card.id} shows the {half.symbol} symbol on "
-                                  f"its {side} half")
+            raise ForestJsonError(f"{where}: card {card.id} shows the "
+                                  f"{self.sym(half.symbol)} symbol on its {side} half")
         self.take_card(card, where)
         note = ", counting the hidden halves of cards given by id"
         for s, h in card.halves.items():
@@ -423,19 +442,19 @@ class _Reader:
         fits = tuple(x for x in found if not x.is_host and side in x.positions)
         sp = fits[0] if fits else found[0]
         if sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.printed} is {article(sp.kind)}, not a card "
+            raise ForestJsonError(f"{where}: {self.say(sp)} is {article(sp.kind)}, not a card "
                                   "for a slot")
         if side not in sp.positions:
             places = " or ".join(sp.positions)
-            raise ForestJsonError(f"{where}: {sp.printed} can't go {_SIDE_WORD[side]} "
+            raise ForestJsonError(f"{where}: {self.say(sp)} can't go {_SIDE_WORD[side]} "
                                   f"(it goes {places})")
         sym: str | None = None
         if symbol is not None:
             sym = self.tree_symbol(symbol, where)
             shown = tuple(x for x in fits if self.deck.pairs.get((x.name, sym), 0))
             if not shown:
-                raise ForestJsonError(f"{where}: no {sp.printed} in the deck shows the "
-                                      f"{sym} symbol")
+                raise ForestJsonError(f"{where}: no {self.say(sp)} in the deck shows the "
+                                      f"{self.sym(sym)} symbol")
             fits = shown
         if len(fits) > 1:
             d = Dweller(fits[0], sym)
@@ -504,35 +523,36 @@ class _Reader:
                 elif p.rule == _SYMBOLS_RULE:
                     counted = set(p.params["symbols"])
                 if w.symbol is None and symbols & counted and not symbols <= counted:
-                    why = (f"{article(sp.printed)} counts the {sorted(symbols & counted)[0]} "
+                    first_sym = self.sym(sorted(symbols & counted)[0])
+                    why = (f"{article(self.say(sp))} counts the {first_sym} "
                            "symbol, which only some of them show")
                     continue
                 tags = {p.get("tag"), *(p.get("tags") or ())} - {None}
                 if tags & differ:
-                    why = (f"{article(sp.printed)} counts the {sorted(tags & differ)[0]} "
+                    why = (f"{article(self.say(sp))} counts the {sorted(tags & differ)[0]} "
                            "symbol, which only some of them show")
                 elif p.get("species") in keys and not all(
                         p.get("species") in x.counts_as for x in w.options):
-                    why = f"{article(sp.printed)} counts only some of them"
+                    why = f"{article(self.say(sp))} counts only some of them"
                 elif p.rule in _DISTINCT_RULES and (
                         tags | {_DISTINCT_RULES[p.rule]}) & shown:
-                    why = f"{article(sp.printed)} counts different species"
+                    why = f"{article(self.say(sp))} counts different species"
         if why:
             need = "card" if w.symbol is not None else "card or symbol"
             kinds = _and([_module_words(x.module) for x in w.options])
             raise ForestJsonError(
-                f"{w.where}: give this {first.printed}'s {need}: the "
-                f"{plural(first.printed)} of the {kinds} score differently here ({why})")
+                f"{w.where}: give this {self.say(first)}'s {need}: the "
+                f"{self.several(first)} of the {kinds} score differently here ({why})")
 
     def refuse_copies(self, w: _Waiting) -> NoReturn:
         """No species an entry could be has a copy left: one line with the deck's total."""
-        name = w.options[0].printed
+        name = self.say(w.options[0])
         if w.symbol is None:
             have = sum(x.count for x in w.options)
             raise ForestJsonError(f"{w.where}: more {name} cards than the deck has ({have})")
         have = sum(self.deck.pairs.get((x.name, w.symbol), 0) for x in w.options)
-        raise ForestJsonError(f"{w.where}: more {name} cards showing the {w.symbol} symbol "
-                              f"than the deck has ({have})")
+        raise ForestJsonError(f"{w.where}: more {name} cards showing the "
+                              f"{self.sym(w.symbol)} symbol than the deck has ({have})")
 
     def forest(self, raw: Any, who: str) -> Forest:
         _refuse_unknown_keys(raw, _PLAYER_KEYS, who)
@@ -596,10 +616,10 @@ class _Reader:
                     (x.species.share or x.species.share_as) == group for x in stack):
                 shared = self.catalog.species[group]
                 raise ForestJsonError(
-                    f"{where}: {_number(len(stack) + 1)} {plural(shared.name)} in one slot "
+                    f"{where}: {_number(len(stack) + 1)} {self.several(shared)} in one slot "
                     f"(at most {_number(d.species.share_max)})")
             raise ForestJsonError(f"{where}: two cards in a slot that holds one "
-                                  f"({stack[-1].species.printed} and {d.species.printed})")
+                                  f"({self.say(stack[-1].species)} and {self.say(d.species)})")
         stack.append(d)
 
     def resolve_symbols(self, forest: Forest, who: str) -> None:
@@ -622,7 +642,7 @@ class _Reader:
                         stack[k] = Dweller(d.species, options[0], d.card)
                     elif d.species.points.rule == _OWN_SYMBOL_RULE:
                         raise ForestJsonError(
-                            f"{who}, tree {j}, {side}: give this {d.species.printed}'s card or "
+                            f"{who}, tree {j}, {side}: give this {self.say(d.species)}'s card or "
                             f"symbol; its points depend on its tree symbol")
                     else:
                         unknown.append((f"{who}, tree {j}, {side}", d.species, options, t,
@@ -634,9 +654,9 @@ class _Reader:
             for _side, d in t.dwellers():
                 rule = d.species.points.rule
                 if rule == _OWN_SYMBOL_RULE and d.symbol is not None:
-                    counted.append((d.species.printed, frozenset({d.symbol})))
+                    counted.append((self.say(d.species), frozenset({d.symbol})))
                 elif rule == _SYMBOLS_RULE:
-                    counted.append((d.species.printed,
+                    counted.append((self.say(d.species),
                                     frozenset(d.species.points.params["symbols"])))
         for where, sp, options, t, side, k in unknown:
             matters = False
@@ -644,8 +664,9 @@ class _Reader:
                 inside = sorted(s for s in options if s in wanted)
                 if inside and len(inside) < len(options):
                     raise ForestJsonError(
-                        f"{where}: give this {sp.printed}'s card or symbol; {article(name)} counts "
-                        f"the {inside[0]} symbol and {sp.printed} cards show different symbols")
+                        f"{where}: give this {self.say(sp)}'s card or symbol; {article(name)} "
+                        f"counts the {self.sym(inside[0])} symbol and {self.say(sp)} cards "
+                        "show different symbols")
                 matters = matters or bool(inside)
             if matters:  # every copy shows a counted symbol: any of them scores the same
                 if k < 0:
@@ -696,7 +717,8 @@ def read_table(doc: Any) -> ForestTable:
     players = doc["players"]
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ForestJsonError(f"players: {len(players)} players, expected 1 to {MAX_PLAYERS}")
-    reader = _DartmoorReader(game) if game.id == DARTMOOR else _Reader(game)
+    lang = document_names_language(game.catalog, doc)
+    reader = _DartmoorReader(game, lang) if game.id == DARTMOOR else _Reader(game, lang)
     names: list[str] = []
     whos: list[str] = []
     forests: list[Forest] = []
@@ -714,7 +736,45 @@ def read_table(doc: Any) -> ForestTable:
         whos.append(who)
         forests.append(reader.forest(raw, who))
     reader.finish(forests, whos)
-    return ForestTable(game, names, forests)
+    return ForestTable(game, names, forests, lang)
+
+
+def _written_names(doc: Any) -> list[str]:
+    """The card names a document writes: trees, shrubs and moors, species and symbols
+    (strings where the spec puts names; anything else is left to the reader)."""
+    out: list[str] = []
+
+    def card(entry: Any) -> None:
+        if isinstance(entry, str):
+            out.append(entry)
+        elif isinstance(entry, dict):
+            for key in ("species", "symbol"):
+                if isinstance(entry.get(key), str):
+                    out.append(entry[key])
+
+    for player in doc.get("players", []) if isinstance(doc, dict) else []:
+        if not isinstance(player, dict):
+            continue
+        for key, name_key in (("trees", "tree"), ("moors", "moor")):
+            hosts = player.get(key)
+            for host in hosts if isinstance(hosts, list) else []:
+                if not isinstance(host, dict):
+                    continue
+                for k in (name_key, "symbol"):
+                    if isinstance(host.get(k), str):
+                        out.append(host[k])
+                for side in SIDES:
+                    stack = host.get(side, [])
+                    for entry in stack if isinstance(stack, list) else [stack]:
+                        card(entry)
+    return out
+
+
+def document_names_language(catalog: Catalog, doc: Any) -> str:
+    """The language of a document's card names (``docs/forest-json.md``, "Names in four
+    languages"): the one most of its names are in (a name counts for every language it is
+    in: ``"Wolf"`` for English and German), English on a tie or with no names."""
+    return document_language(catalog, _written_names(doc))
 
 
 def forests_from_document(doc: Any) -> tuple[list[str], list[Forest]]:
@@ -779,17 +839,28 @@ def load_table(path: str) -> ForestTable:
     return parse_table(text)
 
 
-def result_to_json(names: Sequence[str], scores: Sequence[ForestScore]) -> dict[str, Any]:
-    """The output document of ``score --json``: players with totals, lines, cards; winners."""
+def names_in(catalog: Catalog, lang: str) -> Mapping[str, str]:
+    """English printed name -> the name in ``lang``, for every species of ``catalog`` (the
+    names the scorer writes in ``cards``; empty for English)."""
+    if lang == "en":
+        return {}
+    return {sp.printed: printed_name(sp, lang) for sp in catalog.species.values()}
+
+
+def result_to_json(names: Sequence[str], scores: Sequence[ForestScore],
+                   table: ForestTable | None = None) -> dict[str, Any]:
+    """The output document of ``score --json``: players with totals, lines, cards; winners.
+    Given the ``table`` read, each card's ``species`` is in the document's language."""
     best = winners([s.total for s in scores])
+    say = names_in(table.game.catalog, table.lang) if table is not None else {}
     return {
         "players": [
             {
                 "name": name,
                 "total": s.total,
                 "lines": dict(s.lines),  # the scorer's lines in pad order
-                "cards": [{"where": c.where, "species": c.species, "points": c.points,
-                           "why": c.why} for c in s.cards],
+                "cards": [{"where": c.where, "species": say.get(c.species, c.species),
+                           "points": c.points, "why": c.why} for c in s.cards],
             }
             for name, s in zip(names, scores, strict=True)
         ],
@@ -804,12 +875,14 @@ _LINE_TITLES: Mapping[str, str] = {
 
 
 def render_result(names: Sequence[str], scores: Sequence[ForestScore],
-                  console: Console | None = None, game: GameDef | None = None) -> None:
+                  console: Console | None = None, game: GameDef | None = None,
+                  lang: str = "en") -> None:
     """Print the score as tables for a person: each forest's cards, then the score pad
     (titled with the game when it is not the base game). Names are printed as plain text
     (no markup, control characters escaped), so any name prints in time linear in its
     length."""
     out = console if console is not None else Console()
+    say = names_in(game.catalog, lang) if game is not None else {}
     shown = [printable(name) for name in names]
     best = set(winners([s.total for s in scores]))
     pad = Table(title="Score pad" if game is None or game.id == BASE_ID
@@ -829,7 +902,7 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
         cards.add_column("Points", justify="right")
         cards.add_column("Why")
         for c in s.cards:
-            cards.add_row(c.where, c.species, str(c.points), c.why)
+            cards.add_row(c.where, say.get(c.species, c.species), str(c.points), c.why)
         out.print(cards)
     out.print(pad)
     if game is not None and game.catalog.provisional_deck:
@@ -853,8 +926,8 @@ class _DartmoorReader(_Reader):
     """Reads one Dartmoor document (``spec/forest-json.md``, section Dartmoor): trees and
     shrubs, moors, a numbered cave; species names (with ``symbol``) only."""
 
-    def __init__(self, game: GameDef) -> None:
-        super().__init__(game)
+    def __init__(self, game: GameDef, lang: str = "en") -> None:
+        super().__init__(game, lang)
         self.caves: dict[int, str] = {}  # cave number -> who drafted it
 
     def forest(self, raw: Any, who: str) -> Forest:
@@ -923,14 +996,14 @@ class _DartmoorReader(_Reader):
             raise ForestJsonError(f"{where}: unknown tree {_q(name)}{self.not_here(name)}")
         if sp.kind not in (TREE, SHRUB):
             what = "a moor: write it in \"moors\"" if sp.kind == MOOR else "not a tree or shrub"
-            raise ForestJsonError(f"{where}: {sp.printed} is {what}")
+            raise ForestJsonError(f"{where}: {self.say(sp)} is {what}")
         self.take_species(sp, where)
         symbol = sp.name if sp.kind == TREE else ""
         if "symbol" in raw:
             got = self.tree_symbol(raw["symbol"], where)
             if sp.kind == TREE and got != sp.name:
                 raise ForestJsonError(
-                    f"{where}: {article(sp.printed)} shows the {sp.printed} symbol")
+                    f"{where}: {article(self.say(sp))} shows the {self.say(sp)} symbol")
             symbol = got
         return Host(sp, kind=sp.kind, symbol=symbol)
 
@@ -952,7 +1025,7 @@ class _DartmoorReader(_Reader):
             return Host(None, kind=UNIVERSAL_MOOR)
         sp = self.host_species(name)
         if sp is None or sp.kind != MOOR:
-            known = ", ".join(n for n, x in self.catalog.species.items() if x.kind == MOOR)
+            known = ", ".join(self.say(x) for x in self.catalog.species.values() if x.kind == MOOR)
             raise ForestJsonError(f"{where}: unknown moor {_q(name)} (moors: {known} or "
                                   "\"universal\")")
         self.take_species(sp, where)
@@ -1002,13 +1075,13 @@ class _DartmoorReader(_Reader):
         if sp.onto_tag:
             most = sp.max_per_host
             limit = f", at most {_number(most)} a {site.label}" if most > 0 else ""
-            return (f"{where}: {article(sp.printed)} goes only into {article(side)} slot "
+            return (f"{where}: {article(self.say(sp))} goes only into {article(side)} slot "
                     f"that holds {article(sp.onto_tag)}{limit}")
         if site.is_moor:
             return (f"{where}: more cards on the {side} of a moor than its two slots hold "
-                    f"({', '.join(x.species.printed for x in stack)} and {sp.printed})")
+                    f"({', '.join(self.say(x.species) for x in stack)} and {self.say(sp)})")
         return (f"{where}: two cards in a slot that holds one "
-                f"({stack[-1].species.printed} and {sp.printed})")
+                f"({self.say(stack[-1].species)} and {self.say(sp)})")
 
     def dm_dweller(self, raw: Any, side: str, site: Host, where: str) -> Dweller:
         symbol: Any = None
@@ -1028,15 +1101,15 @@ class _DartmoorReader(_Reader):
                                   f"not {_q(raw)}")
         sp = self.species(name, where)
         if sp.is_host:
-            raise ForestJsonError(f"{where}: {sp.printed} is {article(sp.kind)}, not a card for "
+            raise ForestJsonError(f"{where}: {self.say(sp)} is {article(sp.kind)}, not a card for "
                                   "a slot")
         if side not in sp.positions:
             places = " or ".join(sp.positions)
-            raise ForestJsonError(f"{where}: {sp.printed} can't go {_SIDE_WORD[side]} "
+            raise ForestJsonError(f"{where}: {self.say(sp)} can't go {_SIDE_WORD[side]} "
                                   f"(it goes {places})")
         if not sp.goes_to(site.kind):
             only = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
-            raise ForestJsonError(f"{where}: {sp.printed} goes only at {article(only)}, not at "
+            raise ForestJsonError(f"{where}: {self.say(sp)} goes only at {article(only)}, not at "
                                   f"{article(site.kind)}")
         self.take_species(sp, where)
         sym: str | None = None
@@ -1045,17 +1118,19 @@ class _DartmoorReader(_Reader):
             known = self.catalog.known_symbols.get(sp.name)
             if known is not None:
                 if sym not in known:
-                    raise ForestJsonError(f"{where}: no {sp.printed} shows the {sym} symbol "
-                                          f"(they show {_or(list(known))})")
+                    raise ForestJsonError(f"{where}: no {self.say(sp)} shows the "
+                                          f"{self.sym(sym)} symbol (they show "
+                                          f"{_or([self.sym(k) for k in known])})")
                 key = (sp.name, sym)
                 n = self.used.pairs.get(key, 0) + 1
                 if n > known.count(sym):
-                    raise ForestJsonError(f"{where}: more {sp.printed} cards showing the {sym} "
-                                          f"symbol than the deck has ({known.count(sym)})")
+                    raise ForestJsonError(f"{where}: more {self.say(sp)} cards showing the "
+                                          f"{self.sym(sym)} symbol than the deck has "
+                                          f"({known.count(sym)})")
                 self.used.pairs[key] = n
         elif sp.points.rule == _OWN_SYMBOL_RULE:
-            raise ForestJsonError(f"{where}: give this {sp.printed}'s symbol; its points depend on "
-                                  "its tree symbol")
+            raise ForestJsonError(f"{where}: give this {self.say(sp)}'s symbol; its points "
+                                  "depend on its tree symbol")
         return Dweller(sp, sym)
 
 

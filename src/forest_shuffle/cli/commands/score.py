@@ -38,9 +38,9 @@ def score_command(
     scores = table.game.score_table(table.forests)
     if as_json:
         # controls and bidirectional characters of names escaped, as the tables do
-        typer.echo(safe_json(result_to_json(table.names, scores), indent=2))
+        typer.echo(safe_json(result_to_json(table.names, scores, table), indent=2))
         return
-    render_result(table.names, scores, Console(), table.game)
+    render_result(table.names, scores, Console(), table.game, table.lang)
 
 
 def register(app: typer.Typer) -> None:
