@@ -484,9 +484,11 @@ def pad_router(store: Store) -> APIRouter:
                               "lines": list(make_game(g).pad_lines)} for g in game_ids()])
 
     @r.get("/api/pad/catalog", tags=["pad"])
-    def pad_catalog(game: Annotated[str, Query(max_length=80)] = "base") -> Response:
-        """What may be placed in a game: hosts, dwellers with sides, tags and symbols."""
-        return _guarded(lambda: _json_answer(catalog_of(_game(game))))
+    def pad_catalog(game: Annotated[str, Query(max_length=80)] = "base",
+                    lang: Annotated[str, Query(max_length=20)] = "en") -> Response:
+        """What may be placed in a game: hosts, dwellers with sides, tags and symbols, and
+        each one's name as printed in the ``lang`` edition (en, de, fr, zh)."""
+        return _guarded(lambda: _json_answer(catalog_of(_game(game), lang)))
 
     @r.post("/api/pad/tables", tags=["pad"])
     def pad_new(body: NewTable) -> Response:

@@ -18,6 +18,7 @@ from typing import Any
 
 from forest_shuffle.cards.forest import MOOR
 from forest_shuffle.cards.model import SIDES
+from forest_shuffle.cards.names import UnknownLanguageError, check_lang, name_fact, printed_name
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.formats.forest_json import (
     MAX_PLAYERS,
@@ -251,14 +252,21 @@ def _symbols_to_ask(game: GameDef, name: str, symbols: list[str]) -> list[str]:
     return list(catalog.tree_symbols) if len(symbols) > 1 else []
 
 
-def catalog_of(game: GameDef) -> dict[str, Any]:
+def catalog_of(game: GameDef, lang: str = "en") -> dict[str, Any]:
     """What may be placed in ``game``, for the pad's page: its hosts (trees, shrubs, moors)
-    and dwellers with their printed name, type icons (tags), tree symbols, the symbols to
+    and dwellers with their printed name (``printed``, English) and their name as printed
+    in the ``lang`` edition (``local``; ``local_fallback`` true where no source gives one
+    and it is the English name: ``docs/card-names.md``), type icons (tags), tree symbols
+    (``symbol_names``: each symbol's name in ``lang``), the symbols to
     offer when a person says which card it is (``ask``: empty when there is no choice)
     and, for dwellers, the sides they go to, the host kinds they need and whether they can
     ever share a slot; the card ids of each species where the game's deck has them; the
     score-pad lines; the caves. The rules of what may share a slot stay the reader's: the
-    page offers, the server decides."""
+    page offers, the server decides. An unknown ``lang`` is refused (:class:`PadRefused`)."""
+    try:
+        lang = check_lang(lang)
+    except UnknownLanguageError as exc:
+        raise PadRefused(str(exc)) from None
     catalog = game.catalog
     symbols = species_symbols(game)
     cards: dict[str, list[int]] = {}
@@ -274,7 +282,9 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
     dwellers: list[dict[str, Any]] = []
     for sp in catalog.species.values():
         entry: dict[str, Any] = {
-            "name": sp.name, "printed": sp.printed, "kind": sp.kind, "count": sp.count,
+            "name": sp.name, "printed": sp.printed, "local": printed_name(sp, lang),
+            "local_fallback": name_fact(sp, lang).fallback,
+            "kind": sp.kind, "count": sp.count,
             "tags": sorted(sp.tags), "symbols": [s for s in symbols.get(sp.name, ()) if s],
             "cards": cards.get(sp.name, []),
         }
@@ -291,10 +301,12 @@ def catalog_of(game: GameDef) -> dict[str, Any]:
             dwellers.append(entry)
     caves = {"numbered": [{"number": cv.number, "text": cv.text} for cv in catalog.caves]}
     return {
-        "game": game.id, "title": game.title, "lines": list(game.pad_lines),
+        "game": game.id, "title": game.title, "lang": lang, "lines": list(game.pad_lines),
         "moors": has_moors(game), "saplings": game.turn_saplings,
         "card_ids": not catalog.provisional_deck,
         "tree_symbols": list(catalog.tree_symbols),
+        "symbol_names": {s: printed_name(catalog.species[s], lang)
+                         for s in catalog.tree_symbols},
         "hosts": hosts, "dwellers": dwellers, "caves": caves,
         "max_players": MAX_PLAYERS,
     }
