@@ -177,16 +177,17 @@ class _Index:
     langs: Mapping[str, frozenset[str]]
 
 
-_INDEXES: dict[tuple[tuple[str, ...], tuple[str, ...]], _Index] = {}
+#: id(catalog) -> (the catalog, its index): the catalog is kept, so its id is not reused.
+_INDEXES: dict[int, tuple[Catalog, _Index]] = {}
 
 
 def _index(catalog: Catalog) -> _Index:
-    """The reverse index of one catalog, built once: every language's name, then the
-    ``also`` names that name no other species."""
-    key = (catalog.modules, tuple(catalog.species))
-    got = _INDEXES.get(key)
-    if got is not None:
-        return got
+    """The reverse index of one catalog, built once (catalogs are built once per module
+    set): every language's name, then the ``also`` names that name no other species. Two
+    threads building it at once build the same index; either is kept."""
+    got = _INDEXES.get(id(catalog))
+    if got is not None and got[0] is catalog:
+        return got[1]
     table = name_table()
     found: dict[str, list[Species]] = {}
     langs: dict[str, set[str]] = {}
@@ -218,7 +219,7 @@ def _index(catalog: Catalog) -> _Index:
     order = {sp.name: i for i, sp in enumerate(catalog.species.values())}
     index = _Index({k: tuple(sorted(v, key=lambda s: order[s.name])) for k, v in found.items()},
                    {k: frozenset(v) for k, v in langs.items()})
-    _INDEXES[key] = index
+    _INDEXES[id(catalog)] = (catalog, index)
     return index
 
 
