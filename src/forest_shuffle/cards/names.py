@@ -78,6 +78,19 @@ def check_lang(lang: str) -> str:
 def fold_name(name: str) -> str:
     """A name folded for matching: NFKC, case fold (``ß`` = ``ss``), accents dropped, and as
     :func:`~forest_shuffle.cards.model.normalize_name` spacing, hyphens and apostrophes."""
+    return _fold_short(name) if len(name) <= _CACHED_NAME else _fold(name)
+
+
+#: Names up to this length are folded once and remembered (a table repeats its names).
+_CACHED_NAME = 80
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_short(name: str) -> str:
+    return _fold(name)
+
+
+def _fold(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).casefold()
     bare = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
     return normalize_name(unicodedata.normalize("NFC", bare))
