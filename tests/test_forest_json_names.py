@@ -199,3 +199,22 @@ def test_the_table_for_a_person_shows_the_documents_names() -> None:
 def test_the_output_is_json_that_reads_back() -> None:
     result = _score(CHINESE)
     assert json.loads(json.dumps(result, ensure_ascii=False)) == result
+
+
+def test_the_score_command_answers_a_german_table_in_german(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from forest_shuffle.cli.app import app
+
+    path = tmp_path / "tisch.json"
+    path.write_text(json.dumps(GERMAN, ensure_ascii=False), encoding="utf-8")
+    res = CliRunner().invoke(app, ["score", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    species = {c["species"] for p in json.loads(res.stdout)["players"] for c in p["cards"]}
+    assert {"Eiche", "Eichhörnchen", "Frischling", "Holunder"} <= species
+    bad = copy.deepcopy(GERMAN)
+    bad["players"][0]["trees"][0]["top"] = ["Eichhörnchen", "Buchfink"]
+    path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    res = CliRunner().invoke(app, ["score", str(path)])
+    assert res.exit_code == 2
+    assert "(Eichhörnchen and Buchfink)" in res.output
