@@ -41,7 +41,8 @@ def test_a_refused_entry_names_the_card_in_the_tables_language(c: TestClient) ->
     before = table(c, tid)["version"]
     msg = one_line_error(enter(c, tid, ann, {"op": "add_card", "at": {
         "host": 0, "side": "top"}, "card": "Geai des chênes"}), 400)
-    assert "(Pinson and Geai des chênes)" in msg
+    chaffinch = make_game("base").catalog.species["Chaffinch"]
+    assert f"({printed_name(chaffinch, 'fr')} and Geai des chênes)" in msg
     assert table(c, tid)["version"] == before
 
 
