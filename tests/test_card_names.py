@@ -47,11 +47,13 @@ def test_every_species_of_every_game_has_four_names(gid: str, sp: Species) -> No
     entry = name_table().facts[sp.module][sp.name]
     assert set(entry) == set(LANGS)
     assert entry["en"].name == sp.printed and not entry["en"].fallback
-    for lang in LANGS:
+    assert entry["en"].sources == ("cards",) and not entry["en"].provisional
+    for lang in LANGS[1:]:
         fact = entry[lang]
         assert fact.sources or fact.fallback, (sp.name, lang)
         if fact.fallback:
             assert fact.name == sp.printed and not fact.sources
+        # one source: provisional; two or more agree: confirmed
         assert fact.provisional == (len(fact.sources) == 1), (sp.name, lang)
 
 
@@ -129,7 +131,7 @@ def test_the_document_language_is_the_one_most_names_are_in() -> None:
 def test_a_broken_names_file_names_the_entry() -> None:
     good = {"sources": {"X": "somewhere"}, "modules": {"base": {"Oak": {
         lang: {"name": "Oak", "sources": ["X"]} for lang in LANGS}}}}
-    assert build_table(good).facts["base"]["Oak"]["de"].provisional
+    assert not build_table(good).facts["base"]["Oak"]["de"].provisional
     bad = json.loads(json.dumps(good))
     bad["modules"]["base"]["Oak"]["fr"] = {"name": "Chêne", "sources": []}
     with pytest.raises(CardDataError, match=r"base 'Oak', fr: a name without sources"):

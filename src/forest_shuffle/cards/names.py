@@ -113,8 +113,8 @@ def _fact(raw: Any, lang: str, where: str, sources: Mapping[str, str]) -> NameFa
             isinstance(a, dict) and isinstance(a.get("name"), str) and a["name"]
             for a in also_raw):
         raise CardDataError(f"names: {where}, {lang}: also must list objects with a name")
-    return NameFact(name, lang, tuple(got), raw.get("provisional", False) is True or
-                    len(got) == 1, fallback, tuple(a["name"] for a in also_raw))
+    return NameFact(name, lang, tuple(got), raw.get("provisional", False) is True, fallback,
+                    tuple(a["name"] for a in also_raw))
 
 
 def build_table(doc: Any) -> NameTable:
