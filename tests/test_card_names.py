@@ -178,6 +178,13 @@ def test_cards_json_keeps_its_keys_and_adds_the_name() -> None:
         make_game("base").catalog.species[halves["left"]["species"]], "fr")
 
 
+def test_cards_json_names_dartmoors_caves_in_the_language() -> None:
+    code, out = _cards("--json", "--lang", "fr", "--game", "dartmoor")
+    assert code == 0, out
+    caves = [r for r in json.loads(out) if r["kind"] == "cave"]
+    assert len(caves) == 5 and {r["name"] for r in caves} == {"Grotte"}
+
+
 def test_cards_with_an_unknown_language_is_one_line_and_exit_2() -> None:
     code, out = _cards("--lang", "klingon")
     assert code == 2

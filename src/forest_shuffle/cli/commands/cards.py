@@ -29,6 +29,7 @@ from forest_shuffle.cards.model import Card, Catalog, Cave, Species
 from forest_shuffle.cards.names import (
     LANGS,
     UnknownLanguageError,
+    cave_name,
     check_lang,
     name_fact,
     printed_name,
@@ -274,7 +275,8 @@ def records(target: tuple[Species, ...] | Species | Card | None,
             catalog: Catalog, lang: str | None = None) -> list[dict[str, Any]]:
     """JSON records of all cards (a game with caves lists its caves after the deck's
     cards), of one card, or of the cards showing the species (by id); with ``lang`` each
-    host card and each half also has ``name``, its species' name in that language."""
+    host card and each half also has ``name``, its species' name in that language (a
+    cave the cave card's)."""
     if target is None:
         chosen = [c for c in catalog.cards if c is not None]
     elif isinstance(target, Card):
@@ -293,7 +295,11 @@ def records(target: tuple[Species, ...] | Species | Card | None,
         if lang is not None:
             _add_names(record, card, lang)
     if target is None:
-        out += [cave_record(cave) for cave in catalog.caves]
+        caves = [cave_record(cave) for cave in catalog.caves]
+        if lang is not None:
+            for record in caves:
+                record["name"] = cave_name(lang, catalog.modules[0])
+        out += caves
     return out
 
 
