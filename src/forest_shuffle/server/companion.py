@@ -74,10 +74,6 @@ def _step(s: TableStep) -> dict[str, Any]:
             "deck": s.deck}
 
 
-#: The player's own turn as a step: cards may be drawn from the deck (winter may come).
-PLAYER_STEP = TableStep("player", deck=True)
-
-
 class CompanionService:
     """The companion's games over a :class:`Store`'s database and the pad's tables."""
 
@@ -122,8 +118,8 @@ class CompanionService:
             return setup_steps(row.challenge)
         if st["phase"] == "anna":
             return anna_turn_steps(solo_game(row.challenge), automa_card(st["card"]))
-        if st["phase"] == "player":
-            return (PLAYER_STEP,)
+        if st["phase"] == "player":  # cards may come from the deck: winter may come
+            return (TableStep("player", solo_game(row.challenge).clearing_limit, deck=True),)
         return ()
 
     def answer(self, token: str) -> dict[str, Any]:
