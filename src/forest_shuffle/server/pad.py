@@ -121,17 +121,19 @@ def _name(raw: Any) -> str:
 class PadService:
     """The pad's tables over a :class:`Store`'s database; thread-safe (one lock). ``bus``:
     the news of other server processes (None: they are polled from the database);
-    ``waiters_max``/``table_waiters_max``: the bounds on long-poll waiters."""
+    ``waiters_max``/``table_waiters_max``: the bounds on long-poll waiters (None: the
+    module's :data:`WAITERS_MAX`, :data:`TABLE_WAITERS_MAX`)."""
 
     def __init__(self, store: Store, bus: Bus | None = None,
-                 waiters_max: int = WAITERS_MAX,
-                 table_waiters_max: int = TABLE_WAITERS_MAX) -> None:
+                 waiters_max: int | None = None,
+                 table_waiters_max: int | None = None) -> None:
         self.db = PadStore(store)
         self._lock = threading.RLock()
         self._live: dict[str, _Live] = {}
         self.bus = bus
-        self.waiters_max = waiters_max
-        self.table_waiters_max = table_waiters_max
+        self.waiters_max = WAITERS_MAX if waiters_max is None else waiters_max
+        self.table_waiters_max = (TABLE_WAITERS_MAX if table_waiters_max is None
+                                  else table_waiters_max)
         self._waiting = 0
         if bus is not None:
             bus.start(self._remote)
