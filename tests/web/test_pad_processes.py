@@ -166,3 +166,15 @@ def test_two_servers_on_one_sqlite_file_see_each_others_entries_live(
 def test_the_pad_router_serves_one_service_to_the_companion(c: TestClient) -> None:
     made = c.post("/api/companion", json={"challenge": 1}).json()
     assert c.get(f"/api/pad/tables/{made['pad']['table']}").status_code == 200
+
+
+def test_a_table_read_in_one_process_shows_the_writes_of_another(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'pad.db'}"
+    with server(db) as (_p1, one), server(db) as (_p2, two), \
+            httpx.Client(base_url=one, timeout=30) as a, \
+            httpx.Client(base_url=two, timeout=30) as b:
+        t = new_table(a, "base", ["Ann"])
+        assert table(b, t["id"])["version"] == 0  # the second process holds the table
+        ok(a, t["id"], t["seats"][0]["token"], OAK)
+        time.sleep(pad.POLL_SECONDS)
+        assert table(b, t["id"])["players"][0]["forest"]["trees"] == [{"tree": "Oak"}]

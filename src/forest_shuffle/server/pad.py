@@ -216,6 +216,12 @@ class PadService:
             live = self._get(table_id)
             return table_document(live.game, [p.forest for p in live.row.players])
 
+    def fresh_answer(self, table_id: str) -> bytes:
+        """:meth:`answer` after catching up with other processes' writes (the stored
+        version, read at most every :data:`POLL_SECONDS` per table)."""
+        self._poll(table_id)
+        return self.answer(table_id)
+
     def answer(self, table_id: str) -> bytes:
         """The table's answer (JSON bytes), built once per version."""
         with self._lock:
@@ -289,6 +295,8 @@ class PadService:
                 except TimeoutError:
                     if self.bus is None:  # other processes' writes: the stored version
                         await asyncio.to_thread(self._poll, table_id)
+            if not event.is_set() and self.bus is not None:  # a message the bus lost
+                await asyncio.to_thread(self._poll, table_id)
         finally:  # answered, timed out, or the phone went away (cancelled)
             with self._lock:
                 before = len(live.waiters)
@@ -587,7 +595,7 @@ def pad_router(svc: PadService) -> APIRouter:
     @r.get("/api/pad/tables/{table_id}", tags=["pad"])
     def pad_table(table_id: str) -> Response:
         """The table: each player's forest, lines, total, cards with points and reasons."""
-        return _guarded(lambda: Response(svc.answer(table_id),
+        return _guarded(lambda: Response(svc.fresh_answer(table_id),
                                          media_type="application/json"))
 
     @r.get("/api/pad/tables/{table_id}/wait", tags=["pad"])
