@@ -4,8 +4,16 @@ species (the server's sums, never counted by the page)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import httpx
 from playwright.sync_api import Page, expect
+
+from .shots import shot
+
+#: With FOREST_SHUFFLE_SCREENSHOTS naming a folder, the pictures of docs/pad.md are taken.
+SHOTS = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS")
 
 
 def _pick(page: Page, name: str) -> None:
@@ -34,6 +42,9 @@ def test_a_card_and_a_host_are_changed_in_place(server: str, phone: Page) -> Non
         {"tree": "Oak", "top": ["Red Squirrel"], "bottom": ["Chanterelle"]}]})
     phone.locator("[data-testid=pad-host-trees-0] .pad-card", has_text="Red Squirrel").click()
     phone.get_by_test_id("pad-change").click()
+    if SHOTS:
+        phone.get_by_test_id("pad-search").fill("Ja")
+        shot(phone, Path(SHOTS) / "phone-pad-change.png")
     _pick(phone, "Eurasian Jay")
     expect(phone.locator("[data-testid=pad-host-trees-0] .pad-card", has_text="Eurasian Jay")
            ).to_have_count(1)
@@ -50,8 +61,11 @@ def test_a_card_and_a_host_are_changed_in_place(server: str, phone: Page) -> Non
 def test_the_history_plots_points_by_species(server: str, phone: Page) -> None:
     name = "Plotta"
     made = httpx.post(f"{server}/api/pad/import", json={"game": "base", "players": [
-        {"name": name, "trees": [{"tree": "Oak", "top": ["Red Squirrel"]},
-                                 {"tree": "Beech", "bottom": ["Chanterelle"]}]}]}).json()
+        {"name": name, "cave": 4, "trees": [
+            {"tree": "Oak", "top": ["Red Squirrel"], "left": ["European Hare", "European Hare"],
+             "right": ["Wolf"]},
+            {"tree": "Beech", "top": ["Eurasian Jay"]},
+            {"tree": "Linden", "bottom": ["Chanterelle"]}]}]}).json()
     httpx.post(f"{server}/api/pad/tables/{made['id']}/close",
                headers={"X-Pad-Token": made["host"]})
     stats = httpx.get(f"{server}/api/pad/stats", params={"name": name}).json()[0]
@@ -63,3 +77,6 @@ def test_the_history_plots_points_by_species(server: str, phone: Page) -> None:
     shown = sorted(t for t in plot.locator("text").all_text_contents()
                    if not t.replace(".", "").isdigit())
     assert shown == scoring
+    if SHOTS:
+        phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        shot(phone, Path(SHOTS) / "phone-pad-species.png")
