@@ -42,6 +42,7 @@ def _next(page: Page) -> None:
 
 
 def test_a_companion_game_to_its_end_at_phone_size(server: str, phone: Page) -> None:
+    phone.set_default_timeout(30_000)  # two cores shared with much else
     phone.goto(f"{server}/")
     expect(phone.get_by_test_id("companion-page")).to_be_visible()  # from the lobby
     phone.goto(f"{server}/companion")

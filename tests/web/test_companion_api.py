@@ -240,3 +240,25 @@ def test_the_result_is_the_engines_for_the_forest_entered_in_the_pad(
     pad_total = c.get(f"/api/pad/tables/{pad['table']}").json()["players"][0]["total"]
     assert got["score"] == pad_total  # the pad's scorer and the result agree
     assert any(str(want.score) in w for w in got["words"])
+
+
+def test_a_step_taken_back_restores_the_game_and_turns_the_same_card_again(
+        c: TestClient, fixed_seed: None) -> None:
+    g = new(c, {"challenge": 9})
+    url = f"/api/companion/{g['token']}/steps"
+    assert g["can_go_back"] is False
+    one_line_error(c.post(url, json={"seq": g["seq"], "do": "back"}), 400)  # nothing yet
+    assert get(c, g["token"]) == g
+    g = play_to_setup_end(c, g)
+    player = g
+    turned = step(c, g)  # Anna's card turned
+    back = step(c, turned, "back")
+    strip = ("seq", "can_go_back")
+    assert {k: v for k, v in back.items() if k not in strip} == {
+        k: v for k, v in player.items() if k not in strip}
+    again = step(c, back)
+    assert again["card"] == turned["card"] and again["automa_left"] == turned["automa_left"]
+    over = step(c, again, "winter")
+    assert over["phase"] == "over"
+    resumed = step(c, over, "back")  # a mistaken winter: taken back
+    assert resumed["phase"] == "anna" and resumed["card"] == again["card"]

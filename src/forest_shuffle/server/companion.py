@@ -16,7 +16,9 @@ Contract:
   steps are :func:`~forest_shuffle.games.dartmoor_solo.anna_turn_steps`). When her deck is
   empty it is shuffled again as the engine does
   (:func:`~forest_shuffle.games.dartmoor_solo.reshuffled_automa`). ``winter`` (allowed in
-  a step that turns deck cards) ends the game. The page words the steps; no rule is here.
+  a step that turns deck cards) ends the game; ``back`` takes back the last confirmed
+  step (up to :data:`BACK_MAX`; a card turned again is the same card). The page words the
+  steps; no rule is here.
 - :meth:`CompanionService.answer` is what a page may see: never the seed nor the order of
   Anna's undrawn cards (only how many are left), her card only once turned; at the end the
   result of the forest entered in the linked pad table, from
@@ -28,6 +30,7 @@ Contract:
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import threading
@@ -67,6 +70,8 @@ PAD_GAME = "dartmoor"
 STATIC = Path(__file__).parent / "static"
 #: The longest token looked up (longer ones are no game's).
 TOKEN_MAX = 64
+#: How many confirmed steps may be taken back (a mistaken tap at the table).
+BACK_MAX = 30
 
 
 def _step(s: TableStep) -> dict[str, Any]:
@@ -98,7 +103,7 @@ class CompanionService:
         table = self.pad.create(PAD_GAME, ["Player" if name is None else name])
         state = {"phase": "setup", "step": 0, "turn": 0, "card": None,
                  "reshuffled": False, "automa": automa_deck(seed, number), "shown": [],
-                 "cycles": 0, "turned": [], "ended": ""}
+                 "cycles": 0, "turned": [], "ended": "", "back": []}
         row = CompanionRow(secrets.token_urlsafe(24), number, settings["solo"]["medal"], seed,
                            state, table["id"], table["seats"][0]["token"], table["host"],
                            time.time())
@@ -144,7 +149,7 @@ class CompanionService:
             "automa_left": len(st["automa"]), "reshuffled": st["reshuffled"],
             "turned": [automa_card(k).number for k in st["turned"]],
             "card": card, "steps": [_step(s) for s in steps], "step": st["step"],
-            "ended": st["ended"],
+            "ended": st["ended"], "can_go_back": bool(st.get("back")),
             "pad": {"table": row.pad_table, "seat": 0, "token": row.pad_token,
                     "host": row.pad_host, "link": f"/pad/{row.pad_table}"},
             "result": self._result(row) if st["phase"] == "over" else None,
@@ -168,14 +173,23 @@ class CompanionService:
     # ------------------------------------------------------------ steps
 
     def step(self, token: str, seq: int, do: str) -> dict[str, Any]:
-        """Confirm the step at hand (``do`` "next") or say the winter card came up
-        (``do`` "winter"), from the answer of version ``seq``."""
+        """Confirm the step at hand (``do`` "next"), say the winter card came up (``do``
+        "winter") or take back the last step (``do`` "back"), from the answer of version
+        ``seq``."""
         with self._lock:
             row = self._load(token)
             st = row.state
             if seq != row.version:
                 raise PadRefused(f"the game moved on since step {seq} (now {row.version}): "
                                  "look again", 409)
+            back: list[dict[str, Any]] = st.pop("back", [])
+            if do == "back":
+                if not back:
+                    raise PadRefused("there is no step to take back")
+                row.state = {**back.pop(), "back": back}
+                self._save(row)
+                return self.answer(token)
+            st["back"] = [*back, copy.deepcopy(st)][-BACK_MAX:]
             if st["phase"] == "over":
                 raise PadRefused("the game is over: enter your forest in the score pad", 409)
             steps = self._steps(row)
@@ -197,12 +211,16 @@ class CompanionService:
             else:  # her turn is done: the player's next turn
                 st.update(phase="player", step=0, turn=st["turn"] + 1, card=None,
                           reshuffled=False)
-            try:
-                self.db.save(row, row.version + 1)
-            except StaleCompanion:
-                raise PadRefused("the game moved on meanwhile (another tab?): look again",
-                                 409) from None
+            self._save(row)
         return self.answer(token)
+
+    def _save(self, row: CompanionRow) -> None:
+        """Store ``row`` at the next version (409 if another process wrote first)."""
+        try:
+            self.db.save(row, row.version + 1)
+        except StaleCompanion:
+            raise PadRefused("the game moved on meanwhile (another tab?): look again",
+                             409) from None
 
     @staticmethod
     def _turn_card(st: dict[str, Any], seed: int) -> None:
@@ -234,7 +252,8 @@ class StepIn(BaseModel):
     """``POST /api/companion/{token}/steps``: confirm the step at hand, or winter."""
 
     seq: StrictInt = Field(description="the answer's seq the page shows")
-    do: Literal["next", "winter"] = Field(description="next: done; winter: it came up")
+    do: Literal["next", "winter", "back"] = Field(
+        description="next: done; winter: it came up; back: take back the last step")
 
 
 def _json(data: Any) -> Response:
@@ -272,7 +291,8 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
 
     @r.post("/api/companion/{token}/steps", tags=["companion"])
     def companion_step(token: Token, body: StepIn) -> Response:
-        """Confirm the step at hand (``next``) or end the game (``winter``)."""
+        """Confirm the step at hand (``next``), end the game (``winter``) or take back
+        the last step (``back``)."""
         try:
             return _json(svc.step(token, body.seq, body.do))
         except PadRefused as exc:

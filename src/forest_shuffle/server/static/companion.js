@@ -31,6 +31,7 @@ const WORDS = {
   turnDone: "My turn is done",
   winter: "The winter card came up",
   winterSure: "Yes: the winter card came up, the game ends",
+  back: "Back one step",
   cancel: "Cancel",
   reshuffled: (automa) => `${automa}'s deck ran out: her cards were shuffled into a new deck.`,
   card: (automa, c) => `${automa}'s card ${c.number}`,
@@ -185,7 +186,8 @@ function Actions(g, here) {
   return h("div", { class: "co-actions" },
     h("button", { class: "co-main", "data-testid": "co-next", disabled: state.busy, onclick: () => send("next") },
       g.phase === "player" ? WORDS.turnDone : WORDS.done),
-    here.deck ? h("button", { class: "co-winter-ask", "data-testid": "co-winter", onclick: () => { state.askWinter = true; render(); } }, WORDS.winter) : null);
+    here.deck ? h("button", { class: "co-winter-ask", "data-testid": "co-winter", onclick: () => { state.askWinter = true; render(); } }, WORDS.winter) : null,
+    g.can_go_back ? h("button", { class: "co-back", "data-testid": "co-back", disabled: state.busy, onclick: () => send("back") }, WORDS.back) : null);
 }
 
 function PadLink(g) {
@@ -200,7 +202,8 @@ function Result(g) {
       : h("p", { "data-testid": "co-enter-first" }, WORDS.enterFirst),
     r.medal ? h("p", { class: `co-medal ${r.medal}`, "data-testid": "co-medal-won" }, r.medal) : null,
     PadLink(g),
-    h("button", { "data-testid": "co-refresh", onclick: reload }, WORDS.refresh));
+    h("button", { "data-testid": "co-refresh", onclick: reload }, WORDS.refresh),
+    g.can_go_back ? h("button", { class: "co-back", "data-testid": "co-back", onclick: () => send("back") }, WORDS.back) : null);
 }
 
 function Game() {
