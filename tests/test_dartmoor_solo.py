@@ -644,3 +644,61 @@ def test_a_solo_game_record_replays() -> None:
     result = replay(record)
     assert result.ok and result.state is not None
     assert result.state.to_dict() == s.to_dict()
+
+
+# ------------------------------------------------------------------------ Anna as steps
+
+
+def test_the_engines_anna_does_the_steps_anna_steps_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One copy of her turn: the engine follows :func:`anna_steps` (here its order turned
+    round: burn before add), so a table with physical cards asks the same function."""
+    from forest_shuffle.games import dartmoor_solo
+
+    k = next(i for i, a in enumerate(solo_data().automa) if a.add and a.burn)
+    card = solo_data().automa[k]
+    plain = playing(1, 9)
+    turned = plain.clone()
+    top = plain.deck[len(plain.deck) - card.add - card.burn:][::-1]
+    assert _anna(plain, k, plain.clearing[:]).added == tuple(top[:card.add])
+    monkeypatch.setattr(dartmoor_solo, "anna_steps", lambda c: tuple(reversed(_steps_of(c))))
+    last = _anna(turned, k, turned.clearing[:])
+    assert last.burnt == card.burn and turned.box[-card.burn:] == top[:card.burn]
+    assert last.added == tuple(top[card.burn:card.burn + card.add])
+
+
+def _steps_of(card: Any) -> tuple[Any, ...]:
+    from forest_shuffle.games.dartmoor_solo import TableStep
+
+    return tuple(s for s in (TableStep("add", card.add, "right", deck=True),
+                             TableStep("remove", card.remove, card.side),
+                             TableStep("burn", card.burn, deck=True)) if s.cards)
+
+
+def test_the_setup_steps_are_the_datas_and_the_definitions() -> None:
+    from forest_shuffle.games.dartmoor_solo import setup_steps
+
+    data = solo_data()
+    for n in (1, 7):
+        g = solo_game(n)
+        steps = {s.kind: s for s in setup_steps(n)}
+        assert steps["box"].cards == data.boxed
+        assert steps["deal"].cards == g.opening_hand
+        assert steps["winter_bottom"].cards == data.winter_into_last
+        assert steps["cave"].cards == data.cave
+        assert steps["winter_aside"].cards + int(steps["winter_aside"].name) == sum(
+            1 for c in g.cards if c is not None and c.is_winter)
+        assert ("start_card" in steps) == bool(data.challenges[n - 1].start_in_hand)
+        assert [s.kind for s in setup_steps(n)][-1] == "start"
+
+
+def test_annas_deck_of_a_seed_is_the_engines_deal() -> None:
+    from forest_shuffle.games.dartmoor_solo import automa_deck, reshuffled_automa
+
+    for seed in (1, 2**100 + 7):
+        s = new(4, seed)
+        assert automa_deck(seed, 4) == s.automa
+        shown = list(range(20))
+        s.automa, s.automa_shown = [], shown[:]
+        s._anna_turn()
+        assert s.automa + s.automa_shown == reshuffled_automa(seed, 1, shown)

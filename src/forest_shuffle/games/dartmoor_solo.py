@@ -288,6 +288,86 @@ def solo_result(state: DartmoorSoloState) -> SoloResult:
     return result_of(state.game, state.forests[0], state.challenge)
 
 
+# ------------------------------------------------------------------------ Anna, step by step
+
+class TableStep(NamedTuple):
+    """One step of the solo game on a physical table, as data (the words are a face's):
+    ``kind`` names it, ``cards`` its number of cards, ``side`` the clearing's end ("" if
+    none), ``name`` a species or a cave's text ("" if none), ``deck`` whether it turns
+    deck cards (so the winter card may come up)."""
+
+    kind: str
+    cards: int = 0
+    side: str = ""
+    name: str = ""
+    deck: bool = False
+
+
+#: The order of an automa card's steps (solo.json's provisional "order").
+STEP_ORDER: tuple[str, ...] = ("add", "remove", "burn")
+#: The clearing's end where Anna adds cards: the newest card's (provisional "ends").
+ADD_END = "right"
+
+
+def anna_steps(card: AutomaCard) -> tuple[TableStep, ...]:
+    """What Anna does with ``card``, in order (:data:`STEP_ORDER`): ``add`` deck cards to
+    the clearing's :data:`ADD_END`, ``remove`` clearing cards from the card's end to the
+    discard pile, ``burn`` deck cards face down into the box; steps of no card left out.
+    The one copy of her turn: :meth:`DartmoorSoloState._anna_turn` does these steps."""
+    steps = {"add": TableStep("add", card.add, ADD_END, deck=True),
+             "remove": TableStep("remove", card.remove, card.side),
+             "burn": TableStep("burn", card.burn, deck=True)}
+    return tuple(steps[k] for k in STEP_ORDER if steps[k].cards)
+
+
+def anna_turn_steps(game: GameDef, card: AutomaCard) -> tuple[TableStep, ...]:
+    """Anna's whole turn on a table: :func:`anna_steps`, then the clearing check (a
+    ``clearing`` step: ``cards`` the clearing's limit, the check of ``_between_turns``)."""
+    return (*anna_steps(card), TableStep("clearing", game.clearing_limit))
+
+
+def setup_steps(number: int) -> tuple[TableStep, ...]:
+    """The setup of challenge ``number`` on a physical table, in the engine's order
+    (:meth:`DartmoorSoloState._after_deal` after the base deal): ``winter_aside``
+    (``cards`` winter cards back to the box, ``name`` how many kept, as digits),
+    ``box`` (cards boxed unseen), ``deal`` (the opening hand), ``start_card`` (challenge 7's
+    species), ``winter_bottom`` (``cards``: the bottom cards the kept winter card is
+    shuffled into), ``cave`` (the cave's number in ``cards``, its text in ``name``),
+    ``start`` (the player begins); ValueError for no such challenge."""
+    ch = challenge_of(number)
+    data = solo_data()
+    g = solo_game(ch.number)
+    winters = sum(1 for c in g.cards if c is not None and c.is_winter)
+    cave = next(c for c in g.catalog.caves if c.number == data.cave)
+    steps = [TableStep("winter_aside", winters - data.winter_cards, name=str(data.winter_cards)),
+             TableStep("box", data.boxed),
+             TableStep("deal", g.opening_hand)]
+    if ch.start_in_hand:
+        steps.append(TableStep("start_card", 1, name=ch.start_in_hand))
+    steps += [TableStep("winter_bottom", data.winter_into_last),
+              TableStep("cave", data.cave, name=cave.text),
+              TableStep("start")]
+    return tuple(steps)
+
+
+def automa_deck(seed: int, number: int) -> list[int]:
+    """Anna's automa deck (indices into ``solo_data().automa``, the top card last) as a
+    new game of challenge ``number`` dealt from ``seed`` holds it: the engine's own deal."""
+    from forest_shuffle.engine.state import GameState
+
+    state = GameState.new(1, seed, game=solo_id(number))
+    assert isinstance(state, DartmoorSoloState)
+    return state.automa[:]
+
+
+def reshuffled_automa(seed: int, cycle: int, shown: list[int]) -> list[int]:
+    """Anna's new automa deck when hers ran out for the ``cycle``-th time: the cards
+    ``shown`` shuffled with ``derive(seed, "anna CYCLE")`` (top last)."""
+    pile = sorted(shown)
+    shuffler(derive(seed, f"anna {cycle}"), KEYED).shuffle(pile)
+    return pile
+
+
 # ------------------------------------------------------------------------ the state
 
 class AnnaTurn(NamedTuple):
@@ -391,42 +471,45 @@ class DartmoorSoloState(DartmoorState):
             self.anna_last = self.anna_last._replace(cleared=True)
 
     def _anna_turn(self) -> None:
-        """Anna reveals her top automa card and does it (add, remove, burn, in that order;
-        a winter card ends the game at once)."""
+        """Anna reveals her top automa card and does its steps (:func:`anna_steps`, in
+        their order; a winter card ends the game at once)."""
         data = solo_data()
         if not self.automa:
             self.cycles += 1
-            pile = sorted(self.automa_shown)
-            shuffler(derive(self.seed, f"anna {self.cycles}"), KEYED).shuffle(pile)
-            self.automa = pile
+            self.automa = reshuffled_automa(self.seed, self.cycles, self.automa_shown)
             self.automa_shown = []
         k = self.automa.pop()
         self.automa_shown.append(k)
         card = data.automa[k]
         added: list[int] = []
-        for _ in range(card.add):
-            cid = self._draw_from_deck()
-            if cid is None:
-                break
-            self.clearing.append(cid)
-            added.append(cid)
         removed: list[int] = []
         burnt = 0
-        if not self.over:
-            n = min(card.remove, len(self.clearing))
-            if n:
-                cut = n if card.side == "left" else len(self.clearing) - n
-                if card.side == "left":
-                    removed, self.clearing[:] = self.clearing[:cut], self.clearing[cut:]
-                else:
-                    removed, self.clearing[:] = self.clearing[cut:], self.clearing[:cut]
-                self.discard.extend(removed)
-            for _ in range(card.burn):
-                cid = self._draw_from_deck()
-                if cid is None:
-                    break
-                self.box.append(cid)
-                burnt += 1
+        for step in anna_steps(card):
+            if self.over:
+                break
+            if step.kind == "add":
+                for _ in range(step.cards):
+                    cid = self._draw_from_deck()
+                    if cid is None:
+                        break
+                    self.clearing.append(cid)  # the right end: the newest card's
+                    added.append(cid)
+            elif step.kind == "remove":
+                n = min(step.cards, len(self.clearing))
+                if n:
+                    cut = n if step.side == "left" else len(self.clearing) - n
+                    if step.side == "left":
+                        removed, self.clearing[:] = self.clearing[:cut], self.clearing[cut:]
+                    else:
+                        removed, self.clearing[:] = self.clearing[cut:], self.clearing[:cut]
+                    self.discard.extend(removed)
+            else:  # burn
+                for _ in range(step.cards):
+                    cid = self._draw_from_deck()
+                    if cid is None:
+                        break
+                    self.box.append(cid)
+                    burnt += 1
         self.anna_turns += 1
         self.anna_last = AnnaTurn(k, tuple(added), tuple(removed), card.side, burnt, False)
 
@@ -616,7 +699,8 @@ def _challenge_count() -> int:
 for _n in range(1, _challenge_count() + 1):
     register(f"{SOLO_PREFIX}{_n}", functools.partial(solo_game, _n), listed=False)
 
-__all__ = ["MEDALS", "AnnaTurn", "AutomaCard", "Challenge", "DartmoorSoloState", "SoloData",
-           "SoloDataError", "SoloResult", "automa_card", "challenge_of", "check_solo",
-           "goal_progress", "is_solo", "medal_for", "result_of", "solo_data", "solo_game",
-           "solo_id", "solo_result"]
+__all__ = ["ADD_END", "MEDALS", "STEP_ORDER", "AnnaTurn", "AutomaCard", "Challenge",
+           "DartmoorSoloState", "SoloData", "SoloDataError", "SoloResult", "TableStep",
+           "anna_steps", "anna_turn_steps", "automa_card", "automa_deck", "challenge_of",
+           "check_solo", "goal_progress", "is_solo", "medal_for", "reshuffled_automa",
+           "result_of", "setup_steps", "solo_data", "solo_game", "solo_id", "solo_result"]

@@ -30,10 +30,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from forest_shuffle.server.answers import error, validation_line
 from forest_shuffle.server.coach import CoachDesk, CoachSettings
+from forest_shuffle.server.companion import companion_router
 from forest_shuffle.server.headers import SafeHeaders
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
-from forest_shuffle.server.pad import pad_router
+from forest_shuffle.server.pad import PAD_CHANNEL, PadService, pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.routes import coaching, games, pages, sockets
 from forest_shuffle.server.routes.pages import DOCS_ASSETS_URL, add_api_pages, docs_assets
@@ -115,6 +116,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
         lim, processes=min(2, max(0, bot_processes))))
     svc.check_stored()  # names each stored game that cannot be read; the others are served
+    # the score pad's news travel between processes on its own channel (else: polled)
+    pad = PadService(svc.store, bus=RedisBus(pubsub, channel=PAD_CHANNEL) if pubsub else None)
     svc.resume()
 
     @contextlib.asynccontextmanager
@@ -122,6 +125,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         hub.loop = asyncio.get_running_loop()
         yield
         desk.close()
+        pad.stop()
         svc.close()
 
     app = FastAPI(
@@ -140,7 +144,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.gate = gate
     # with several processes the buckets per address are shared through Redis
     app.add_middleware(Guard, limits=lim, shared=pubsub)
-    app.include_router(pad_router(svc.store))  # the score pad (server/pad.py, docs/pad.md)
+    app.include_router(pad_router(pad))  # the score pad (server/pad.py, docs/pad.md)
+    app.include_router(companion_router(svc.store, pad))  # the solo companion (the same)
     app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 
     @app.exception_handler(ServiceError)

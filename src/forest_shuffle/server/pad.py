@@ -10,7 +10,12 @@ the Forest JSON reader and a refusal is its one line (400) and changes nothing. 
 accepted entry is stored (one transaction) before it is published; the table's answer
 (each player's score-pad lines, total, every card's points and reason from the scorer, the
 winners once every forest is done or the table closed) is built once per version and
-long-poll waiters (``GET .../wait``) are woken. :func:`pad_router` is the REST API
+long-poll waiters (``GET .../wait``) are woken: those of this process at once, those of
+other server processes through the bus (``--pubsub``: :class:`~.pubsub.RedisBus` on
+:data:`PAD_CHANNEL`) or, without one, by a poll of the table's stored version (each
+table's at most every :data:`POLL_SECONDS` per process, while someone waits on it). Waiters
+are bounded: :data:`TABLE_WAITERS_MAX` on one table (429) and :data:`WAITERS_MAX` in a
+process (503), one line each with ``Retry-After``. :func:`pad_router` is the REST API
 (``/api/pad``) and the page (``/pad``).
 """
 
@@ -50,12 +55,24 @@ from forest_shuffle.server.pad_model import (
     table_document,
 )
 from forest_shuffle.server.pad_store import PadPlayerRow, PadStore, PadTableRow, StaleTable
+from forest_shuffle.server.pubsub import Bus
 from forest_shuffle.server.store import Store
 
-__all__ = ["PadService", "PadRefused", "pad_router", "WAIT_MAX"]
+__all__ = ["PAD_CHANNEL", "POLL_SECONDS", "TABLE_WAITERS_MAX", "WAITERS_MAX", "WAIT_MAX",
+           "PadRefused", "PadService", "pad_router"]
 
 #: The longest a long-poll waits (seconds) before it answers the unchanged table.
 WAIT_MAX = 25.0
+#: The most long-poll waiters on one table in one process (a 429 beyond): a table has at
+#: most MAX_PLAYERS phones, each with a tab or two.
+TABLE_WAITERS_MAX = 24
+#: The most long-poll waiters in one process (a 503 beyond).
+WAITERS_MAX = 2000
+#: Without a bus: how often (seconds) a table someone waits on is checked for writes of
+#: other server processes (its stored version).
+POLL_SECONDS = 0.5
+#: The Redis channel of the pad's news ("<table id> <version>"), beside the games'.
+PAD_CHANNEL = "forest-shuffle:pad"
 #: The most tables kept in memory (others are read from the database when asked for).
 LIVE_MAX = 1000
 #: The most closed tables one history page lists.
@@ -73,6 +90,7 @@ class _Live:
     answer: bytes | None = None
     waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = field(
         default_factory=list)
+    checked: float = 0.0  # when the stored version was last polled (monotonic)
 
 
 def _new_id() -> str:
@@ -101,12 +119,56 @@ def _name(raw: Any) -> str:
 
 
 class PadService:
-    """The pad's tables over a :class:`Store`'s database; thread-safe (one lock)."""
+    """The pad's tables over a :class:`Store`'s database; thread-safe (one lock). ``bus``:
+    the news of other server processes (None: they are polled from the database);
+    ``waiters_max``/``table_waiters_max``: the bounds on long-poll waiters (None: the
+    module's :data:`WAITERS_MAX`, :data:`TABLE_WAITERS_MAX`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bus: Bus | None = None,
+                 waiters_max: int | None = None,
+                 table_waiters_max: int | None = None) -> None:
         self.db = PadStore(store)
         self._lock = threading.RLock()
         self._live: dict[str, _Live] = {}
+        self.bus = bus
+        self.waiters_max = WAITERS_MAX if waiters_max is None else waiters_max
+        self.table_waiters_max = (TABLE_WAITERS_MAX if table_waiters_max is None
+                                  else table_waiters_max)
+        self._waiting = 0
+        if bus is not None:
+            bus.start(self._remote)
+
+    def stop(self) -> None:
+        """Stop listening to the bus."""
+        if self.bus is not None:
+            self.bus.close()
+
+    def _remote(self, table_id: str, version: int) -> None:
+        """From the bus: table ``table_id`` reached ``version`` (maybe in another process);
+        a table held here that is behind is read again and its waiters woken."""
+        with self._lock:
+            live = self._live.get(table_id)
+            if live is not None and version > live.row.version:
+                self._reload(live)
+
+    def _reload(self, live: _Live) -> None:
+        """Read ``live``'s table again from the database (lock held) if it moved on."""
+        row = self.db.load(live.row.id)
+        if row is not None and row.version != live.row.version:
+            live.row = row
+            self._changed(live)
+
+    def _poll(self, table_id: str) -> None:
+        """Without a bus: catch up with other processes' writes to ``table_id`` (at most
+        every :data:`POLL_SECONDS` per table)."""
+        with self._lock:
+            live = self._live.get(table_id)
+            now = time.monotonic()
+            if live is None or now - live.checked < POLL_SECONDS:
+                return
+            live.checked = now
+            if self.db.version(table_id) != live.row.version:
+                self._reload(live)
 
     # ------------------------------------------------------------ reading
 
@@ -154,6 +216,12 @@ class PadService:
             live = self._get(table_id)
             return table_document(live.game, [p.forest for p in live.row.players])
 
+    def fresh_answer(self, table_id: str) -> bytes:
+        """:meth:`answer` after catching up with other processes' writes (the stored
+        version, read at most every :data:`POLL_SECONDS` per table)."""
+        self._poll(table_id)
+        return self.answer(table_id)
+
     def answer(self, table_id: str) -> bytes:
         """The table's answer (JSON bytes), built once per version."""
         with self._lock:
@@ -184,6 +252,12 @@ class PadService:
             "winners": scored["winners"] if row.closed is not None or all_done else None,
         }
 
+    def _published(self, live: _Live) -> None:
+        """A write of this process: wake its waiters and tell the other processes."""
+        self._changed(live)
+        if self.bus is not None:
+            self.bus.publish(live.row.id, live.row.version)
+
     def _changed(self, live: _Live) -> None:
         """A new version: forget the old answer and wake the waiters (any thread)."""
         live.answer = None
@@ -193,21 +267,41 @@ class PadService:
                 loop.call_soon_threadsafe(event.set)
 
     async def wait(self, table_id: str, since: int, timeout: float) -> bytes:
-        """The table's answer once its version is past ``since`` (or after ``timeout``)."""
+        """The table's answer once its version is past ``since`` (or after ``timeout``);
+        PadRefused 429/503 beyond the bounds on waiters."""
         event = asyncio.Event()
         with self._lock:
             live = self._get(table_id)
-            if live.row.version <= since:
-                live.waiters.append((asyncio.get_running_loop(), event))
-            else:
+            if live.row.version > since:
                 event.set()
+            elif len(live.waiters) >= self.table_waiters_max:
+                raise PadRefused(f"too many phones wait on this table ({len(live.waiters)}): "
+                                 "try again in a few seconds", 429)
+            elif self._waiting >= self.waiters_max:
+                raise PadRefused("the server has too many phones waiting: try again in a "
+                                 "few seconds", 503)
+            else:
+                live.waiters.append((asyncio.get_running_loop(), event))
+                self._waiting += 1
+        end = time.monotonic() + timeout
         try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except TimeoutError:
-            pass
-        finally:  # timed out, or the phone went away (cancelled): no longer waiting
+            while not event.is_set():
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                step = left if self.bus is not None else min(left, POLL_SECONDS)
+                try:
+                    await asyncio.wait_for(event.wait(), step)
+                except TimeoutError:
+                    if self.bus is None:  # other processes' writes: the stored version
+                        await asyncio.to_thread(self._poll, table_id)
+            if not event.is_set() and self.bus is not None:  # a message the bus lost
+                await asyncio.to_thread(self._poll, table_id)
+        finally:  # answered, timed out, or the phone went away (cancelled)
             with self._lock:
+                before = len(live.waiters)
                 live.waiters = [w for w in live.waiters if w[1] is not event]
+                self._waiting -= before - len(live.waiters)
         return self.answer(table_id)
 
     # ------------------------------------------------------------ tables and players
@@ -277,7 +371,7 @@ class PadService:
                 raise self._stale(live) from None
             row.players.append(p)
             row.version += 1
-            self._changed(live)
+            self._published(live)
             return {"id": row.id, "seat": p.seat, "name": name, "token": p.token}
 
     @staticmethod
@@ -357,7 +451,7 @@ class PadService:
                 raise self._stale(live) from None
             row.players[seat] = new
             row.version += 1
-            self._changed(live)
+            self._published(live)
             return {"entry_id": entry_id, "replayed": False, "seat": seat,
                     "version": new.version}
 
@@ -378,7 +472,7 @@ class PadService:
                 raise self._stale(live) from None
             row.closed, row.result = now, result
             row.version += 1
-            self._changed(live)
+            self._published(live)
 
     # ------------------------------------------------------------ history
 
@@ -462,7 +556,8 @@ def _json_answer(data: Any) -> Response:
 
 
 def _refused(exc: PadRefused) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+    headers = {"Retry-After": "5"} if exc.status in (429, 503) else None
+    return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
 
 
 def _guarded(fn: Callable[[], Response]) -> Response:
@@ -472,9 +567,8 @@ def _guarded(fn: Callable[[], Response]) -> Response:
         return _refused(exc)
 
 
-def pad_router(store: Store) -> APIRouter:
-    """The score pad's routes over ``store``'s database: ``/api/pad/...`` and ``/pad``."""
-    svc = PadService(store)
+def pad_router(svc: PadService) -> APIRouter:
+    """The score pad's routes over ``svc``'s tables: ``/api/pad/...`` and ``/pad``."""
     r = APIRouter()
 
     @r.get("/api/pad/games", tags=["pad"])
@@ -503,7 +597,7 @@ def pad_router(store: Store) -> APIRouter:
     @r.get("/api/pad/tables/{table_id}", tags=["pad"])
     def pad_table(table_id: str) -> Response:
         """The table: each player's forest, lines, total, cards with points and reasons."""
-        return _guarded(lambda: Response(svc.answer(table_id),
+        return _guarded(lambda: Response(svc.fresh_answer(table_id),
                                          media_type="application/json"))
 
     @r.get("/api/pad/tables/{table_id}/wait", tags=["pad"])

@@ -105,11 +105,13 @@ def _redis(url: str) -> Any:
 
 
 class RedisBus:
-    """Redis pub/sub on one channel; messages are ``"<game id> <version>"``. The listener
-    thread reconnects after an error (callers catch up from the database anyway)."""
+    """Redis pub/sub on one channel (``channel``: the games' by default; the score pad
+    has its own); messages are ``"<game id> <version>"``. The listener thread reconnects
+    after an error (callers catch up from the database anyway)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
         self.url = url
+        self.channel = channel
         self.client = _redis(url)
         self.client.ping()  # fail at start, not at the first action
         self._stop = threading.Event()
@@ -127,7 +129,7 @@ class RedisBus:
             pubsub = None
             try:
                 pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-                pubsub.subscribe(CHANNEL)
+                pubsub.subscribe(self.channel)
                 self.ready.set()
                 while not self._stop.is_set():
                     msg = pubsub.get_message(timeout=0.5)
@@ -150,7 +152,7 @@ class RedisBus:
 
     def publish(self, game_id: str, version: int) -> None:
         try:
-            self.client.publish(CHANNEL, f"{game_id} {version}")
+            self.client.publish(self.channel, f"{game_id} {version}")
         except Exception as exc:  # others catch up on their next use of the game
             log.warning("redis bus: publish failed: %s", exc)
 

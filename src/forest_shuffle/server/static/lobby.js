@@ -105,7 +105,12 @@ export function showLobby(root, ui, offered = [], levels = []) {
   fill(root, mine, h("section", { class: "panel lobby" },
     heading, about, form), soloLobby(ui), h("section", { class: "panel lobby" }, h("h2", {}, "Replays"),
     h("p", {}, h("a", { class: "button", href: "/replay", dataset: { testid: "replay-page" } }, "▶ Replay a game"),
-      " a finished game of this server, or a record file, move by move.")));
+      " a finished game of this server, or a record file, move by move.")),
+    h("section", { class: "panel lobby" }, h("h2", {}, "At the table"),
+      h("p", {}, h("a", { class: "button", href: "/pad", dataset: { testid: "pad-page" } }, "Score pad"),
+        " for a game played with the cards; ",
+        h("a", { class: "button", href: "/companion", dataset: { testid: "companion-page" } }, "Solo companion"),
+        " plays Anna for a Dartmoor solo game with the cards.")));
   fill(form,
     gameSelect ? h("div", { class: "form-row" }, h("label", { for: "game" }, "Game "), gameSelect) : null,
     h("h2", {}, "Seats"), list, addButton,

@@ -182,23 +182,32 @@ function Start() {
     h("button", { class: "pad-main", "data-testid": "pad-open",
       onclick: () => openTable(game.value, name.value.trim() || "Player 1") }, "Open a table"),
     h("label", { class: "pad-file" }, "Or open a Forest JSON file ", file),
+    h("p", {}, h("a", { href: "/companion", "data-testid": "pad-companion" }, "Dartmoor solo at the table: the solo companion")),
     History());
 }
 
-// A bar chart (SVG) of a player's average points per score-pad line over their games.
-function Plot(s) {
+// The most species a plot by species shows (those with the most points).
+const SPECIES_SHOWN = 12;
+
+// A bar chart (SVG) of a player's average points per game, by score-pad line or (kind
+// "species") by species; the figures are the server's sums over the closed tables.
+function Plot(s, kind = "lines") {
   const NS = "http://www.w3.org/2000/svg";
-  const rows = Object.entries(s.lines).map(([line, pts]) => [LINE_WORDS[line] || line, pts / s.games]);
+  const rows = kind === "species"
+    ? Object.entries(s.species).filter(([, pts]) => pts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, SPECIES_SHOWN).map(([name, pts]) => [name, pts / s.games])
+    : Object.entries(s.lines).map(([line, pts]) => [LINE_WORDS[line] || line, pts / s.games]);
   const most = Math.max(1, ...rows.map((r) => r[1]));
   const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 300 ${rows.length * 18}`);
+  svg.setAttribute("viewBox", `0 0 300 ${Math.max(1, rows.length) * 18}`);
   svg.setAttribute("class", "pad-plot");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${s.name}: average points by score-pad line`);
+  svg.setAttribute("data-plot", kind);
+  svg.setAttribute("aria-label", `${s.name}: average points by ${kind === "species" ? "species" : "score-pad line"}`);
   rows.forEach(([word, avg], i) => {
     const text = document.createElementNS(NS, "text");
     text.setAttribute("x", "0"); text.setAttribute("y", String(i * 18 + 13));
-    text.textContent = word;
+    text.textContent = word.length > 17 ? `${word.slice(0, 16)}…` : word;
     const bar = document.createElementNS(NS, "rect");
     bar.setAttribute("x", "100"); bar.setAttribute("y", String(i * 18 + 3));
     bar.setAttribute("height", "12"); bar.setAttribute("width", String((avg / most) * 160));
@@ -220,7 +229,8 @@ function History() {
       h("tr", {}, ["Player", "Games", "Wins", "Average", "Best"].map((x) => h("th", {}, x))),
       state.stats.map((s) => h("tr", {}, [s.name, s.games, s.wins, s.average, s.best].map((x) => h("td", {}, x))))) : null,
     state.stats && state.stats.length ? h("div", { class: "pad-plots", "data-testid": "pad-plots" },
-      state.stats.map((s) => h("figure", {}, h("figcaption", {}, `${s.name}: average points by line`), Plot(s)))) : null);
+      state.stats.map((s) => [h("figure", {}, h("figcaption", {}, `${s.name}: average points by line`), Plot(s)),
+        h("figure", {}, h("figcaption", {}, `${s.name}: average points by species`), Plot(s, "species"))])) : null);
 }
 
 function Join() {
@@ -252,6 +262,12 @@ function Share() {
     h("p", {}, h("a", { href: `/api/pad/tables/${state.tableId}/forest.json`, download: "" }, "Download as Forest JSON")),
     h("button", { onclick: () => window.print() }, "Print the score sheet"),
     k.host && state.table.state === "open" ? h("button", { "data-testid": "pad-close", onclick: closeTable }, "Close the table") : null);
+}
+
+function Companion() {
+  if (!state.keys || !state.keys.companion) return null;
+  return h("p", { class: "pad-companion" }, h("a", { href: `/companion/${encodeURIComponent(state.keys.companion)}`, "data-testid": "pad-back-companion" },
+    "Back to the solo companion (your result)"));
 }
 
 function Seats() {
@@ -346,7 +362,7 @@ function Picker() {
     // An occupied slot of a tree or shrub is offered only the species that can ever share
     // one (hares, toads, butterflies by a nettle...); the server decides the rest (and
     // every moor slot: what shares there depends on the cards below).
-    const full = pk.list !== "moors" && (host[pk.side] || []).length >= 1;
+    const full = pk.list !== "moors" && (host[pk.side] || []).length >= (pk.change ? 2 : 1);
     options = cat.dwellers.filter((d) => d.sides.includes(pk.side) && (!d.hosts.length || d.hosts.includes(kind))
       && (!full || d.stacks));
   }
@@ -355,6 +371,11 @@ function Picker() {
   const shown = options.filter((o) => (!pk.text || o.printed.toLowerCase().includes(pk.text.toLowerCase()))
     && (!pk.tag || o.tags.includes(pk.tag)) && (!pk.symbol || o.symbols.includes(pk.symbol)));
   const choose = (o, symbol) => {
+    if (pk.change) { // a card or host changed in place (its place and, for a host, its cards stay)
+      const spec = symbol ? (pk.hosts ? { [pk.hosts === "moors" ? "moor" : "tree"]: o.name, symbol } : { species: o.name, symbol }) : o.name;
+      enqueue(pk.hosts ? { op: "change", at: pk.change, host: spec } : { op: "change", at: pk.change, card: spec });
+      return;
+    }
     if (pk.hosts) {
       const spec = pk.hosts === "moors" ? { moor: o.name } : { tree: o.name };
       if (symbol) spec.symbol = symbol;
@@ -399,6 +420,12 @@ function Tapped() {
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-why" },
     scored ? h("p", {}, h("b", {}, `${scored.species}: ${scored.points} ${scored.points === 1 ? "point" : "points"}`), h("br"), scored.why) : null,
     open ? h("button", { onclick: () => enqueue({ op: "remove", at }) }, tp.side ? "Remove this card" : `Remove this ${word} and its cards`) : null,
+    open ? h("button", { "data-testid": "pad-change", onclick: () => {
+      state.tapped = null;
+      state.picking = tp.side ? { list: tp.list, host: tp.host, side: tp.side, change: at, text: "", tag: "", symbol: "" }
+        : { hosts: tp.list, change: at, text: "", tag: "", symbol: "" };
+      render();
+    } }, tp.side ? "Change this card" : `Change this ${word}`) : null,
     open && tp.side ? MoveTo(p, at) : null,
     h("button", { onclick: () => { state.tapped = null; render(); } }, "Close"));
 }
@@ -432,7 +459,7 @@ function render() {
   const t = state.table;
   const sheet = h("h1", { class: "pad-print-only" }, `${t.title}: score sheet`,
     h("small", {}, ` ${new Date((t.closed || t.created) * 1000).toLocaleDateString()}`));
-  fill(root, sheet, Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
+  fill(root, sheet, Companion(), Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
 }
 
 async function main() {

@@ -1,0 +1,264 @@
+"""The solo companion's REST API (server/companion.py, docs/pad.md "The solo companion"): a
+game at a physical table confirmed step by step to its end, Anna's deck the engine's for
+the same seed, her secret kept until a card is turned, bad input refused in one line
+without a change, a reload (a restarted server) finds the same game, and the result of
+the forest entered in the linked score-pad table."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from padutil import entries_of, ok
+from sqlalchemy import create_engine, func, select
+from webutil import client, one_line_error
+
+from forest_shuffle.engine.state import GameState
+from forest_shuffle.formats.forest_json import read_table
+from forest_shuffle.games.dartmoor_solo import (
+    DartmoorSoloState,
+    result_of,
+    setup_steps,
+    solo_data,
+    solo_game,
+    solo_id,
+)
+from forest_shuffle.server import companion
+from forest_shuffle.server.companion_store import companion_games
+from forest_shuffle.server.pad_store import pad_tables
+
+DATA = Path(__file__).parents[1] / "data/forest"
+SEED = 271828182845904523536028747135266249775  # fixed here; a server draws its own
+
+
+def new(c: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    r = c.post("/api/companion", json=body)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def step(c: TestClient, g: dict[str, Any], do: str = "next") -> dict[str, Any]:
+    r = c.post(f"/api/companion/{g['token']}/steps", json={"seq": g["seq"], "do": do})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def get(c: TestClient, token: str) -> dict[str, Any]:
+    r = c.get(f"/api/companion/{token}")
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def engine_anna(seed: int, challenge: int, turns: int) -> list[int]:
+    """The automa cards (numbers) the engine's Anna turns in a game of ``challenge`` dealt
+    from ``seed``, played by random legal moves; her later turns (past the game's end)
+    from the engine's own state, as if the game went on."""
+    state = GameState.new(1, seed, game=solo_id(challenge))
+    assert isinstance(state, DartmoorSoloState)
+    rng = random.Random(5)
+    seen: list[int] = []
+    while not state.over and len(seen) < turns:
+        before = state.anna_turns
+        state.apply(rng.choice(state.legal_actions()))
+        if state.anna_turns > before and state.anna_last is not None:
+            seen.append(state.anna_last.automa + 1)
+    while len(seen) < turns:  # the game ended: Anna's turns go on by the engine's rule
+        state._anna_turn()
+        assert state.anna_last is not None
+        seen.append(state.anna_last.automa + 1)
+    return seen
+
+
+def play_to_setup_end(c: TestClient, g: dict[str, Any]) -> dict[str, Any]:
+    while g["phase"] == "setup":
+        g = step(c, g)
+    return g
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(companion, "new_seed", lambda: SEED)
+
+
+def test_a_game_to_its_end_follows_the_engines_anna(c: TestClient, fixed_seed: None) -> None:
+    g = new(c, {"challenge": 7, "medal": "silver", "name": "Ann"})
+    assert g["phase"] == "setup" and g["challenge"]["number"] == 7 and g["medal"] == "silver"
+    kinds = []
+    while g["phase"] == "setup":  # the setup, as the engine deals it, one step at a time
+        kinds.append(g["steps"][g["step"]]["kind"])
+        g = step(c, g)
+    assert kinds == [s.kind for s in setup_steps(7)]
+    assert "start_card" in kinds  # challenge 7: an Adder in hand
+    turned = []
+    automa = solo_data().automa
+    for turn in range(1, 46):  # past two reshuffles of Anna's 20 cards
+        assert g["phase"] == "player" and g["turn"] == turn and g["card"] is None
+        g = step(c, g)  # the player's turn is done: Anna's card is turned
+        assert g["phase"] == "anna"
+        card = g["card"]
+        turned.append(card["number"])
+        data = automa[card["number"] - 1]
+        assert (card["add"], card["remove"], card["burn"]) == (data.add, data.remove,
+                                                               data.burn)
+        assert g["reshuffled"] == (turn in (21, 41))
+        did = []
+        while g["phase"] == "anna":
+            s = g["steps"][g["step"]]
+            did.append((s["kind"], s["cards"]))
+            g = step(c, g)
+        want = [(k, n) for k, n in (("add", data.add), ("remove", data.remove),
+                                    ("burn", data.burn)) if n]
+        assert did == [*want, ("clearing", solo_game(7).clearing_limit)]
+    assert turned == engine_anna(SEED, 7, 45)
+    assert g["turned"] == turned and g["anna_turns"] == 45
+    g = step(c, g, "winter")  # the winter card came up in the player's turn
+    assert g["phase"] == "over" and g["ended"] == "winter"
+    assert g["result"]["entered"] is False and g["result"]["score"] == 0
+    one_line_error(c.post(f"/api/companion/{g['token']}/steps",
+                          json={"seq": g["seq"], "do": "next"}), 409)
+
+
+def test_the_winter_card_may_come_up_while_anna_turns_deck_cards(
+        c: TestClient, fixed_seed: None) -> None:
+    g = play_to_setup_end(c, new(c, {"challenge": 1}))
+    while True:
+        g = step(c, g)
+        while g["phase"] == "anna" and not g["steps"][g["step"]]["deck"]:
+            g = step(c, g)
+        if g["phase"] == "anna":
+            break
+    assert g["steps"][g["step"]]["kind"] in ("add", "burn")
+    g = step(c, g, "winter")
+    assert g["phase"] == "over" and g["result"] is not None
+
+
+def test_no_answer_tells_a_card_before_it_is_turned(c: TestClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = iter([SEED, SEED + 1])
+    monkeypatch.setattr(companion, "new_seed", lambda: next(seeds))
+    bodies: list[str] = []
+    games = [new(c, {"challenge": 3}), new(c, {"challenge": 3})]
+    firsts = []
+    for n, g in enumerate(games):
+        g = play_to_setup_end(c, g)
+        bodies.append(json.dumps(g))
+        before = {k: v for k, v in g.items() if k not in ("token", "pad")}
+        games[n] = g
+        firsts.append(before)
+    # two games with different decks answer alike until a card is turned
+    assert firsts[0] == firsts[1]
+    turned = [step(c, g)["card"]["number"] for g in games]
+    assert turned[0] != turned[1]  # so the decks differ: the sameness above tells nothing
+    for g in games:
+        g = get(c, g["token"])
+        bodies.append(json.dumps(g))
+        assert "seed" not in g and g["automa"] == solo_data().automa_name
+    for text in bodies:
+        assert str(SEED) not in text and str(SEED + 1) not in text
+        assert f"{SEED:x}" not in text
+
+
+def count(db: str, table: Any) -> int:
+    engine = create_engine(db)
+    with engine.connect() as conn:
+        n = int(conn.execute(select(func.count()).select_from(table)).scalar_one())
+    engine.dispose()
+    return n
+
+
+@pytest.mark.parametrize("body", [
+    {"challenge": 0}, {"challenge": 16}, {"challenge": "7"}, {"challenge": True},
+    {"challenge": 1.0}, {}, {"challenge": 1, "medal": "platinum"},
+    {"challenge": 1, "medal": 3}, {"challenge": 1, "name": ""},
+    {"challenge": 1, "name": "x" * 300}, [1, 2]])
+def test_a_bad_new_game_is_one_line_and_stores_nothing(tmp_path: Path,
+                                                       body: Any) -> None:
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    with client(db) as c:
+        one_line_error(c.post("/api/companion", json=body), 400)
+    assert count(db, companion_games) == 0 and count(db, pad_tables) == 0
+
+
+def test_bad_steps_are_one_line_and_change_nothing(c: TestClient) -> None:
+    g = new(c, {"challenge": 2, "medal": "gold"})
+    url = f"/api/companion/{g['token']}/steps"
+    one_line_error(c.post(url, json={"seq": g["seq"], "do": "winter"}), 400)  # setup
+    one_line_error(c.post(url, json={"seq": g["seq"] + 1, "do": "next"}), 409)
+    one_line_error(c.post(url, json={"seq": g["seq"], "do": "jump"}), 400)
+    one_line_error(c.post(url, json={"seq": "0", "do": "next"}), 400)
+    one_line_error(c.post(url, json={"do": "next"}), 400)
+    one_line_error(c.post(url, content=b"not json", headers={
+        "Content-Type": "application/json"}), 400)
+    one_line_error(c.post("/api/companion/no-such-token/steps",
+                          json={"seq": 0, "do": "next"}), 404)
+    one_line_error(c.get("/api/companion/no-such-token"), 404)
+    one_line_error(c.get("/api/companion/" + "x" * 65), 400)
+    assert get(c, g["token"]) == g
+    step(c, g)  # the same step goes through once
+    one_line_error(c.post(url, json={"seq": g["seq"], "do": "next"}), 409)  # a double tap
+
+
+def test_a_reload_after_a_restart_finds_the_same_game(tmp_path: Path,
+                                                      fixed_seed: None) -> None:
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    with client(db) as c:
+        g = play_to_setup_end(c, new(c, {"challenge": 5, "medal": "bronze"}))
+        g = step(c, step(c, g))  # Anna's card turned, her first step done
+        token = g["token"]
+    with client(db) as c:  # the server restarted; the phone reloads its link
+        again = get(c, token)
+        assert again == g
+        nxt = step(c, again)
+        assert nxt["seq"] == g["seq"] + 1
+
+
+def test_the_result_is_the_engines_for_the_forest_entered_in_the_pad(
+        c: TestClient, fixed_seed: None) -> None:
+    doc = json.loads((DATA / "dartmoor-rulebook-example.json").read_text(encoding="utf-8"))
+    player = doc["players"][0]
+    g = new(c, {"challenge": 2, "medal": "bronze", "name": "Ann"})
+    pad = g["pad"]
+    assert pad["link"] == f"/pad/{pad['table']}"
+    table = c.get(f"/api/pad/tables/{pad['table']}").json()
+    assert table["game"] == companion.PAD_GAME and [p["name"] for p in table["players"]] == [
+        "Ann"]
+    for op in entries_of(player):
+        ok(c, pad["table"], pad["token"], op)
+    g = play_to_setup_end(c, g)
+    g = step(c, g, "winter")
+    forest = read_table({"game": "dartmoor", "players": [{**player, "name": "Ann"}]}).forests[0]
+    want = result_of(solo_game(2), forest, 2)
+    got = g["result"]
+    assert got["entered"] is True
+    assert (got["score"], got["have"], got["need"], got["goal_met"], got["medal"]) == (
+        want.score, want.have, want.need, want.goal_met, want.medal)
+    assert got["won"] == want.reached("bronze")
+    pad_total = c.get(f"/api/pad/tables/{pad['table']}").json()["players"][0]["total"]
+    assert got["score"] == pad_total  # the pad's scorer and the result agree
+    assert any(str(want.score) in w for w in got["words"])
+
+
+def test_a_step_taken_back_restores_the_game_and_turns_the_same_card_again(
+        c: TestClient, fixed_seed: None) -> None:
+    g = new(c, {"challenge": 9})
+    url = f"/api/companion/{g['token']}/steps"
+    assert g["can_go_back"] is False
+    one_line_error(c.post(url, json={"seq": g["seq"], "do": "back"}), 400)  # nothing yet
+    assert get(c, g["token"]) == g
+    g = play_to_setup_end(c, g)
+    player = g
+    turned = step(c, g)  # Anna's card turned
+    back = step(c, turned, "back")
+    strip = ("seq", "can_go_back")
+    assert {k: v for k, v in back.items() if k not in strip} == {
+        k: v for k, v in player.items() if k not in strip}
+    again = step(c, back)
+    assert again["card"] == turned["card"] and again["automa_left"] == turned["automa_left"]
+    over = step(c, again, "winter")
+    assert over["phase"] == "over"
+    resumed = step(c, over, "back")  # a mistaken winter: taken back
+    assert resumed["phase"] == "anna" and resumed["card"] == again["card"]
