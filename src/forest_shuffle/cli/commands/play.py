@@ -22,6 +22,7 @@ import typer
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.cli.commands.solo import MedalOption, SoloOption, check_medal, solo_game_of
+from forest_shuffle.cli.words import _
 from forest_shuffle.games import BASE_ID
 from forest_shuffle.games.dartmoor_solo import DartmoorSoloState, solo_data, solo_result
 from forest_shuffle.terminal.coach import HINT_BOT
@@ -40,7 +41,8 @@ def _int_option(value: str | None, name: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        typer.echo(f"{name} must be a whole number, not {value!r}", err=True)
+        typer.echo(_("{name} must be a whole number, not {value}", name=name, value=repr(value)),
+                   err=True)
         raise typer.Exit(2) from None
 
 
@@ -130,7 +132,7 @@ def play_command(
             for line in solo_result_words(solo_result(state), medal_name):
                 typer.echo(line)
     except KeyboardInterrupt:
-        typer.echo("\nInterrupted: game abandoned.", err=True)
+        typer.echo("\n" + _("Interrupted: game abandoned."), err=True)
         raise typer.Exit(130) from None
 
 

@@ -1,0 +1,56 @@
+"""The command line in the reader's language (docs/i18n.md): ``--lang`` or the environment
+chooses the ``cli`` catalog for its refusals; an unknown language is one line, exit 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from forest_shuffle.i18n import words
+
+ENV_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """``forest-shuffle ARGS`` with only the given locale variables set."""
+    base = {k: v for k, v in os.environ.items() if k not in ENV_VARS}
+    return subprocess.run([sys.executable, "-m", "forest_shuffle", *args], capture_output=True,
+                          text=True, env={**base, **env, "PYTHONIOENCODING": "utf-8"},
+                          timeout=120)
+
+
+def port_refusal(lang: str) -> str:
+    return words("cli", lang)("--port must be from 0 to 65535, not {port}", port=70000)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "zh"])
+def test_lang_option_translates_a_refusal(lang: str) -> None:
+    out = run(["--lang", lang, "serve", "--port", "70000"], LANG="en_GB.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr.strip() == port_refusal(lang)
+    assert port_refusal(lang) != port_refusal("en")
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "fr_FR.UTF-8", "LC_ALL": "zh_CN.UTF-8"}, "zh"),
+    ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "it:fr"}, "fr"),
+    ({"LANG": "C.UTF-8"}, "en"),
+])
+def test_the_environment_chooses_without_lang(env: dict[str, str], lang: str) -> None:
+    out = run(["serve", "--port", "70000"], **env)
+    assert out.returncode == 2
+    assert out.stderr.strip() == port_refusal(lang)
+
+
+def test_an_unknown_language_is_one_line_with_status_2() -> None:
+    out = run(["--lang", "xx", "serve"], LANG="fr_FR.UTF-8")
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    want = words("cli", "fr")("unknown language {lang} (one of {languages})", lang="'xx'",
+                              languages="en, fr, de, zh")
+    assert want in out.stderr
+    assert "Traceback" not in out.stderr
