@@ -55,7 +55,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                         args=["--no-sandbox", "--disable-gpu"])
-            for lang, locale in LOCALES.items():  # one unmeasured load each (caches warm)
+            for locale in LOCALES.values():  # one unmeasured load each (caches warm)
                 ctx = browser.new_context(locale=locale)
                 ctx.new_page().goto(base + "/")
                 ctx.close()
