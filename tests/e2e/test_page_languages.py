@@ -130,3 +130,25 @@ def test_every_language_has_its_words_file(server: str) -> None:
         r = httpx.get(f"{server}/static/words/{lang}.json", timeout=10)
         assert r.status_code == 200, lang
         assert r.json()["lang"] == lang
+
+
+@pytest.mark.skipif(not SHOTS, reason="a whole game per language: with the screenshots only")
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_end_of_a_game_in_each_language(browser: Browser, server: str, lang: str,
+                                            page_errors: PageErrors) -> None:
+    """A whole game against a bot, then its end: the score pad's total, the rematch and
+    the review's heading in the catalog's words (and the picture of it)."""
+    context = browser.new_context(viewport=SIZES["laptop"], locale=LOCALES[lang],
+                                  device_scale_factor=1)
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    t = catalog(lang)
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=3)
+    while wait_settled(page) != "over":
+        step(page)
+    expect(page.get_by_test_id("score-pad").locator("tr.total th")).to_have_text(t("Total"))
+    expect(page.get_by_test_id("rematch")).to_have_text(t("Rematch"))
+    expect(page.get_by_test_id("review").locator("h2")).to_have_text(t("Review of the game"))
+    no_overflow(page, "end")
+    picture(page, f"laptop-end-{lang}")
+    context.close()
