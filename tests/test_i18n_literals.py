@@ -134,22 +134,49 @@ def test_the_check_sees_english_literals() -> None:
 # ------------------------------------------------------------------ terminal and command line
 
 _PRINTERS = {"print", "echo", "secho", "rule", "log", "Exit", "BadParameter"}
+_TRANSLATORS = {"_", "N_", "gettext", "ngettext", "pgettext", "npgettext"}
+#: What each face's check reads: the command line's printed messages (its help texts are
+#: built by Typer at import, before --lang is read: not checked), every literal of the
+#: terminal.
+EVERY_LITERAL = {"terminal": True, "cli": False}
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else (
+        func.id if isinstance(func, ast.Name) else "")
+
+
+def _every_literal(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, text) of the string constants of a module that read as words for people,
+    but for docstrings and the arguments of a translator's call."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+                body[0].value, ast.Constant):
+            skip.add(id(body[0].value))
+        if isinstance(node, ast.Call) and _name(node) in _TRANSLATORS:
+            skip.update(id(a) for a in node.args)
+    return [(n.lineno, n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
+            and for_people(n.value)]
 
 
 def python_findings(face: str) -> dict[str, list[tuple[int, str]]]:
     """The face's modules -> the literal words they print (print, echo, console.print...)
-    that are not a call of the face's translators."""
+    that are not a call of the face's translators (for the terminal: every literal)."""
     root = PKG / face
     found: dict[str, list[tuple[int, str]]] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        if EVERY_LITERAL[face]:
+            if hits := _every_literal(tree):
+                found[path.relative_to(PKG).as_posix()] = hits
+            continue
         hits = []
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else (
-                node.func.id if isinstance(node.func, ast.Name) else "")
-            if name not in _PRINTERS:
+            if not isinstance(node, ast.Call) or _name(node) not in _PRINTERS:
                 continue
             for arg in node.args:
                 parts = [arg] if isinstance(arg, ast.Constant) else (
@@ -185,3 +212,12 @@ def test_modules_waiting_for_translation_still_need_it(face: str) -> None:
     for module, entry in _allowed(face).items():
         assert all(reason.strip() for reason in entry.values()), module
         assert module in found, f"{module} prints no English literal: take it off the list"
+
+
+def test_the_python_check_sees_english_literals() -> None:
+    """Every literal: a sentence and a label are seen; docstrings, a translator's
+    arguments and identifiers are not."""
+    tree = ast.parse('"""A module."""\ndef f():\n    """Doc."""\n'
+                     '    say("Not allowed: card 3")\n    w = _("Your hand")\n'
+                     '    k = "hand-card"\n    return "Score pad"\n')
+    assert sorted(t for _, t in _every_literal(tree)) == ["Not allowed: card 3", "Score pad"]
