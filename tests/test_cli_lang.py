@@ -54,3 +54,32 @@ def test_an_unknown_language_is_one_line_with_status_2() -> None:
                               languages="en, fr, de, zh")
     assert want in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_saved_game_refused_in_the_chosen_language(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The terminal's refusal of a save file (its ``terminal`` catalog) inside the command
+    line's (``cli``), both in the language of ``--lang``."""
+    from forest_shuffle.terminal.saves import SAVE_FORMAT
+
+    bad = tmp_path / "save.json"
+    bad.write_text('{"format": "x"}', encoding="utf-8")
+    out = run(["--lang", "de", "play", "--resume", str(bad)], LANG="en_GB.UTF-8")
+    term, cli = words("terminal", "de"), words("cli", "de")
+    problem = term("not a saved terminal game (expected format {format})",
+                   format=repr(SAVE_FORMAT))
+    want = cli("{option}: {message}", option="--resume",
+               message=term("{file}: {problem}", file=str(bad), problem=problem))
+    assert out.returncode == 2
+    assert out.stderr.strip() == want
+    assert problem != words("terminal", "en")(
+        "not a saved terminal game (expected format {format})", format=repr(SAVE_FORMAT))
+
+
+def test_a_solo_refusal_in_the_environments_language() -> None:
+    from forest_shuffle.games.dartmoor_solo import solo_data
+
+    out = run(["play", "--game", "dartmoor", "--solo", "99"], LANG="zh_CN.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr.strip() == words("cli", "zh")(
+        "--solo must be a challenge from 1 to {count}, not {value}",
+        count=len(solo_data().challenges), value="'99'")

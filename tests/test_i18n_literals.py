@@ -133,7 +133,7 @@ def test_the_check_sees_english_literals() -> None:
 
 # ------------------------------------------------------------------ terminal and command line
 
-_PRINTERS = {"print", "echo", "secho", "rule", "log", "Exit", "BadParameter"}
+_PRINTERS = {"print", "echo", "secho", "rule", "log", "Exit", "BadParameter", "_refuse"}
 _TRANSLATORS = {"_", "N_", "gettext", "ngettext", "pgettext", "npgettext"}
 #: What each face's check reads: the command line's printed messages (its help texts are
 #: built by Typer at import, before --lang is read: not checked), every literal of the
