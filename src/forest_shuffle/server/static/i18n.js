@@ -8,7 +8,8 @@
 // expression is evaluated here. This module loads the words at its top level (a top-level
 // await), so every module that imports it runs with the words in place.
 //
-// _(text, params), ngettext(singular, plural, n, params), pgettext(context, text, params):
+// _(text, params), ngettext(singular, plural, n, params), pgettext(context, text, params),
+// npgettext(context, singular, plural, n, params):
 // the translation (the English source text when there is none) with its named
 // placeholders {name} filled from params (ngettext passes n). N_(text) only marks a text
 // for the catalog.
@@ -95,6 +96,13 @@ export function ngettext(singular, plural, n, params) {
 export function pgettext(context, text, params) {
   const found = words.messages[`${context}\u0004${text}`];
   return format(typeof found === "string" ? found : text, params);
+}
+
+/** A message in a context that depends on a number. */
+export function npgettext(context, singular, plural, n, params) {
+  const forms = words.messages[`${context}\u0004${singular}`];
+  const text = Array.isArray(forms) ? forms[Math.min(formOf(n), forms.length - 1)] : n === 1 ? singular : plural;
+  return format(text, { n, ...(params || {}) });
 }
 
 /** Names joined as the language joins them ("A and B", "A, B et C", "A、B和C"). */
