@@ -33,6 +33,11 @@ def _(message: str, /, **params: object) -> str:
     return words("terminal", language()).gettext(message, **params)
 
 
+def N_(message: str) -> str:
+    """Only marks ``message`` for the catalog (translated where it is shown, with :func:`_`)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:
     """A message that depends on the number ``n`` (the language's plural rule)."""
     return words("terminal", language()).ngettext(singular, plural, n, **params)
