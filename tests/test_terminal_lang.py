@@ -34,3 +34,22 @@ def test_the_discard_pile_in_each_language(lang: str, language: None) -> None:
 def test_an_unknown_language_is_refused(language: None) -> None:
     with pytest.raises(ValueError, match="unknown language"):
         terminal_words.use_language("xx")
+
+
+def test_the_score_pad_in_german(language: None) -> None:
+    """The terminal's score pad: its lines and total in the terminal catalog's words."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from forest_shuffle.terminal.line import pad_table
+
+    terminal_words.use_language("de")
+    t = words("terminal", "de")
+    sheet = SimpleNamespace(lines={"trees": 12, "cave": 3}, total=15)
+    console = Console(record=True, width=80)
+    console.print(pad_table(t("Score pad"), ["Ada"], ("trees", "cave"), [sheet]))
+    text = console.export_text()
+    for word in (t("Score pad"), t("Trees"), t("Cave"), t("Total")):
+        assert word in text, word
+    assert t("Trees") != "Trees"
