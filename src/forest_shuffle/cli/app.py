@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Annotated
 
 import typer
 from typer.exceptions import TyperException
+
+from forest_shuffle.cli.words import _, use_language
 
 app = typer.Typer(
     name="forest-shuffle",
@@ -23,8 +26,12 @@ app = typer.Typer(
 
 
 @app.callback()
-def _root() -> None:
+def _root(lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="LANG",
+        help="The language of the messages: en, fr, de or zh (default: LANGUAGE, LC_ALL, "
+             "LC_MESSAGES or LANG, else English).")] = None) -> None:
     """Play, score and study the card game Forest Shuffle."""
+    use_language(lang)
 
 
 COMMANDS: tuple[str, ...] = (
@@ -45,9 +52,10 @@ def main() -> None:
     except TyperException as exc:  # usage errors of the command-line parser
         ctx = getattr(exc, "ctx", None)
         where = getattr(ctx, "command_path", "") or "forest-shuffle"
-        print(f"{where}: {exc.format_message()} (see --help)", file=sys.stderr)
+        print(_("{where}: {message} (see --help)", where=where, message=exc.format_message()),
+              file=sys.stderr)
         sys.exit(exc.exit_code)
     except typer.Abort:
-        print("interrupted", file=sys.stderr)
+        print(_("interrupted"), file=sys.stderr)
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)

@@ -21,8 +21,8 @@ from rich.text import Text
 
 from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import Card, Catalog
-from forest_shuffle.cards.words import count
 from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.terminal.words import N_, _, ngettext
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import label
 
@@ -34,14 +34,14 @@ ARROWS: dict[str, str] = {"top": "↑", "bottom": "↓"}
 #: The facts a provisional card may assume (:data:`forest_shuffle.cards.model.ASSUMED`) in
 #: words.
 ASSUMED_WORDS: dict[str, str] = {
-    "pairing": "which two species share the card",
-    "sides": "which half is the left one",
-    "bottom half": "the species of the bottom half",
-    "symbol": "its tree symbol",
-    "top symbol": "the top half's tree symbol",
-    "bottom symbol": "the bottom half's tree symbol",
-    "left symbol": "the left half's tree symbol",
-    "right symbol": "the right half's tree symbol",
+    "pairing": N_("which two species share the card"),
+    "sides": N_("which half is the left one"),
+    "bottom half": N_("the species of the bottom half"),
+    "symbol": N_("its tree symbol"),
+    "top symbol": N_("the top half's tree symbol"),
+    "bottom symbol": N_("the bottom half's tree symbol"),
+    "left symbol": N_("the left half's tree symbol"),
+    "right symbol": N_("the right half's tree symbol"),
 }
 
 
@@ -65,15 +65,16 @@ def marked(cid: int, catalog: Catalog) -> str:
 
 def assumed_words(card: Card) -> str:
     """What a provisional card assumes, in words (``""`` for a card as printed)."""
-    return ", ".join(ASSUMED_WORDS.get(a, a) for a in card.assumed)
+    return ", ".join(_(ASSUMED_WORDS[a]) if a in ASSUMED_WORDS else a for a in card.assumed)
 
 
 def mark_note(cards: Iterable[int], catalog: Catalog) -> Text | None:
     """The one line that explains :data:`MARK` when any of ``cards`` carries it."""
     if not any(mark(c, catalog) for c in cards):
         return None
-    return Text(f"{MARK} a card of the provisional deck: some of its facts (its pairing, "
-                "sides or tree symbols) are assumed; card ID says which.", style="dim")
+    return Text(_("{mark} a card of the provisional deck: some of its facts (its pairing, "
+                  "sides or tree symbols) are assumed; card ID says which.", mark=MARK),
+                style="dim")
 
 
 def short_label(cid: int, catalog: Catalog) -> str:
@@ -145,7 +146,7 @@ def moors_table(forest: Forest, catalog: Catalog) -> RenderableType | None:
     rows = [(i, t) for i, t in enumerate(forest.trees) if t.is_moor]
     if not rows:
         return None
-    head = Text("  moors (lying sideways: 2 slots above, 2 below, none at the sides):",
+    head = Text("  " + _("moors (lying sideways: 2 slots above, 2 below, none at the sides):"),
                 style="dim")
     return Group(head, MoorsTable(rows, catalog))
 
@@ -156,20 +157,23 @@ def moors_words(forest: Forest) -> str:
     if not moors:
         return ""
     universal = sum(1 for t in moors if t.species is None)
-    words = f", {count(len(moors), 'moor')}"
-    return words + (f" ({universal} universal)" if universal else "")
+    if universal:
+        return ", " + ngettext("{n} moor ({universal} universal)",
+                               "{n} moors ({universal} universal)", len(moors),
+                               universal=universal)
+    return ", " + ngettext("{n} moor", "{n} moors", len(moors))
 
 
 def cave_line(number: int, catalog: Catalog) -> Text:
     """``cave 3: Before the game: ...`` with ``(provisional reading)`` for a reading."""
     for cave in catalog.caves:
         if cave.number == number:
-            out = Text(f"cave {number}", style="bold")
-            out.append(f": {cave.text}")
+            out = Text(_("cave {n}", n=number), style="bold")
+            out.append(_(": {text}", text=cave.text))  # after the bold "cave 3"
             if cave.provisional:
-                out.append(" (provisional reading)", style="yellow")
+                out.append(" " + _("(provisional reading)"), style="yellow")
             return out
-    return Text(f"cave {number}", style="bold")
+    return Text(_("cave {n}", n=number), style="bold")
 
 
 def caves_block(view: PlayerView, names: Sequence[str]) -> RenderableType:
@@ -182,29 +186,29 @@ def caves_block(view: PlayerView, names: Sequence[str]) -> RenderableType:
             line = Text(f"  {names[i]}: ", style="dim")
             lines.append(line.append_text(cave_line(f.cave_number, cat)))
     if view.cave_offer:
-        offered = Text("  offered: ", style="dim")
-        offered.append(", ".join(f"cave {n}" for n in view.cave_offer))
+        offered = Text("  " + _("offered:") + " ", style="dim")
+        offered.append(", ".join(_("cave {n}", n=n) for n in view.cave_offer))
         lines.append(offered)
     if not lines:
-        return Text("Caves: none chosen yet", style="bold")
-    return Group(Text("Caves:", style="bold"), *lines)
+        return Text(_("Caves: none chosen yet"), style="bold")
+    return Group(Text(_("Caves:"), style="bold"), *lines)
 
 
 def all_caves(catalog: Catalog) -> RenderableType:
     """Every cave of the game with what it does (the ``caves`` command)."""
-    return Group(Text("The caves:", style="bold"),
+    return Group(Text(_("The caves:"), style="bold"),
                  *(Text("  ").append_text(cave_line(c.number, catalog)) for c in catalog.caves))
 
 
 def discard_text(view: PlayerView) -> Text:
     """The discard pile, public: how many cards and the top one (the last cleared)."""
     cat = view.game.catalog
-    out = Text("Discard pile: ", style="bold")
+    out = Text(_("Discard pile:") + " ", style="bold")
     if not view.discard:
-        return out.append("empty", style="dim")
+        return out.append(_("empty"), style="dim")
     top = view.discard[-1]
-    out.append(f"{count(len(view.discard))}, top: "
-               f"{marked(top, cat)} {label(top, cat)}")
+    out.append(ngettext("{n} card, top: {card}", "{n} cards, top: {card}", len(view.discard),
+                        card=f"{marked(top, cat)} {label(top, cat)}"))
     return out
 
 
@@ -212,6 +216,6 @@ def pile_text(view: PlayerView) -> Text:
     """Every card of the discard pile, top first (the ``pile`` command)."""
     cat = view.game.catalog
     if not view.discard:
-        return Text("The discard pile is empty.")
+        return Text(_("The discard pile is empty."))
     cards = " · ".join(f"{marked(c, cat)} {label(c, cat)}" for c in reversed(view.discard))
-    return Text(f"Discard pile, top first ({len(view.discard)}): {cards}")
+    return Text(_("Discard pile, top first ({n}): {cards}", n=len(view.discard), cards=cards))

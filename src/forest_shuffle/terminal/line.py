@@ -58,6 +58,7 @@ from forest_shuffle.terminal.coach import HINT_BOT, Coach
 from forest_shuffle.terminal.fit import Fitted
 from forest_shuffle.terminal.payment import payable_cards, payment_order
 from forest_shuffle.terminal.saves import SeatRecord, TerminalSave, write_save
+from forest_shuffle.terminal.words import N_, _, ngettext
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     NO_HINTS,
@@ -107,8 +108,8 @@ GROUP_ABOVE = 12
 #: How many recent events a screen shows.
 LOG_LINES = 6
 #: The lines of the score pad in words (a game's ``pad_lines`` name them).
-PAD_WORDS: dict[str, str] = {"trees": "Trees", "top_bottom": "Top/bottom",
-                             "left_right": "Left/right", "cave": "Cave"}
+PAD_WORDS: dict[str, str] = {"trees": N_("Trees"), "top_bottom": N_("Top/bottom"),
+                             "left_right": N_("Left/right"), "cave": N_("Cave")}
 #: Tags that say what a host is (shown as its kind, not among its tags).
 HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
 
@@ -520,9 +521,10 @@ def pad_table(title: str, names: Sequence[str], pad_lines: Sequence[str],
     for name in names:
         pad.add_column(name, justify="right")
     for line in pad_lines:
-        pad.add_row(PAD_WORDS.get(line, line.replace("_", "/").capitalize()),
+        word = _(PAD_WORDS[line]) if line in PAD_WORDS else line.replace("_", "/").capitalize()
+        pad.add_row(word,
                     *(str(s.lines.get(line, 0)) for s in sheets))
-    pad.add_row(Text("Total", style="bold"),
+    pad.add_row(Text(_("Total"), style="bold"),
                 *(Text(str(s.total), style="bold") for s in sheets))
     return pad
 
@@ -656,10 +658,10 @@ class Terminal:
                     self._human(p)
         except QuitGame as left:
             if not left.saved:
-                self.say("Game abandoned.", style="bold red")
+                self.say(_("Game abandoned."), style="bold red")
             return None
         except EOFError:
-            self.say("\nEnd of input: game abandoned.", style="bold red")
+            self.say("\n" + _("End of input: game abandoned."), style="bold red")
             return None
         return self.show_end()
 
@@ -682,12 +684,12 @@ class Terminal:
                     raise QuitGame(saved=True)
                 continue
             if answer in ("", "n", "no", "b", "back"):
-                self.say("Back to the game.", style="dim")
+                self.say(_("Back to the game."), style="dim")
                 if p is not None:
                     self.say(pending_words(self._shown_view(self.state.view(p)),
                                            self.seat_name(p, p)), style="bold cyan")
                 return
-            self.say("Answer s, q or press Enter.", style="yellow")
+            self.say(_("Answer s, q or press Enter."), style="yellow")
 
     def _default_save_path(self) -> Path:
         if self.save_path is not None:
@@ -863,10 +865,11 @@ class Terminal:
         chosen = [*self._chosen]
         for c in cards:
             if c not in hand:
-                self.say(f"Not allowed: card {c} is not in your hand.", style="yellow")
+                self.say(_("Not allowed: card {card} is not in your hand.", card=c),
+                         style="yellow")
                 return False
             if c in chosen:
-                self.say(f"Card {c} is chosen already.", style="yellow")
+                self.say(_("Card {card} is chosen already.", card=c), style="yellow")
                 return False
             chosen.append(c)
         if len(chosen) > pend.need:
@@ -877,7 +880,7 @@ class Terminal:
         order = payment_order(self.state, p, chosen)
         if order is None:
             reason = self._pay_reason(p, chosen)
-            self.say(f"Not allowed: {reason}.", style="yellow")
+            self.say(_("Not allowed: {reason}.", reason=reason), style="yellow")
             return False
         if len(chosen) < pend.need:
             self._chosen = chosen
@@ -906,7 +909,7 @@ class Terminal:
         if bad:
             problem = pick_problem(shape, bad)
         if problem:
-            self.say(f"Not allowed: {problem}.", style="yellow")
+            self.say(_("Not allowed: {reason}.", reason=problem), style="yellow")
             return False
         self._chosen = chosen
         self._show_choice(p)
@@ -916,7 +919,7 @@ class Terminal:
         """Send the choice being made (the engine's order); True once applied."""
         problem = pick_problem(shape, self._chosen)
         if problem:
-            self.say(f"Not yet: {problem}.", style="yellow")
+            self.say(_("Not yet: {reason}.", reason=problem), style="yellow")
             return False
         actions = pick_actions(shape, self._chosen)
         self._chosen = []
@@ -959,7 +962,7 @@ class Terminal:
         view = self._shown_view(self.state.view(p))
         actions = shown_actions(view)
         if not word:
-            self.say("Enter a number from the list, an action, or help.", style="yellow")
+            self.say(_("Enter a number from the list, an action, or help."), style="yellow")
             return False
         if word in QUIT_WORDS:
             self._leave(p)
@@ -990,9 +993,9 @@ class Terminal:
             if not self._chosen:
                 if word == "undo" and self._take_back_play(p):
                     return False
-                self.say("Nothing to undo: only a play not yet paid for and cards chosen but "
-                         "not yet sent (a payment, a choice of several cards) can be taken "
-                         "back.", style="yellow")
+                self.say(_("Nothing to undo: only a play not yet paid for and cards chosen but "
+                           "not yet sent (a payment, a choice of several cards) can be taken "
+                           "back."), style="yellow")
                 return False
             which = word[5:].strip().lstrip("#")
             if which and not (which.isascii() and which.isdigit() and int(which) in
@@ -1023,22 +1026,24 @@ class Terminal:
         if shape is not None and words[0] == shape.verb and len(words) > 1:
             numbers = [w.lstrip("#") for w in words[1:]]
             if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in numbers):
-                self.say(f"Not understood: write {shape.verb} and card numbers, e.g. "
-                         f"{shape.verb} {' '.join(str(c) for c in shape.cards[:2])}.",
+                self.say(_("Not understood: write {verb} and card numbers, e.g. {example}.",
+                           verb=shape.verb, example=" ".join(
+                               [shape.verb, *(str(c) for c in shape.cards[:2])])),
                          style="yellow")
                 return False
             return self._pick(p, shape, [int(n) for n in numbers])
         if paying and words[0] == "pay" and len(words) > 2:
             numbers = [w.lstrip("#") for w in words[1:]]
             if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in numbers):
-                self.say("Not understood: write pay and card numbers, e.g. pay 41 63.",
-                         style="yellow")
+                self.say(_("Not understood: write {verb} and card numbers, e.g. {example}.",
+                           verb="pay", example="pay 41 63"), style="yellow")
                 return False
             return self._pay(p, [int(n) for n in numbers])
         if word.isascii() and word.isdigit() and len(word) <= 6:  # "²" is a digit too
             n = int(word)
             if not 1 <= n <= len(actions):
-                self.say(f"No action {n}: choose 1 to {len(actions)}.", style="yellow")
+                self.say(_("No action {n}: choose 1 to {most}.", n=n, most=len(actions)),
+                         style="yellow")
                 return False
             action = actions[n - 1]
         else:
@@ -1048,7 +1053,7 @@ class Terminal:
                 why = str(exc)
                 if why.startswith("unknown action"):
                     why = f"'{word.split()[0]}' is neither an action nor a command"
-                self.say(f"Not understood: {why} (type help).", style="yellow")
+                self.say(_("Not understood: {why} (type help).", why=why), style="yellow")
                 return False
         if paying and action.kind == PAY:
             return self._pay(p, [action.card])
@@ -1060,7 +1065,8 @@ class Terminal:
         try:
             self._apply(p, action)
         except IllegalActionError as exc:
-            self.say(f"Not allowed: {reason_words(exc.reason, p)}.", style="yellow")
+            self.say(_("Not allowed: {reason}.", reason=reason_words(exc.reason, p)),
+                     style="yellow")
             return False
         self._play_back = None
         if action.kind == PLAY and self._paying(p):  # a play waiting for its payment
@@ -1079,7 +1085,8 @@ class Terminal:
         for seat, log in zip(self.seats, logs, strict=True):
             seat.log[:] = log
         self._play_back = None
-        self.say(f"Taken back: {action_words(played, self.state.view(p))}.", style="italic")
+        self.say(_("Taken back: {action}.", action=action_words(played, self.state.view(p))),
+                 style="italic")
         self.draw_screen(self.state.view(p))
         return True
 
@@ -1090,7 +1097,7 @@ class Terminal:
         table = make_spectator_view(self.state)
         sheets = self.game.score_table(table.forests)
         names = [self.seat_name(i, p) for i in range(self.state.num_players)]
-        self.console.print(pad_table("Score now", names,
+        self.console.print(pad_table(_("Score now"), names,
                                      self.game.pad_lines, sheets))
 
     def _hint(self, p: int) -> None:
@@ -1098,11 +1105,11 @@ class Terminal:
         if not self.hints:
             self.say(NO_HINTS, style="yellow")
             return
-        self.say("Thinking...", style="dim")
+        self.say(_("Thinking..."), style="dim")
         try:
             hint = self.coach.hint(self.state, p)
         except KeyboardInterrupt:
-            self.say("Hint stopped.", style="yellow")
+            self.say(_("Hint stopped."), style="yellow")
             return
         self.say(hint.words, style="bold magenta")
         self.say(self._hint_entry(p, hint.action, hint.payment), style="bold magenta")
@@ -1159,7 +1166,8 @@ class Terminal:
         head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/"
                     f"{view.game.winter_to_end}")
         if view.extra_turns:
-            head.append(f" · {view.extra_turns} extra turn to come")
+            head.append(" · " + ngettext("{n} extra turn to come", "{n} extra turns to come",
+                                         view.extra_turns))
         for i in range(view.num_players):
             if i == me:
                 continue
@@ -1195,7 +1203,8 @@ class Terminal:
             if len(log) > LOG_LINES:
                 shown = [f"... {len(log) - LOG_LINES} earlier events", *shown]
             parts.append(Text("\n".join(shown), style="italic"))
-        owner = f"Your hand · {self.seats[me].name}" if self.humans > 1 else "Your hand"
+        owner = (_("Your hand · {name}", name=self.seats[me].name) if self.humans > 1
+                 else _("Your hand"))
         parts.append(hand_table(view.hand, view.forests[me],
                                 f"{owner} ({len(view.hand)}/{view.game.hand_limit})",
                                 view.game.catalog))
@@ -1226,7 +1235,7 @@ class Terminal:
         elif self.humans > 1:
             title = f"{self.seats[i].name}'s forest (yours)"
         else:
-            title = "Your forest"
+            title = _("Your forest")
         if forest.cave_number:
             title += f" · cave {forest.cave_number} ({view.cave_sizes[i]} under it)"
         else:
@@ -1243,8 +1252,8 @@ class Terminal:
         for h in range(self.humans):
             log = self.seats[h].log
             if log:
-                self.say(f"Last events for {self.seats[h].name}:" if self.humans > 1
-                         else "Last events:", style="bold")
+                self.say(_("Last events for {name}:", name=self.seats[h].name)
+                         if self.humans > 1 else _("Last events:"), style="bold")
                 for line in log[-LOG_LINES:]:
                     self.say(line, style="italic")
                 log.clear()
@@ -1252,7 +1261,7 @@ class Terminal:
         names = [self.seats[i].name for i in range(view.num_players)]
         over, winner_line = end_words(names, [s.total for s in sheets])
         self.say(over, style="bold green")
-        pad = pad_table("Score pad", names, self.game.pad_lines, sheets)
+        pad = pad_table(_("Score pad"), names, self.game.pad_lines, sheets)
         for i, sheet in enumerate(sheets):
             table = Table(title=f"{names[i]}: {sheet.total} points", title_justify="left",
                           box=None, padding=(0, 1), show_header=False, title_style="bold")
@@ -1264,7 +1273,7 @@ class Terminal:
                 table.add_row(cp.where, cp.species, str(cp.points), cp.why)
             self.console.print(table)
         self.console.print(pad)
-        self.say(f"Seed of this deal: {self.seed} (play it again with --seed {self.seed}).",
-                 style="dim")
+        self.say(_("Seed of this deal: {seed} (play it again with --seed {seed}).",
+                   seed=self.seed), style="dim")
         self.say(winner_line, style="bold green")
         return scoring.winners([s.total for s in sheets])

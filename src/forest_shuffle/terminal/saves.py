@@ -21,6 +21,7 @@ from typing import Any
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.engine.check import BrokenSaveError, JsonInputError, load_json, printable
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.terminal.words import _, ngettext
 
 #: The ``format`` of a terminal save.
 SAVE_FORMAT = "forest-shuffle terminal 1"
@@ -77,7 +78,7 @@ def write_save(path: Path, save: TerminalSave) -> None:
 
 
 def _problem(path: Path, why: str) -> SaveFileError:
-    return SaveFileError(f"{printable(str(path))[:200]}: {why}")
+    return SaveFileError(_("{file}: {problem}", file=printable(str(path))[:200], problem=why))
 
 
 def read_save(path: Path) -> TerminalSave:
@@ -85,55 +86,61 @@ def read_save(path: Path) -> TerminalSave:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise _problem(path, "not a saved game (not UTF-8 text)") from None
+        raise _problem(path, _("not a saved game (not UTF-8 text)")) from None
     except OSError as exc:
-        raise _problem(path, f"cannot read it ({exc.strerror or type(exc).__name__})") from None
+        raise _problem(path, _("cannot read it ({reason})",
+                                reason=exc.strerror or type(exc).__name__)) from None
     try:
         data = load_json(text)
     except JsonInputError as exc:
-        raise _problem(path, f"not a saved game ({exc})") from None
+        raise _problem(path, _("not a saved game ({reason})", reason=exc)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise _problem(path, f"not a saved terminal game (expected format {SAVE_FORMAT!r})")
+        raise _problem(path, _("not a saved terminal game (expected format {format})",
+                                format=repr(SAVE_FORMAT)))
     state_data = data.get("state")
     if not isinstance(state_data, dict):
-        raise _problem(path, "state must be a saved game state (GameState.to_dict)")
+        raise _problem(path, _("state must be a saved game state ({shape})",
+                                shape="GameState.to_dict"))
     try:
         state = GameState.from_dict(state_data)
     except BrokenSaveError as exc:
         raise _problem(path, str(exc)) from None
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or len(seats_data) != state.num_players:
-        raise _problem(path, f"seats must list the {state.num_players} seats of the game")
+        raise _problem(path, ngettext("seats must list the {n} seat of the game",
+                                       "seats must list the {n} seats of the game",
+                                       state.num_players))
     seats: list[SeatRecord] = []
     for i, seat in enumerate(seats_data):
         if not isinstance(seat, dict):
-            raise _problem(path, f"seat {i + 1} is not an object")
+            raise _problem(path, _("seat {n} is not an object", n=i + 1))
         name, bot = seat.get("name"), seat.get("bot")
         if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
                 or not name.isprintable()):
-            raise _problem(path, f"seat {i + 1} needs a printable name of at most "
-                                 f"{MAX_NAME} characters")
+            raise _problem(path, _("seat {n} needs a printable name of at most {most} "
+                                   "characters", n=i + 1, most=MAX_NAME))
         if bot is not None:
             if not isinstance(bot, str):
-                raise _problem(path, f"seat {i + 1}: bot must be a bot specification or null")
+                raise _problem(path, _("seat {n}: bot must be a bot specification or null",
+                                        n=i + 1))
             try:
                 make_bot(bot)
             except BotSpecError as exc:
-                raise _problem(path, f"seat {i + 1}: {exc}") from None
+                raise _problem(path, _("seat {n}: {problem}", n=i + 1, problem=exc)) from None
         if bot is None and seats and seats[-1].bot is not None:
-            raise _problem(path, "people sit before the bots")
+            raise _problem(path, _("people sit before the bots"))
         seats.append(SeatRecord(name, bot))
     flags: dict[str, bool] = {}
     for key in ("seed_chosen", "hints"):
         value = data.get(key)
         if not isinstance(value, bool):
-            raise _problem(path, f"{key} must be true or false")
+            raise _problem(path, _("{key} must be true or false", key=key))
         flags[key] = value
     hint_bot = data.get("hint_bot")
     if not isinstance(hint_bot, str):
-        raise _problem(path, "hint_bot must be a bot specification")
+        raise _problem(path, _("{key} must be a bot specification", key="hint_bot"))
     try:
         make_bot(hint_bot)
     except BotSpecError as exc:
-        raise _problem(path, f"hint_bot: {exc}") from None
+        raise _problem(path, _("{key}: {problem}", key="hint_bot", problem=exc)) from None
     return TerminalSave(state, tuple(seats), flags["seed_chosen"], flags["hints"], hint_bot)

@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from forest_shuffle.cli.words import _
 from forest_shuffle.games import BASE_ID, GameDef, UnknownGameError, game_ids, make_game
 
 T = TypeVar("T")
@@ -61,17 +62,17 @@ def game_from_option(value: str) -> GameDef:
     try:
         return make_game(value.strip() or BASE_ID)
     except UnknownGameError as exc:
-        _refuse(f"--game: {exc}")
+        _refuse(_("{option}: {message}", option="--game", message=exc))
 
 
 def check_run_options(players: int, games: int, workers: int | None = None) -> None:
     """Players 2 to 5, at least one game, at least one worker process."""
     if not 2 <= players <= 5:
-        _refuse(f"--players must be from 2 to 5, not {players}")
+        _refuse(_("--players must be from 2 to 5, not {value}", value=players))
     if games < 1:
-        _refuse(f"--games must be at least 1, not {games}")
+        _refuse(_("--games must be at least 1, not {value}", value=games))
     if workers is not None and workers < 1:
-        _refuse(f"--workers must be at least 1, not {workers}")
+        _refuse(_("--workers must be at least 1, not {value}", value=workers))
 
 
 def with_progress(label: str, total: int, quiet: bool,

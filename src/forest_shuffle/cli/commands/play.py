@@ -22,6 +22,7 @@ import typer
 from forest_shuffle.bots import BotSpecError, make_bot
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
 from forest_shuffle.cli.commands.solo import MedalOption, SoloOption, check_medal, solo_game_of
+from forest_shuffle.cli.words import _
 from forest_shuffle.games import BASE_ID
 from forest_shuffle.games.dartmoor_solo import DartmoorSoloState, solo_data, solo_result
 from forest_shuffle.terminal.coach import HINT_BOT
@@ -40,7 +41,8 @@ def _int_option(value: str | None, name: str) -> int | None:
     try:
         return int(value)
     except ValueError:
-        typer.echo(f"{name} must be a whole number, not {value!r}", err=True)
+        typer.echo(_("{name} must be a whole number, not {value}", name=name, value=repr(value)),
+                   err=True)
         raise typer.Exit(2) from None
 
 
@@ -88,12 +90,12 @@ def play_command(
         if no_hints:
             given.append("--no-hints")
         if given:
-            raise _refuse(f"--resume takes the table from the saved game: leave out "
-                          f"{', '.join(given)}")
+            raise _refuse(_("--resume takes the table from the saved game: leave out "
+                            "{options}", options=", ".join(given)))
         try:
             saved = read_save(resume)
         except SaveFileError as exc:
-            raise _refuse(f"--resume: {exc}") from None
+            raise _refuse(_("{option}: {message}", option="--resume", message=exc)) from None
         terminal = Terminal(resume=saved, save_path=resume)
     else:
         gdef = game_from_option(game)
@@ -103,8 +105,8 @@ def play_command(
         alone = solo_game_of(gdef, solo)
         if alone is not None:  # Dartmoor's solo mode: you alone, Anna plays by herself
             if n not in (None, 1) or k not in (None, 0, 1):
-                raise _refuse("--solo is one player and no bots: leave out --players and "
-                              "--bots (or --bots 1: the solo bot plays the challenge)")
+                raise _refuse(_("--solo is one player and no bots: leave out --players and "
+                                "--bots (or --bots 1: the solo bot plays the challenge)"))
             gdef, n, k = alone, 1, k or 0
             if k and level is None:
                 level = SOLO_LEVEL
@@ -112,15 +114,15 @@ def play_command(
             typer.echo(challenge_words(ch.number, ch.title, ch.thresholds, medal_name))
         n = 2 if n is None else n
         if alone is None and not 2 <= n <= 5:
-            raise _refuse(f"--players must be from 2 to 5, not {n}")
+            raise _refuse(_("--players must be from 2 to 5, not {value}", value=n))
         k = n - 1 if k is None else k
         if not 0 <= k <= n:
-            raise _refuse(f"--bots must be from 0 to {n}, not {k}")
+            raise _refuse(_("--bots must be from 0 to {most}, not {value}", most=n, value=k))
         for option, spec in (("--level", level or "easy"), ("--hint-bot", hint_bot or HINT_BOT)):
             try:
                 make_bot(spec)
             except BotSpecError as exc:
-                raise _refuse(f"{option}: {exc}") from None
+                raise _refuse(_("{option}: {message}", option=option, message=exc)) from None
         terminal = Terminal(n, k, s, level=level or "easy", game=gdef, hints=not no_hints,
                             hint_bot=hint_bot or HINT_BOT)
     try:
@@ -130,7 +132,7 @@ def play_command(
             for line in solo_result_words(solo_result(state), medal_name):
                 typer.echo(line)
     except KeyboardInterrupt:
-        typer.echo("\nInterrupted: game abandoned.", err=True)
+        typer.echo("\n" + _("Interrupted: game abandoned."), err=True)
         raise typer.Exit(130) from None
 
 

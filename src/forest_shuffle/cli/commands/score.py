@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from forest_shuffle.cli.words import _
 from forest_shuffle.engine.check import safe_json
 from forest_shuffle.formats.forest_json import (
     ForestJsonError,
@@ -33,7 +34,7 @@ def score_command(
     try:
         table = load_table(file)
     except ForestJsonError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}", message=exc), err=True)
         raise typer.Exit(2) from None
     scores = table.game.score_table(table.forests)
     if as_json:

@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from forest_shuffle.cli.commands.options import GameOption, game_from_option
+from forest_shuffle.cli.words import _
 from forest_shuffle.games import BASE_ID
 
 #: How many ports after a taken one are tried for the suggestion.
@@ -123,25 +124,28 @@ def serve_command(
         try:
             add_levels(levels)
         except BotSpecError as exc:
-            typer.echo(f"--levels: {exc}", err=True)
+            typer.echo(_("--levels: {message}", message=exc), err=True)
             raise typer.Exit(2) from None
         os.environ["FOREST_SHUFFLE_LEVELS"] = levels
     if not 0 <= port <= 65535:
-        typer.echo(f"--port must be from 0 to 65535, not {port}", err=True)
+        typer.echo(_("--port must be from 0 to 65535, not {port}", port=port), err=True)
         raise typer.Exit(2)
     if bot_delay < 0:
-        typer.echo(f"--bot-delay must be at least 0, not {bot_delay:g}", err=True)
+        typer.echo(_("--bot-delay must be at least 0, not {value}", value=format(bot_delay, "g")),
+                   err=True)
         raise typer.Exit(2)
     if bot_processes is None:
         bot_processes = os.cpu_count() or 1
     elif bot_processes < 0:
-        typer.echo(f"--bot-processes must be at least 0, not {bot_processes}", err=True)
+        typer.echo(_("--bot-processes must be at least 0, not {value}", value=bot_processes),
+                   err=True)
         raise typer.Exit(2)
     if workers < 1:
-        typer.echo(f"--workers must be at least 1, not {workers}", err=True)
+        typer.echo(_("--workers must be at least 1, not {value}", value=workers), err=True)
         raise typer.Exit(2)
     if not 0.5 <= lease <= 600:
-        typer.echo(f"--bot-lease must be from 0.5 to 600 seconds, not {lease:g}", err=True)
+        typer.echo(_("--bot-lease must be from 0.5 to 600 seconds, not {value}",
+                     value=format(lease, "g")), err=True)
         raise typer.Exit(2)
     shared = db is not None and db.startswith("postgresql")
     if workers > 1 and not (shared and pubsub):
@@ -160,13 +164,14 @@ def serve_command(
     try:
         bounds = parse_limits(limits)
     except ValueError as exc:
-        typer.echo(f"--limits: {exc}", err=True)
+        typer.echo(_("--limits: {message}", message=exc), err=True)
         raise typer.Exit(2) from None
     files = raise_file_limit()
     fitted = fit_to_files(bounds, files)
     if fitted != bounds:
-        typer.echo(f"the open-file limit ({files}) allows {fitted.sockets} sockets "
-                   f"({fitted.spectators} spectators)", err=True)
+        typer.echo(_("the open-file limit ({files}) allows {sockets} sockets ({spectators} "
+                     "spectators)", files=files, sockets=fitted.sockets,
+                     spectators=fitted.spectators), err=True)
     bounds = fitted
     import uvicorn
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
@@ -188,12 +193,12 @@ def serve_command(
             Store(db).close()
             RedisBus(pubsub).close()
         except ImportError as exc:
-            typer.echo(f"a driver is missing ({exc.name}); install forest-shuffle[scale]",
-                       err=True)
+            typer.echo(_("a driver is missing ({name}); install {package}", name=exc.name,
+                         package="forest-shuffle[scale]"), err=True)
             raise typer.Exit(2) from None
         except Exception as exc:
             line = (str(exc).splitlines() or [type(exc).__name__])[0]
-            typer.echo(f"cannot open the database or Redis: {line}", err=True)
+            typer.echo(_("cannot open the database or Redis: {message}", message=line), err=True)
             raise typer.Exit(2) from None
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
@@ -221,12 +226,12 @@ def serve_command(
         typer.echo(f"--pubsub: {line}" if pubsub else line, err=True)
         raise typer.Exit(2) from None
     except ImportError as exc:
-        typer.echo(f"--db: a driver is missing ({exc.name}); for PostgreSQL install "
-                   "forest-shuffle[postgres]", err=True)
+        typer.echo(_("--db: a driver is missing ({name}); for PostgreSQL install {package}",
+                     name=exc.name, package="forest-shuffle[postgres]"), err=True)
         raise typer.Exit(2) from None
     except (ArgumentError, NoSuchModuleError, OperationalError) as exc:
         line = str(exc).splitlines()[0]
-        typer.echo(f"--db: cannot open the database: {line}", err=True)
+        typer.echo(_("--db: cannot open the database: {message}", message=line), err=True)
         raise typer.Exit(2) from None
     typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs); {storage_words(db)}",
                err=True)

@@ -41,6 +41,7 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
+from forest_shuffle.cli.words import _
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.records import random_game, record_of, write_record
 from forest_shuffle.games import BASE_ID, GameDef, make_game
@@ -236,7 +237,7 @@ def simulate_command(
     gdef = game_from_option(game)
     if solo is not None or bot is not None:
         if ray is not None:
-            typer.echo("--ray is not used for solo games", err=True)
+            typer.echo(_("--ray is not used for solo games"), err=True)
             raise typer.Exit(2)
         _simulate_solo(gdef, solo, bot, games, seed, as_json, records)
         return
@@ -245,8 +246,8 @@ def simulate_command(
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            typer.echo(f"cannot create records folder {records}: {exc.strerror or exc}",
-                       err=True)
+            typer.echo(_("cannot create records folder {folder}: {message}", folder=records,
+                         message=exc.strerror or exc), err=True)
             raise typer.Exit(2) from None
     executor = executor_from_option(ray)
     summary = with_progress("simulating", games, as_json, lambda report: simulate(

@@ -21,6 +21,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from forest_shuffle.bots import make_bot
+from forest_shuffle.cli.words import _
 from forest_shuffle.engine.setup import derive
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.games import GameDef
@@ -55,8 +56,10 @@ def challenge_numbers(value: str, every: bool = False) -> list[int]:
     if every and text == "all":
         return list(range(1, count + 1))
     if not (text.isdigit() and 1 <= int(text) <= count):
-        more = " or all" if every else ""
-        _refuse(f"--solo must be a challenge from 1 to {count}{more}, not {value!r}")
+        _refuse(_("--solo must be a challenge from 1 to {count} or all, not {value}", count=count,
+                  value=repr(value)) if every else
+                _("--solo must be a challenge from 1 to {count}, not {value}", count=count,
+                  value=repr(value)))
     return [int(text)]
 
 
@@ -66,17 +69,19 @@ def check_medal(medal: str | None, solo: str | None) -> str:
     if medal is None:
         return ""
     if solo is None:
-        _refuse("--medal goes with --solo CHALLENGE")
+        _refuse(_("--medal goes with --solo CHALLENGE"))
     m = medal.strip().lower()
     if m not in MEDALS:
-        _refuse(f"--medal must be {', '.join(MEDALS[:-1])} or {MEDALS[-1]}, not {medal!r}")
+        _refuse(_("--medal must be {first} or {last}, not {value}",
+                  first=", ".join(MEDALS[:-1]), last=MEDALS[-1], value=repr(medal)))
     return m
 
 
 def check_solo_game(game: GameDef) -> None:
     """``--solo`` goes with ``--game dartmoor`` only."""
     if game.id != DARTMOOR_ID:
-        _refuse(f"--solo is Dartmoor's solo mode: use --game dartmoor (not {game.id})")
+        _refuse(_("--solo is Dartmoor's solo mode: use --game dartmoor (not {game})",
+                  game=game.id))
 
 
 def solo_game_of(game: GameDef, solo: str | None) -> GameDef | None:

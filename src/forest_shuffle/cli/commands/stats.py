@@ -33,6 +33,7 @@ from forest_shuffle.cli.commands.options import (
     with_progress,
 )
 from forest_shuffle.cli.plots import PLOTS, title, write_plots
+from forest_shuffle.cli.words import _
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.match import MatchResult, load_summary, tournament
 
@@ -206,7 +207,8 @@ def stats_command(
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        typer.echo(f"cannot create output folder {out}: {exc.strerror or exc}", err=True)
+        typer.echo(_("cannot create output folder {folder}: {message}", folder=out,
+                     message=exc.strerror or exc), err=True)
         raise typer.Exit(2) from None
     spec = bots.strip()
     executor = executor_from_option(ray)

@@ -1,5 +1,7 @@
 // Talking to the server (docs/web.md): REST, the WebSocket, and the tokens kept per game.
 
+import { _ } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
@@ -15,7 +17,7 @@ export async function api(method, path, { body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, "The server cannot be reached. Is it running?");
+    throw new ApiError(0, _("The server cannot be reached. Is it running?"));
   }
   let data = null;
   try {
@@ -26,7 +28,7 @@ export async function api(method, path, { body, token } = {}) {
   if (!response.ok) {
     let message = data && (data.error || data.detail);
     if (Array.isArray(message)) message = message.map((d) => d.msg || String(d)).join("; ");
-    throw new ApiError(response.status, message || `The server answered ${response.status}.`);
+    throw new ApiError(response.status, message || _("The server answered {status}.", { status: response.status }));
   }
   return data;
 }
@@ -125,7 +127,7 @@ export class Live {
       }
       if (this.closed) return;
       if (msg.type === "state" && msg.payload) this.deliver(msg.payload);
-      else if (msg.type === "error") this.onError(msg.error || "The server refused.", msg.status || 400);
+      else if (msg.type === "error") this.onError(msg.error || _("The server refused."), msg.status || 400);
     };
     socket.onclose = () => {
       if (this.closed) return;

@@ -1,8 +1,9 @@
 // Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
-import { ARROWS, Catalog, SIDES, cardDetail, cardTile, pointsWords, shortName, symClass } from "./cards.js";
-import { count, fill, h } from "./dom.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { _, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Animator } from "./anim.js";
 import { Coach } from "./coach.js";
@@ -17,13 +18,13 @@ const handoverEl = document.getElementById("handover");
 const detailEl = document.getElementById("detail");
 const titleEl = document.getElementById("game-title");
 
-const LINES = [["trees", "Trees"], ["top_bottom", "Top / bottom"], ["left_right", "Left / right"], ["cave", "Cave"]];
+const LINES = ["trees", "top_bottom", "left_right", "cave"].map((key) => [key, lineWords(key)]);
 /** The game's limits come with each payload (hand_limit, clearing_limit, winter_to_end). */
 /** Where to click for the decisions whose cards lie on the table (the question is the server's). */
 const CLICK_HINTS = {
-  take: "Click a lit card of the clearing to take it into your hand.",
-  "clearing cave": "Click the lit cards of the clearing in any order, then confirm: they go under your cave.",
-  saplings: "Click the cards of your hand to play them face down as saplings, then Done.",
+  take: _("Click a lit card of the clearing to take it into your hand."),
+  "clearing cave": _("Click the lit cards of the clearing in any order, then confirm: they go under your cave."),
+  saplings: _("Click the cards of your hand to play them face down as saplings, then Done."),
 };
 const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
 
@@ -41,11 +42,11 @@ bannerEl.addEventListener("click", () => { bannerEl.hidden = true; });
 
 /** The server's points of a forest card now, for the detail of that card (null: none). */
 function pointsLine(pts) {
-  return pts ? h("p", { class: "points-now", dataset: { testid: "points-now" } }, h("b", {}, `${pts.points} points now`), `: ${pts.why}`) : null;
+  return pts ? h("p", { class: "points-now", dataset: { testid: "points-now" } }, h("b", {}, ngettext("{n} point now:", "{n} points now:", pts.points)), " ", pts.why) : null;
 }
 
 function openDetail(cat, id, pts = null) {
-  fill(detailEl, h("button", { class: "close", "aria-label": "close", onclick: () => { detailEl.hidden = true; } }, "✕"),
+  fill(detailEl, h("button", { class: "close", "aria-label": _("close"), onclick: () => { detailEl.hidden = true; } }, "✕"),
     pointsLine(pts), cardDetail(cat, id));
   detailEl.hidden = false;
 }
@@ -192,14 +193,14 @@ class Game {
   }
 
   cannotLoad(err) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "The cards of this game cannot be loaded"), h("p", {}, err.message)));
+    fill(root, h("section", { class: "panel" }, h("h1", {}, _("The cards of this game cannot be loaded")), h("p", {}, err.message)));
     document.body.dataset.status = "error";
   }
 
   failed(err) {
     if (err.status === 404) {
-      fill(root, h("section", { class: "panel" }, h("h1", {}, "No such game"),
-        h("p", {}, "This game does not exist (or the server forgot it). "), h("a", { href: "/", class: "button primary" }, "Start a new game")));
+      fill(root, h("section", { class: "panel" }, h("h1", {}, _("No such game")),
+        h("p", {}, _("This game does not exist (or the server forgot it)."), " "), h("a", { href: "/", class: "button primary" }, _("Start a new game"))));
       document.body.dataset.status = "error";
     } else banner(err.message);
   }
@@ -283,10 +284,10 @@ class Game {
     const name = p.seats[next].name;
     fill(handoverEl, h("div", { class: "handover-card" },
       h("div", { class: "handover-leaf", html: TREE_ICON }),
-      h("h2", {}, this.revealed === null ? `${name} begins` : `Pass the screen to ${name}`),
-      h("p", {}, `${name}, click when no one else is looking: your hand will show.`),
+      h("h2", {}, this.revealed === null ? _("{name} begins", { name }) : _("Pass the screen to {name}", { name })),
+      h("p", {}, _("{name}, click when no one else is looking: your hand will show.", { name })),
       h("button", { class: "primary big", dataset: { testid: "handover-ready" }, onclick: () => this.reveal(next) },
-        `I am ${name}: show my hand`)));
+        _("I am {name}: show my hand", { name }))));
     handoverEl.hidden = false;
     document.body.classList.add("handing-over");
   }
@@ -303,7 +304,7 @@ class Game {
     const token = this.seats.tokens[seat];
     if (token !== this.token) {
       this.payload = null;
-      fill(root, h("p", { class: "loading" }, "Dealing your view…"));
+      fill(root, h("p", { class: "loading" }, _("Dealing your view…")));
       document.body.dataset.status = "loading";
       this.connect(token);
     } else this.render();
@@ -326,7 +327,7 @@ class Game {
       for (const [i, action] of actions.entries()) {
         const p = this.payload;
         if (i > 0 && !(p.legal || []).includes(action)) {
-          banner(`${action} is no longer possible.`);
+          banner(_("{action} is no longer possible.", { action }));
           break;
         }
         await this.live.act(action, p.version);
@@ -366,10 +367,10 @@ class Game {
 
   refused(message, status) {
     if (status === 409) {
-      banner("The game moved on meanwhile: here is the table as it is now.", "info");
+      banner(_("The game moved on meanwhile: here is the table as it is now."), "info");
       this.live.fetch().catch(() => {});
-    } else if (status === 403) banner(`Not allowed: ${message}`);
-    else banner(`Refused: ${message}`);
+    } else if (status === 403) banner(_("Not allowed: {message}", { message }));
+    else banner(_("Refused: {message}", { message }));
   }
 
   onClick(e) {
@@ -423,26 +424,28 @@ class Game {
   /** Say that the move being made waits for Confirm or Cancel (a click elsewhere). */
   holdOn() {
     if (this.choicePick.size) {
-      banner("Finish this choice first: Confirm it, or Clear the picks (Esc).", "info");
-    } else banner("Finish this move first: pick the cards that pay for it, or Cancel (Esc).", "info");
+      banner(_("Finish this choice first: Confirm it, or Clear the picks (Esc)."), "info");
+    } else banner(_("Finish this move first: pick the cards that pay for it, or Cancel (Esc)."), "info");
   }
 
   onUi(el, e) {
     const p = this.payload;
     const what = el.dataset.ui;
     if (what === "hand-card") this.clickHand(Number(el.dataset.card));
-    else if (what === "deck") this.wrong("draw from the deck");
+    else if (what === "deck") this.wrong(_("You cannot draw from the deck now: {prompt}"));
     else if (what === "clearing-card") {
       if (this.myDecision() && ["turn", "draw"].includes(p.decision)) {
-        banner(p.view.hand.length >= p.hand_limit ? `Your hand is full (${p.hand_limit} cards): you may not take more.` : "You may not take that card now.");
+        banner(p.view.hand.length >= p.hand_limit
+          ? ngettext("Your hand is full ({n} card): you may not take more.", "Your hand is full ({n} cards): you may not take more.", p.hand_limit)
+          : _("You may not take that card now."));
       } else if (this.myDecision() && ["take", "clearing cave"].includes(p.decision)) {
-        banner(`${this.cat.label(Number(el.dataset.card))} cannot be chosen now: pick one of the lit cards of the clearing.`);
-      } else this.wrong("take a card from the clearing");
+        banner(_("{card} cannot be chosen now: pick one of the lit cards of the clearing.", { card: this.cat.label(Number(el.dataset.card)) }));
+      } else this.wrong(_("You cannot take a card from the clearing now: {prompt}"));
       openDetail(this.cat, Number(el.dataset.card));
     } else if (what === "slot") {
-      if (!this.myDecision()) this.wrong("place a card");
-      else if (this.selected === null) banner("First pick a card in your hand; the places it may go light up.");
-      else banner(`${this.cat.label(this.selected)} cannot go there: pick one of the lit places.`);
+      if (!this.myDecision()) this.wrong(_("You cannot place a card now: {prompt}"));
+      else if (this.selected === null) banner(_("First pick a card in your hand; the places it may go light up."));
+      else banner(_("{card} cannot go there: pick one of the lit places.", { card: this.cat.label(this.selected) }));
     } else if (what === "cancel") {
       this.selected = null;
       this.render();
@@ -468,30 +471,32 @@ class Game {
     e.preventDefault();
   }
 
-  /** A click that is not allowed now: say why in one line. */
-  wrong(verb) {
+  /** A click that is not allowed now: say why in one line (`words`: the sentence for the
+   * viewer's own turn, its {prompt} the server's question). */
+  wrong(words) {
     const p = this.payload;
     if (!p) return;
-    if (p.over) banner("The game is over.");
-    else if (p.you === null) banner("You are watching this game: only the players can play.");
-    else if (p.to_move !== p.you) banner(`It is not your turn: ${p.seats[p.to_move].name} is to move.`);
-    else banner(`You cannot ${verb} now: ${lowerFirst(this.promptWords())}`);
+    if (p.over) banner(_("The game is over."));
+    else if (p.you === null) banner(_("You are watching this game: only the players can play."));
+    else if (p.to_move !== p.you) banner(_("It is not your turn: {name} is to move.", { name: p.seats[p.to_move].name }));
+    else banner(format(words, { prompt: lowerFirst(this.promptWords()) }));
   }
 
   clickHand(id) {
     const p = this.payload;
     if (!this.myDecision()) {
-      this.wrong("play a card");
+      this.wrong(_("You cannot play a card now: {prompt}"));
       openDetail(this.cat, id);
       return;
     }
     const plays = this.playsOf(id);
     if (!plays.length) {
-      if (p.decision === "pay") banner("Pay with the lit cards of your hand.");
-      else if (p.decision === "raccoon") banner("That card cannot go under the cave now.");
-      else if (["take", "clearing cave"].includes(p.decision)) banner(`Pick a lit card of the clearing: ${lowerFirst(this.promptWords())}`);
-      else if (["free", "mole"].includes(p.decision)) banner(`${this.cat.label(id)} cannot be placed now.`);
-      else banner(`You cannot play a card now: ${lowerFirst(this.promptWords())}`);
+      const prompt = lowerFirst(this.promptWords());
+      if (p.decision === "pay") banner(_("Pay with the lit cards of your hand."));
+      else if (p.decision === "raccoon") banner(_("That card cannot go under the cave now."));
+      else if (["take", "clearing cave"].includes(p.decision)) banner(_("Pick a lit card of the clearing: {prompt}", { prompt }));
+      else if (["free", "mole"].includes(p.decision)) banner(_("{card} cannot be placed now.", { card: this.cat.label(id) }));
+      else banner(_("You cannot play a card now: {prompt}", { prompt }));
       return;
     }
     this.selected = this.selected === id ? null : id;
@@ -568,12 +573,12 @@ class Game {
     const p = this.payload;
     if (seat === null || seat === undefined) return "";
     const s = p.seats[seat];
-    return s ? s.name : `Player ${seat + 1}`;
+    return s ? s.name : _("Player {n}", { n: seat + 1 });
   }
 
   /** The server's question for the viewer's decision (its words, not the page's). */
   promptWords() {
-    return this.payload.prompt || "choose.";
+    return this.payload.prompt || _("choose.");
   }
 
   // ---------------------------------------------------------------- drawing
@@ -585,12 +590,12 @@ class Game {
     const v = p.view;
     const winter = "❄".repeat(v.winter.length) + "·".repeat(Math.max(0, p.winter_to_end - v.winter.length));
     fill(statusEl,
-      h("span", { title: "the table's turns so far, every player's counted (as in the log)", dataset: { testid: "turn-counter" } }, this.turnWords()),
-      h("span", { title: "cards in the deck" }, `Deck ${v.deck_size}`),
-      h("span", { title: "winter cards: the third ends the game", class: "winter-count" }, `Winter ${winter}`),
-      p.over ? h("span", { class: "strong" }, "Game over")
-        : h("span", { class: "strong" }, p.to_move === p.you ? "Your move" : `${this.name(p.to_move)} to move`),
-      h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? "live" : "reconnecting" }, "●"));
+      h("span", { title: _("the table's turns so far, every player's counted (as in the log)"), dataset: { testid: "turn-counter" } }, this.turnWords()),
+      h("span", { title: _("cards in the deck") }, _("Deck {n}", { n: v.deck_size })),
+      h("span", { title: _("winter cards: the third ends the game"), class: "winter-count" }, _("Winter {flakes}", { flakes: winter })),
+      p.over ? h("span", { class: "strong" }, _("Game over"))
+        : h("span", { class: "strong" }, p.to_move === p.you ? _("Your move") : _("{name} to move", { name: this.name(p.to_move) })),
+      h("span", { class: `conn ${this.connected ? "up" : "down"}`, title: this.connected ? _("live") : _("reconnecting") }, "●"));
   }
 
   /** "Turn 144: you", "Turn 145: Robin": the table's turn count, every player's turns
@@ -622,8 +627,8 @@ class Game {
       p.over ? null : this.waitedSection(),
       p.over ? null : this.coach.section(),
       p.deal_chosen ? h("p", { class: "deal-chosen", dataset: { testid: "deal-chosen" },
-        title: "The creator of this game chose its seed, so the creator could know every card." },
-      "This deal was chosen by the creator") : null,
+        title: _("The creator of this game chose its seed, so the creator could know every card.") },
+      _("This deal was chosen by the creator")) : null,
       board));
     const log = root.querySelector(".log-list");
     if (log) log.scrollTop = log.scrollHeight;
@@ -651,7 +656,7 @@ class Game {
     document.body.dataset.decision = this.localPlay ? "pay" : p.decision || "";
     document.body.dataset.paying = this.localPlay ? "1" : "";
     const title = p.game_title || "Forest Shuffle";
-    document.title = p.over ? `${title} · game over` : status === "your-turn" ? `● Your move · ${title}` : title;
+    document.title = p.over ? _("{title} · game over", { title }) : status === "your-turn" ? _("● Your move · {title}", { title }) : title;
   }
 
   /** A selector that finds the same control after the page is drawn again (its action,
@@ -697,7 +702,7 @@ class Game {
     const said = p.waited || [];
     if (!said.length || !this.myDecision() || this.localPlay) return null;
     return h("section", { class: "waited", dataset: { testid: "waited" }, "aria-live": "polite" },
-      h("b", {}, "Meanwhile: "), said.map((line) => h("span", { class: "waited-line" }, line, " ")));
+      h("b", {}, _("Meanwhile:"), " "), said.map((line) => h("span", { class: "waited-line" }, line, " ")));
   }
 
   /** A token was given that holds no seat of this game: the page watches, and says why;
@@ -706,10 +711,10 @@ class Game {
     if (!this.badToken) return null;
     const held = Object.entries(this.seats.tokens).filter(([, t]) => t && t !== this.token);
     return h("section", { class: "warning bad-token", dataset: { testid: "bad-token" }, role: "alert" },
-      h("b", {}, "This link's seat token is not one of this game's"),
-      " (cut short or mistyped?), so you are only watching. Open the whole invite link to play.",
+      h("b", {}, _("This link's seat token is not one of this game's")),
+      " ", _("(cut short or mistyped?), so you are only watching. Open the whole invite link to play."),
       held.length ? [" ", h("a", { class: "button primary small", href: `/game/${this.gameId}?token=${encodeURIComponent(held[0][1])}`,
-        dataset: { testid: "held-seat" } }, "Play the seat this browser holds")] : null);
+        dataset: { testid: "held-seat" } }, _("Play the seat this browser holds"))] : null);
   }
 
   promptSection() {
@@ -718,23 +723,22 @@ class Game {
     const buttons = [];
     let text;
     let sub = null;
-    if (p.you === null) text = "You are watching this game.";
+    if (p.you === null) text = _("You are watching this game.");
     else if (!this.myDecision()) {
       const s = p.seats[p.to_move];
-      text = s && s.kind === "bot" ? `${s.name} (bot) is thinking…` : `Waiting for ${this.name(p.to_move)}…`;
+      text = s && s.kind === "bot" ? _("{name} (bot) is thinking…", { name: s.name }) : _("Waiting for {name}…", { name: this.name(p.to_move) });
       const last = [...(p.log || [])].reverse().find((e) => e.seat !== null && e.seat !== undefined);
-      if (last && !p.over) sub = `Last: ${last.words || last.text}`;
+      if (last && !p.over) sub = _("Last: {words}", { words: last.words || last.text });
     } else {
-      const who = this.hotseat ? `${this.name(p.you)}: ` : "";
       const ask = this.localPlay ? this.localPlay.plan.prompt
         : this.selected !== null
-          ? `place ${this.cat.label(this.selected)}: click a lit place, or Cancel.`
+          ? _("place {card}: click a lit place, or Cancel.", { card: this.cat.label(this.selected) })
           : this.promptWords();
-      text = who ? who + lowerFirst(ask) : ask.replace(/^./, (c) => c.toUpperCase());
+      text = this.hotseat ? _("{name}: {ask}", { name: this.name(p.you), ask: lowerFirst(ask) }) : ask.replace(/^./, (c) => c.toUpperCase());
       const shape = this.choiceShape();
-      sub = this.localPlay ? "Nothing is sent until the last card is picked: Cancel (or Esc) takes the play back."
+      sub = this.localPlay ? _("Nothing is sent until the last card is picked: Cancel (or Esc) takes the play back.")
         : shape ? shape.words : this.detailWords() || CLICK_HINTS[p.decision] || null;
-      const words = { yes: "Yes", no: "No, skip it", keep: "Keep this hand", mulligan: "Mulligan", done: "Done" };
+      const words = { yes: _("Yes"), no: _("No, skip it"), keep: _("Keep this hand"), mulligan: _("Mulligan"), done: _("Done") };
       for (const a of p.legal) {
         if (a === "done" && shape) continue; // the choice's Confirm ends it
         if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
@@ -751,7 +755,7 @@ class Game {
       if (half) {
         pic = h("div", { class: `prompt-card ${symClass(half.symbol)}`, dataset: { ui: "card", card: paying.card }, title: this.cat.text(paying.card) },
           h("span", { class: "cost" }, half.sp.cost), h("b", {}, half.name),
-          !this.localPlay && p.decision === "pay" && pend.paid && pend.paid.length ? h("small", {}, ` paid: ${pend.paid.map((c) => this.cat.label(c)).join(", ")}`) : null);
+          !this.localPlay && p.decision === "pay" && pend.paid && pend.paid.length ? h("small", {}, " ", _("paid: {cards}", { cards: pend.paid.map((c) => this.cat.label(c)).join(", ") })) : null);
       }
     }
     return h("section", { class: `prompt ${this.myDecision() ? "mine" : ""}`, dataset: { testid: "prompt" } },
@@ -802,7 +806,7 @@ class Game {
     const t = cardTile(this.cat, id, { ...opts, onhover: this.hover(id) });
     const words = opts.action ? this.wordsOf(opts.action) : null;
     if (words) t.setAttribute("aria-label", words);
-    t.appendChild(h("button", { class: "info", dataset: { info: id }, title: "the card's full text", "aria-label": `card ${id} text` }, "i"));
+    t.appendChild(h("button", { class: "info", dataset: { info: id }, title: _("the card's full text"), "aria-label": _("card {id} text", { id }) }, "i"));
     return t;
   }
 
@@ -828,18 +832,18 @@ class Game {
     const deck = h("div", {
       class: `deck ${legal.has("draw") ? "can" : ""}`,
       dataset: { action: legal.has("draw") ? "draw" : null, ui: "deck", testid: "deck" },
-      role: "button", tabindex: "0", title: "Draw the top card of the deck",
-    }, h("span", { class: "deck-count" }, v.deck_size), h("span", { class: "deck-word" }, legal.has("draw") ? "Draw" : "Deck"));
-    const winter = h("div", { class: "winter-row", title: "Winter cards: the game ends when the third appears" },
+      role: "button", tabindex: "0", title: _("Draw the top card of the deck"),
+    }, h("span", { class: "deck-count" }, v.deck_size), h("span", { class: "deck-word" }, legal.has("draw") ? _("Draw") : _("Deck")));
+    const winter = h("div", { class: "winter-row", title: _("Winter cards: the game ends when the third appears") },
       Array.from({ length: p.winter_to_end }, (_, i) =>
         h("span", { class: `flake ${i < v.winter.length ? "on" : ""}` }, "❄")),
-      h("span", { class: "winter-words" }, `${v.winter.length}/${p.winter_to_end} winter`));
+      h("span", { class: "winter-words" }, _("{done}/{end} winter", { done: v.winter.length, end: p.winter_to_end })));
     const clearing = v.clearing.length
       ? v.clearing.map((id) => {
         if (fromClearing && fromClearing.has(id)) {
           // a card of a choice of several: picked and taken back here, sent on Confirm
           const picked = this.choicePick.has(id);
-          const t = this.tile(id, { classes: picked ? "can picked" : "can", short: true, badge: picked ? null : "→ to your cave" });
+          const t = this.tile(id, { classes: picked ? "can picked" : "can", short: true, badge: picked ? null : _("→ to your cave") });
           t.dataset.pick = id;
           t.dataset.choice = "1";
           t.setAttribute("tabindex", "0");
@@ -850,14 +854,14 @@ class Game {
         // a take (a draw or an effect's take) or, for an effect, a card to the cave
         const action = [`take ${id}`, `cave ${id}`].find((a) => legal.has(a)) || null;
         return this.tile(id, { action, classes: action ? "can" : "", short: true,
-          badge: action && action.startsWith("cave") ? "→ to your cave" : null });
+          badge: action && action.startsWith("cave") ? _("→ to your cave") : null });
       })
-      : [h("p", { class: "empty" }, "The clearing is empty.")];
+      : [h("p", { class: "empty" }, _("The clearing is empty."))];
     for (const t of clearing) if (t.dataset && t.dataset.card && !t.dataset.action && !t.dataset.pick) t.dataset.ui = "clearing-card";
     return h("section", { class: "middle" },
       h("div", { class: "pile" }, deck, winter),
       h("div", { class: "clearing" },
-        h("h2", {}, `Clearing `, h("small", { dataset: { testid: "clearing-count" } }, this.clearingWords())),
+        h("h2", {}, _("Clearing"), " ", h("small", { dataset: { testid: "clearing-count" } }, this.clearingWords())),
         h("div", { class: "tiles", dataset: { testid: "clearing" } }, clearing),
         this.caveOffer(), this.discardPile(), this.provisionalNote()));
   }
@@ -869,15 +873,15 @@ class Game {
     if (!offer.length) return null;
     const legal = new Set(p.legal || []);
     return h("div", { class: "cave-offer", dataset: { testid: "cave-offer" } },
-      h("h3", {}, offer.length === 1 ? "The cave the others left" : "Caves to choose from"),
+      h("h3", {}, offer.length === 1 ? _("The cave the others left") : _("Caves to choose from")),
       h("div", { class: "caves" }, offer.map((n) => {
         const cave = this.cat.cave(n);
         const action = legal.has(`choose ${n}`) ? `choose ${n}` : null;
         return h("div", { class: `cave-tile ${action ? "can" : ""} ${cave && cave.provisional ? "provisional" : ""}`,
           dataset: { action, cave: n }, role: action ? "button" : null, tabindex: action ? "0" : null,
-          title: cave && cave.provisional ? `Provisional: ${cave.provisional}` : null, "aria-label": action ? this.wordsOf(action) : null },
-        h("b", {}, `Cave ${n}`), h("span", {}, cave ? cave.text : ""),
-        cave && cave.provisional ? h("span", { class: "prov" }, "≈ provisional reading") : null);
+          title: cave && cave.provisional ? _("Provisional: {reading}", { reading: cave.provisional }) : null, "aria-label": action ? this.wordsOf(action) : null },
+        h("b", {}, _("Cave {n}", { n })), h("span", {}, cave ? cave.text : ""),
+        cave && cave.provisional ? h("span", { class: "prov" }, _("≈ provisional reading")) : null);
       })));
   }
 
@@ -887,17 +891,17 @@ class Game {
     if (!pile) return null; // a game without one
     const top = pile.slice(-3);
     return h("div", { class: "discard", dataset: { testid: "discard" } },
-      h("h3", {}, "Discard pile ", h("small", { dataset: { testid: "discard-count" } }, count(pile.length, "card"))),
-      top.length ? h("div", { class: "discard-top", title: "the top cards of the discard pile, the top one last" },
+      h("h3", {}, _("Discard pile"), " ", h("small", { dataset: { testid: "discard-count" } }, ngettext("{n} card", "{n} cards", pile.length))),
+      top.length ? h("div", { class: "discard-top", title: _("the top cards of the discard pile, the top one last") },
         top.map((id) => h("span", { class: `chip-card ${symClass(this.cat.half(id)?.symbol || "")}`, dataset: { ui: "card", card: id }, title: this.cat.text(id) },
-          this.cat.label(id)))) : h("p", { class: "empty" }, "Empty: a full clearing goes here."));
+          this.cat.label(id)))) : h("p", { class: "empty" }, _("Empty: a full clearing goes here.")));
   }
 
   /** What about the game's deck is provisional (the catalog says; null for a deck as printed). */
   provisionalNote() {
     const note = this.cat.provisionalDeck;
     return note ? h("p", { class: "prov-note deck-note", dataset: { testid: "provisional-deck" }, title: note },
-      h("b", {}, "≈ provisional deck: "), "the marked cards' pairings, sides or tree symbols are assumed, not known from the printed cards.") : null;
+      h("b", {}, _("≈ provisional deck:")), " ", _("the marked cards' pairings, sides or tree symbols are assumed, not known from the printed cards.")) : null;
   }
 
   /** "4/10 · full at 10: all go to the box"; past the limit (a game that ended before
@@ -906,8 +910,9 @@ class Game {
     const p = this.payload;
     const n = p.view.clearing.length;
     const limit = p.clearing_limit;
-    if (n > limit || p.over) return count(n, "card");
-    return `${n}/${limit} · full at ${limit}: all go to the ${p.view.discard ? "discard pile" : "box"}`;
+    if (n > limit || p.over) return ngettext("{n} card", "{n} cards", n);
+    return p.view.discard ? _("{n}/{limit} · full at {limit}: all go to the discard pile", { n, limit })
+      : _("{n}/{limit} · full at {limit}: all go to the box", { n, limit });
   }
 
   forestSection(seat, mine) {
@@ -923,31 +928,33 @@ class Game {
         else if (a.kind === "play") newTree = a.text;
       }
     }
-    const s = p.seats[seat] || { name: `Player ${seat + 1}` };
+    const s = p.seats[seat] || { name: _("Player {n}", { n: seat + 1 }) };
     const known = (v.known_hands[seat] || []);
     const showing = this.showPoints.has(seat);
     const head = h("div", { class: "forest-head" },
-      h("h2", {}, mine ? (this.hotseat ? `${s.name}'s forest` : "Your forest") : `${s.name}'s forest`),
-      h("span", { class: "facts" }, `${this.hostsWords(forest, seat)} · cave ${v.cave_sizes[seat]} · hand ${v.hand_sizes[seat]}`),
+      h("h2", {}, mine && !this.hotseat ? _("Your forest") : _("{name}'s forest", { name: s.name })),
+      h("span", { class: "facts" }, _("{hosts} · cave {cave} · hand {hand}", { hosts: this.hostsWords(forest, seat), cave: v.cave_sizes[seat], hand: v.hand_sizes[seat] })),
       this.caveChip(seat),
-      p.to_move === seat && !p.over ? h("span", { class: "to-move" }, "to move") : null,
+      p.to_move === seat && !p.over ? h("span", { class: "to-move" }, _("to move")) : null,
       forest.length ? h("button", { class: "ghost small points-toggle", dataset: { ui: "points", seat, testid: `points-toggle-${seat}` },
-        "aria-pressed": showing ? "true" : "false", title: "Show each card's points as they stand now (the server's score)" },
-      showing ? "Hide points" : "Points") : null);
+        "aria-pressed": showing ? "true" : "false", title: _("Show each card's points as they stand now (the server's score)") },
+      showing ? _("Hide points") : _("Points")) : null);
     const trees = forest.map((tree, i) => this.treeBlock(tree, i, targets, mine, seat));
     if (newTree) {
       const shrub = this.cat.isShrub(this.selected);
       const moor = this.cat.isMoor(this.selected);
       trees.push(h("div", { class: `new-tree target ${shrub ? "new-shrub" : ""} ${moor ? "new-moor" : ""}`, dataset: { action: newTree }, role: "button", tabindex: "0" },
-        h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, `plant ${this.cat.label(this.selected)}${shrub ? " (a shrub)" : moor ? " (a moor)" : ""} here`)));
+        h("span", { class: "plus", "aria-hidden": "true" }), h("span", {}, shrub ? _("plant {card} (a shrub) here", { card: this.cat.label(this.selected) })
+          : moor ? _("plant {card} (a moor) here", { card: this.cat.label(this.selected) })
+            : _("plant {card} here", { card: this.cat.label(this.selected) }))));
     }
-    if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? this.emptyForestWords() : "No trees yet."));
+    if (!trees.length) trees.push(h("p", { class: "empty" }, mine ? this.emptyForestWords() : _("No trees yet.")));
     // a big forest is drawn in compact columns, so that 15 trees still read at a glance
     const compact = forest.length >= (mine ? 6 : 4);
     return h("section", { class: `forest ${mine ? "mine" : "theirs"} ${compact ? "compact" : ""} ${showing ? "show-points" : ""}`,
       dataset: { seat, testid: mine ? "my-forest" : `forest-${seat}` } },
     head,
-    !mine && known.length ? h("p", { class: "known" }, "Seen in hand: ", known.map((c) => this.cat.label(c)).join(" · ")) : null,
+    !mine && known.length ? h("p", { class: "known" }, _("Seen in hand:"), " ", known.map((c) => this.cat.label(c)).join(" · ")) : null,
     h("div", { class: "trees" }, trees));
   }
 
@@ -960,8 +967,8 @@ class Game {
     const cave = this.cat.cave(number);
     const prov = cave && cave.provisional;
     return h("span", { class: `cave-chip ${prov ? "provisional" : ""}`, dataset: { testid: `cave-${seat}`, cave: number },
-      title: cave ? cave.text + (prov ? `\nProvisional: ${cave.provisional}` : "") : "" },
-    h("b", {}, `Cave ${number}`), cave ? `: ${cave.text}` : "", prov ? h("span", { class: "prov" }, "≈ provisional") : null);
+      title: cave ? cave.text + (prov ? "\n" + _("Provisional: {reading}", { reading: cave.provisional }) : "") : "" },
+    h("b", {}, _("Cave {n}", { n: number })), cave ? `: ${cave.text}` : "", prov ? h("span", { class: "prov" }, _("≈ provisional")) : null);
   }
 
   /** "3 trees", "2 trees · 1 shrub", "4 trees · 2 moors" (a sapling counts as a tree, a
@@ -969,9 +976,9 @@ class Game {
   hostsWords(forest, seat) {
     const shrubs = forest.filter((t, i) => !t.sapling && t.card && !this.isUniversal(seat, i) && this.cat.isShrub(t.card)).length;
     const moors = forest.filter((t, i) => this.isMoorHost(t, seat, i)).length;
-    const parts = [count(forest.length - shrubs - moors, "tree")];
-    if (shrubs) parts.push(count(shrubs, "shrub"));
-    if (moors) parts.push(count(moors, "moor"));
+    const parts = [ngettext("{n} tree", "{n} trees", forest.length - shrubs - moors)];
+    if (shrubs) parts.push(ngettext("{n} shrub", "{n} shrubs", shrubs));
+    if (moors) parts.push(ngettext("{n} moor", "{n} moors", moors));
     return parts.join(" · ");
   }
 
@@ -981,8 +988,8 @@ class Game {
    * (not Dartmoor: its hosts are trees, shrubs and moors). */
   emptyForestWords() {
     const p = this.payload;
-    if (p.view.universal_moors) return "No trees yet: play a tree, shrub or moor card.";
-    return "No trees yet: play a tree card (or any card as a sapling).";
+    if (p.view.universal_moors) return _("No trees yet: play a tree, shrub or moor card.");
+    return _("No trees yet: play a tree card (or any card as a sapling).");
   }
 
   isUniversal(seat, i) {
@@ -1021,21 +1028,22 @@ class Game {
     if (universal) {
       // its owner sees which card lies face down; the others see none
       trunk = h("div", { class: "trunk moor universal", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
-        title: "A universal moor: a card face down, a moor of no species (it counts as a moor)" },
-      h("span", { class: "num" }, i + 1), h("span", { class: "host-label" }, "moor"), h("span", { class: "tname" }, "Universal moor"),
-      h("span", { class: "tpoints" }, tree.card ? `face down: ${cat.label(tree.card)}` : "face down"));
+        title: _("A universal moor: a card face down, a moor of no species (it counts as a moor)") },
+      h("span", { class: "num" }, i + 1), h("span", { class: "host-label" }, pgettext("host", "moor")), h("span", { class: "tname" }, _("Universal moor")),
+      h("span", { class: "tpoints" }, tree.card ? _("face down: {card}", { card: cat.label(tree.card) }) : _("face down")));
     } else if (tree.sapling || tree.card === null) {
       trunk = h("div", { class: "trunk sapling", dataset: { ui: tree.card ? "card" : null, card: tree.card || null },
-        title: "A sapling: a tree without a species or tree symbol" }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, "Sapling"));
+        title: _("A sapling: a tree without a species or tree symbol") }, h("span", { class: "num" }, i + 1), h("span", { class: "tname" }, _("Sapling")));
     } else {
       const half = cat.half(tree.card, "tree");
       const pts = this.pointsOf(tree.card);
       trunk = h("div", { class: `trunk ${shrub ? "shrub" : ""} ${moor ? "moor" : ""} ${symClass(half ? half.symbol : "")} ${this.isFresh(tree.card) ? "fresh" : ""}`,
         dataset: { ui: "card", card: tree.card }, tabindex: "0",
-        title: (pts ? `${pts.points} points now: ${pts.why}\n` : "") + cat.text(tree.card), onmouseenter: this.hover(tree.card) },
+        title: (pts ? ngettext("{n} point now: {why}", "{n} points now: {why}", pts.points, { why: pts.why }) + "\n" : "") + cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
-      shrub || moor ? h("span", { class: "host-label", title: `a ${moor ? "moor" : "shrub"} showing the ${half ? half.symbol : ""} symbol` }, moor ? "moor" : "shrub") : null,
-      h("span", { class: "tname" }, half ? shortName(half.name) : "Tree"),
+      shrub || moor ? h("span", { class: "host-label", title: moor ? _("a moor showing the {symbol} symbol", { symbol: half ? half.symbol : "" })
+        : _("a shrub showing the {symbol} symbol", { symbol: half ? half.symbol : "" }) }, moor ? pgettext("host", "moor") : pgettext("host", "shrub")) : null,
+      h("span", { class: "tname" }, half ? shortName(half.name) : _("Tree")),
       half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null,
       prov ? h("span", { class: "prov dot", title: prov }, "≈") : null,
       this.pointsBadge(tree.card));
@@ -1061,19 +1069,21 @@ class Game {
         return h("div", {
           class: `dweller ${symClass(g.half ? g.half.symbol : "")} ${g.ids.some((x) => this.isFresh(x)) ? "fresh" : ""}`,
           dataset: { ui: action ? null : "card", card: id }, tabindex: action ? null : "0",
-          title: (pts ? `${pts.points} points now${g.ids.length > 1 ? " each" : ""}: ${pts.why}\n` : "") + cat.text(g.ids[0]),
+          title: (!pts ? "" : (g.ids.length > 1 ? ngettext("{n} point now each: {why}", "{n} points now each: {why}", pts.points, { why: pts.why })
+            : ngettext("{n} point now: {why}", "{n} points now: {why}", pts.points, { why: pts.why })) + "\n") + cat.text(g.ids[0]),
           onmouseenter: this.hover(g.ids[0]),
         }, h("span", { class: "dname" }, shortName(g.name)), g.ids.length > 1 ? h("span", { class: "times" }, `×${g.ids.length}`) : null,
         assumed ? h("span", { class: "prov dot", title: assumed }, "≈") : null,
         this.pointsBadge(g.ids[0]),
         g.half ? h("span", { class: "dpoints" }, pointsWords(g.half.sp)) : null);
       });
-      const here = action ? h("span", { class: "here" }, `${shortName(this.cat.half(this.selected, side)?.name || "")} here`) : null;
+      const here = action ? h("span", { class: "here" }, _("{card} here", { card: shortName(this.cat.half(this.selected, side)?.name || "") })) : null;
       const cell = (content, cls, act) => h("div", {
         class: `slot slot-${side} ${cls} ${act ? "target" : ""}`,
         dataset: { action: act, ui: act ? null : mine ? "slot" : null, slot: `${i + 1}-${side}` },
         role: act ? "button" : null, tabindex: act ? "0" : null,
-        title: act ? `place ${this.cat.label(this.selected)} ${side} of ${moor ? "moor" : "tree"} ${i + 1}` : null,
+        title: !act ? null : moor ? _("place {card}: {side} of moor {n}", { card: this.cat.label(this.selected), side: sideWord(side), n: i + 1 })
+          : _("place {card}: {side} of tree {n}", { card: this.cat.label(this.selected), side: sideWord(side), n: i + 1 }),
       }, content, act ? here : null);
       if (!moor) {
         slots.push(cell(cards.length ? cards : h("span", { class: "arrow" }, ARROWS[side]), stack.length ? "full" : "open", action));
@@ -1115,7 +1125,7 @@ class Game {
       let badge = null;
       if (mine && id === playing) {
         classes = "selected playing";
-        badge = "being played";
+        badge = _("being played");
       } else if (mine && choice) {
         // a choice of several hand cards: picked and taken back here, sent on Confirm
         if (choice.has(id)) {
@@ -1127,12 +1137,12 @@ class Game {
           // several cards to pay: pick a set, the page pays it in the engine's order
           if (pick.has(id)) {
             classes = this.payPick.has(id) ? "can picked" : "can";
-            if (keeps(id)) badge = "★ keeps bonus";
+            if (keeps(id)) badge = _("★ keeps bonus");
           }
         } else if (legal.has(`pay ${id}`)) {
           action = `pay ${id}`;
           classes = "can";
-          if (keeps(id)) badge = "★ keeps bonus";
+          if (keeps(id)) badge = _("★ keeps bonus");
         } else if (legal.has(`cave ${id}`)) {
           action = `cave ${id}`;
           classes = "can";
@@ -1140,16 +1150,16 @@ class Game {
           // Dartmoor: a hand card face down into the forest as a universal moor
           action = `moor ${id}`;
           classes = "can";
-          badge = "face down as a moor";
+          badge = _("face down as a moor");
         } else if (legal.has(`discard ${id}`)) {
           action = `discard ${id}`;
           classes = "can";
-          badge = "→ into the clearing";
+          badge = _("→ into the clearing");
         } else if (p.decision === "saplings" && legal.has(`sapling ${id}`)) {
           // the saplings of an effect: a click plants this card face down
           action = `sapling ${id}`;
           classes = "can";
-          badge = "plant as a sapling";
+          badge = _("plant as a sapling");
         } else {
           const plays = this.playsOf(id);
           if (plays.some((a) => a.kind === "play")) classes = "can";
@@ -1175,10 +1185,10 @@ class Game {
     });
     return h("section", { class: "hand", dataset: { testid: "hand" } },
       h("div", { class: "hand-head" },
-        h("h2", {}, this.hotseat ? `${this.name(p.you)}'s hand` : "Your hand", h("small", {}, ` ${v.hand.length}/${p.hand_limit}`)),
-        v.own_cave.length ? h("span", { class: "facts" }, `cave: ${count(v.own_cave.length, "card")}`) : null),
+        h("h2", {}, this.hotseat ? _("{name}'s hand", { name: this.name(p.you) }) : _("Your hand"), h("small", {}, ` ${v.hand.length}/${p.hand_limit}`)),
+        v.own_cave.length ? h("span", { class: "facts" }, ngettext("cave: {n} card", "cave: {n} cards", v.own_cave.length)) : null),
       this.selectionBar(), this.payBar(pick),
-      h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, "No cards in hand.")));
+      h("div", { class: "tiles" }, tiles.length ? tiles : h("p", { class: "empty" }, _("No cards in hand."))));
   }
 
   /** The pay plan (the server's pay_plans entry) of a legal play text, or null: a play
@@ -1212,7 +1222,7 @@ class Game {
     this.payPick.clear();
     this.selected = a.card;
     this.focusNext = "[data-testid=selection] button[data-action]";
-    banner("Play taken back: nothing was sent.", "info");
+    banner(_("Play taken back: nothing was sent."), "info");
     this.render();
   }
 
@@ -1247,10 +1257,10 @@ class Game {
     const local = !!this.localPlay;
     return h("div", { class: "selection paybar", dataset: { testid: "paybar" } },
       h("div", { class: "selection-head" },
-        h("b", {}, `Pick ${count(need, "card")} to pay`), ` (${picked.length}/${need} picked) `,
-        picked.length ? h("button", { class: "ghost small", dataset: { ui: "unpick" } }, "Clear") : null,
+        h("b", {}, ngettext("Pick {n} card to pay", "Pick {n} cards to pay", need)), " ", _("({picked}/{need} picked)", { picked: picked.length, need }), " ",
+        picked.length ? h("button", { class: "ghost small", dataset: { ui: "unpick" } }, _("Clear")) : null,
         local ? h("button", { class: "ghost small", dataset: { ui: "cancel-play", testid: "cancel-play" },
-          title: "Take the play back (Esc): nothing is sent until the last card is picked" }, "Cancel") : null),
+          title: _("Take the play back (Esc): nothing is sent until the last card is picked") }, _("Cancel")) : null),
       h("p", { class: "pay-words", dataset: { testid: "pay-words" } }, this.payWords()));
   }
 
@@ -1259,7 +1269,7 @@ class Game {
     const info = this.payInfo();
     if (!info) return null;
     if (this.payLost()) return info.lost_words;
-    return info.bonus_possible && info.keeps_bonus.length ? `★ ${info.words} Cards marked ★ keep it.` : info.words;
+    return info.bonus_possible && info.keeps_bonus.length ? _("★ {words} Cards marked ★ keep it.", { words: info.words }) : info.words;
   }
 
   /** The cards the payment in hand needs (0: none in hand). */
@@ -1296,12 +1306,12 @@ class Game {
   toggleChoice(id) {
     const shape = this.choiceShape();
     if (!shape.cards.includes(id)) {
-      banner(`${this.cat.label(id)} cannot be picked now.`);
+      banner(_("{card} cannot be picked now.", { card: this.cat.label(id) }));
       return;
     }
     if (this.choicePick.has(id)) this.choicePick.delete(id);
     else if (this.choicePick.size >= shape.most) {
-      banner(`That makes more than ${count(shape.most, "card")}: take a pick back first.`);
+      banner(ngettext("That makes more than {n} card: take a pick back first.", "That makes more than {n} cards: take a pick back first.", shape.most));
       return;
     } else this.choicePick.add(id);
     this.render();
@@ -1324,14 +1334,15 @@ class Game {
     const ok = this.choiceComplete();
     // a choice of a fixed number names that number until it is picked
     const shown = shape.least === shape.most ? shape.most : n;
-    const label = shape.confirm[Math.min(shown, shape.confirm.length - 1)] || "Confirm";
+    const label = shape.confirm[Math.min(shown, shape.confirm.length - 1)] || _("Confirm");
     return h("div", { class: "selection choicebar", dataset: { testid: "choicebar" } },
       h("div", { class: "selection-head" },
-        h("b", { dataset: { testid: "picked-count" } }, shape.least === shape.most ? `${n}/${shape.most} picked` : `${n} picked`), " ",
-        n ? h("button", { class: "ghost small", dataset: { ui: "unpick", testid: "clear-picks" } }, "Clear") : null,
+        h("b", { dataset: { testid: "picked-count" } }, shape.least === shape.most ? _("{n}/{most} picked", { n, most: shape.most }) : ngettext("{n} picked", "{n} picked", n)), " ",
+        n ? h("button", { class: "ghost small", dataset: { ui: "unpick", testid: "clear-picks" } }, _("Clear")) : null,
         h("button", { class: "primary small", dataset: { ui: "confirm-picks", testid: "confirm-picks" }, disabled: !ok,
-          title: ok ? "" : `Pick ${shape.least === shape.most ? count(shape.most, "card") : `up to ${count(shape.most, "card")}`} first` }, label)),
-      n ? h("p", { class: "pick-words" }, "Picked: ", [...this.choicePick].map((c) => this.cat.label(c)).join(", ")) : null);
+          title: ok ? "" : shape.least === shape.most ? ngettext("Pick {n} card first", "Pick {n} cards first", shape.most)
+            : ngettext("Pick up to {n} card first", "Pick up to {n} cards first", shape.most) }, label)),
+      n ? h("p", { class: "pick-words" }, _("Picked:"), " ", [...this.choicePick].map((c) => this.cat.label(c)).join(", ")) : null);
   }
 
   togglePick(id) {
@@ -1341,7 +1352,7 @@ class Game {
     }
     const pick = this.pickable();
     if (!pick || !pick.has(id)) {
-      banner("That card cannot pay for this one.");
+      banner(_("That card cannot pay for this one."));
       return;
     }
     if (this.payPick.has(id)) this.payPick.delete(id);
@@ -1367,24 +1378,27 @@ class Game {
     if (tree) {
       const half = cat.half(id, "tree");
       rows.push(h("div", { class: "choice" }, h("button", { class: "primary", dataset: { action: tree.text } },
-        `Plant ${half.name} as a new ${cat.isShrub(id) ? "shrub" : "tree"}` + (free ? " (free)" : ` (cost ${half.sp.cost})`))));
+        cat.isShrub(id)
+          ? (free ? _("Plant {card} as a new shrub (free)", { card: half.name }) : _("Plant {card} as a new shrub (cost {cost})", { card: half.name, cost: half.sp.cost }))
+          : (free ? _("Plant {card} as a new tree (free)", { card: half.name }) : _("Plant {card} as a new tree (cost {cost})", { card: half.name, cost: half.sp.cost })))));
     }
     for (const half of cat.halves(id)) {
       if (half.side === "tree") continue;
       const at = plays.filter((a) => a.kind === "play" && a.side === half.side);
       if (!at.length) {
-        rows.push(h("div", { class: "choice off" }, `${ARROWS[half.side]} ${half.name}: no place for it now`));
+        rows.push(h("div", { class: "choice off" }, _("{arrow} {card}: no place for it now", { arrow: ARROWS[half.side], card: half.name })));
         continue;
       }
       rows.push(h("div", { class: `choice ${symClass(half.symbol)}` },
-        h("span", { class: "choice-name" }, `${ARROWS[half.side]} ${half.name}`, free ? " (free)" : ` (cost ${half.sp.cost})`, ": tree"),
-        at.map((a) => h("button", { class: "chip", dataset: { action: a.text }, title: `${half.side} of tree ${a.tree}` }, a.tree))));
+        h("span", { class: "choice-name" }, free ? _("{arrow} {card} (free): tree", { arrow: ARROWS[half.side], card: half.name })
+          : _("{arrow} {card} (cost {cost}): tree", { arrow: ARROWS[half.side], card: half.name, cost: half.sp.cost })),
+        at.map((a) => h("button", { class: "chip", dataset: { action: a.text }, title: _("{side} of tree {n}", { side: sideWord(half.side), n: a.tree }) }, a.tree))));
     }
     const sap = plays.find((a) => a.kind === "sapling");
-    if (sap) rows.push(h("div", { class: "choice" }, h("button", { class: "ghost", dataset: { action: sap.text } }, "Play it face down as a sapling (free)")));
+    if (sap) rows.push(h("div", { class: "choice" }, h("button", { class: "ghost", dataset: { action: sap.text } }, _("Play it face down as a sapling (free)"))));
     return h("div", { class: "selection", dataset: { testid: "selection" } },
-      h("div", { class: "selection-head" }, h("b", {}, cat.label(id)), " — pick where (the lit places in your forest) ",
-        h("button", { class: "ghost small", dataset: { ui: "cancel" } }, "Cancel")),
+      h("div", { class: "selection-head" }, h("b", {}, cat.label(id)), " ", _("— pick where (the lit places in your forest)"), " ",
+        h("button", { class: "ghost small", dataset: { ui: "cancel" } }, _("Cancel"))),
       rows);
   }
 
@@ -1392,7 +1406,7 @@ class Game {
   async reissue(seat) {
     try {
       const r = await api("POST", `/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/invite`, { token: this.token });
-      const name = this.payload.seats[seat]?.name || `seat ${seat + 1}`;
+      const name = this.payload.seats[seat]?.name || _("seat {n}", { n: seat + 1 });
       this.newLink = { name, url: new URL(r.link, location.href).href };
       this.render();
     } catch (err) {
@@ -1403,20 +1417,20 @@ class Game {
   playersSection() {
     const p = this.payload;
     const v = p.view;
-    return h("section", { class: "players" }, h("h2", {}, "Players"),
+    return h("section", { class: "players" }, h("h2", {}, _("Players")),
       h("ul", {}, p.seats.map((s) => h("li", { class: `${s.seat === p.to_move && !p.over ? "moving" : ""} ${s.seat === p.you ? "you" : ""}`, dataset: { seat: s.seat } },
-        h("span", { class: "pname" }, s.name, s.seat === p.you ? " (you)" : ""),
+        h("span", { class: "pname" }, s.seat === p.you ? _("{name} (you)", { name: s.name }) : s.name),
         this.seatScore(s.seat),
-        h("span", { class: "pkind" }, s.kind === "bot" ? `bot · ${s.level || ""}` : s.seat === p.you ? "here"
-          : this.hotseat ? "at this screen" : s.held === false ? "not joined yet" : s.connected === false ? "away" : "online"),
-        h("span", { class: "pfacts" }, `${this.hostsWords(v.forests[s.seat] || [], s.seat)} · hand ${v.hand_sizes[s.seat]}`),
+        h("span", { class: "pkind" }, s.kind === "bot" ? _("bot · {level}", { level: s.level || "" }) : s.seat === p.you ? _("here")
+          : this.hotseat ? _("at this screen") : s.held === false ? _("not joined yet") : s.connected === false ? _("away") : _("online")),
+        h("span", { class: "pfacts" }, _("{hosts} · hand {hand}", { hosts: this.hostsWords(v.forests[s.seat] || [], s.seat), hand: v.hand_sizes[s.seat] })),
         // the creator may give an invited seat a new link (its old link and token stop working)
         p.creator === p.you && p.you !== null && s.kind === "human" && s.seat !== p.you && !p.over
           ? h("button", { class: "ghost small", dataset: { ui: "reissue", seat: s.seat, testid: `reissue-${s.seat}` },
-            title: "A new invite link for this seat: its old link stops working" }, "New link") : null))),
+            title: _("A new invite link for this seat: its old link stops working") }, _("New link")) : null))),
       this.newLink ? h("div", { class: "new-link", dataset: { testid: "new-link" } },
-        h("p", { class: "hint" }, `The new link of ${this.newLink.name} (the old one no longer works):`),
-        h("input", { type: "text", readonly: true, value: this.newLink.url, "aria-label": `new invite link of ${this.newLink.name}` })) : null);
+        h("p", { class: "hint" }, _("The new link of {name} (the old one no longer works):", { name: this.newLink.name })),
+        h("input", { type: "text", readonly: true, value: this.newLink.url, "aria-label": _("new invite link of {name}", { name: this.newLink.name }) })) : null);
   }
 
   /** A seat's points now beside its name: the server's running score (the scorer on the
@@ -1426,8 +1440,8 @@ class Game {
     const r = (p.over && p.scores ? p.scores : p.running || []).find((x) => x.seat === seat);
     if (!r) return null;
     return h("span", { class: "pscore", dataset: { testid: "player-score", seat: String(seat) },
-      title: p.over ? "final score" : "points if the game ended now, from what everyone sees" },
-    `${r.total} pts`);
+      title: p.over ? _("final score") : _("points if the game ended now, from what everyone sees") },
+    ngettext("{n} pt", "{n} pts", r.total));
   }
 
   /** The score pad as it stands now (the server's running score from the public forests),
@@ -1436,8 +1450,8 @@ class Game {
     const p = this.payload;
     const running = p.running || [];
     const toggle = h("button", { class: "ghost small", dataset: { ui: "running", testid: "running-toggle" },
-      "aria-pressed": this.showRunning ? "true" : "false" }, this.showRunning ? "Hide" : "Show");
-    const head = h("div", { class: "running-head" }, h("h2", {}, "Score now"), toggle);
+      "aria-pressed": this.showRunning ? "true" : "false" }, this.showRunning ? _("Hide") : _("Show"));
+    const head = h("div", { class: "running-head" }, h("h2", {}, _("Score now")), toggle);
     if (!this.showRunning || !running.length) {
       return h("section", { class: "running off", dataset: { testid: "running" } }, head);
     }
@@ -1447,22 +1461,23 @@ class Game {
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { title: s.name }, s.name)))),
       h("tbody", {},
         this.padLines().map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
-        h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.total ?? 0)))));
+        h("tr", { class: "total" }, h("th", {}, _("Total")), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.total ?? 0)))));
     return h("section", { class: "running", dataset: { testid: "running" } }, head, table,
-      h("p", { class: "hint" }, "Points if the game ended now, from what everyone sees."));
+      h("p", { class: "hint" }, _("Points if the game ended now, from what everyone sees.")));
   }
 
-  /** The game's score-pad lines [[key, words]] (the payload's; the base game's before). */
+  /** The game's score-pad lines [[key, words]] (the payload's keys in the page's words,
+   * the server's words for a key the page does not know; the base game's before). */
   padLines() {
     const lines = this.payload.pad_lines;
-    return lines && lines.length ? lines : LINES;
+    return lines && lines.length ? lines.map(([key, word]) => [key, lineWords(key, word)]) : LINES;
   }
 
   sideDetail() {
     const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
     return h("section", { class: "side-detail", dataset: { testid: "side-detail" } }, this.selected !== null ? cardDetail(this.cat, this.selected)
-      : h("p", { class: "hint" }, touch ? "Tap a card in a forest, or a card's i, to read it (and its points now)."
-        : "Point at a card to read it here (in a forest: its points now), or click its i."));
+      : h("p", { class: "hint" }, touch ? _("Tap a card in a forest, or a card's i, to read it (and its points now).")
+        : _("Point at a card to read it here (in a forest: its points now), or click its i.")));
   }
 
   logSection() {
@@ -1475,8 +1490,8 @@ class Game {
         : [name ? h("b", {}, name + " ") : null, text];
       return h("li", { class: general ? "general" : e.seat === p.you ? "own" : "" }, body);
     });
-    return h("section", { class: "log" }, h("h2", {}, "Game log"),
-      h("ul", { class: "log-list", dataset: { testid: "log" } }, items.length ? items : h("li", { class: "hint" }, "Nothing yet.")));
+    return h("section", { class: "log" }, h("h2", {}, _("Game log")),
+      h("ul", { class: "log-list", dataset: { testid: "log" } }, items.length ? items : h("li", { class: "hint" }, _("Nothing yet."))));
   }
 
   scoreSection() {
@@ -1486,28 +1501,29 @@ class Game {
     const winners = new Set(p.solo ? [] : p.winners || []);
     const bySeat = new Map(scores.map((s) => [s.seat, s]));
     const seats = p.seats;
+    const best = winners.size === 1 ? bySeat.get([...winners][0])?.total : null;
     const headline = winners.size === 1
-      ? `${this.name([...winners][0])} wins with ${bySeat.get([...winners][0])?.total ?? "?"} points`
-      : `A tie: ${[...winners].map((w) => this.name(w)).join(" and ")}`;
+      ? ngettext("{name} wins with {n} point", "{name} wins with {n} points", best ?? 0, { name: this.name([...winners][0]), n: best ?? "?" })
+      : _("A tie: {names}", { names: listWords([...winners].map((w) => this.name(w))) });
     const pad = h("table", { class: "score-pad", dataset: { testid: "score-pad" } },
       h("thead", {}, h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", { class: winners.has(s.seat) ? "winner" : "" }, s.name, winners.has(s.seat) ? " ★" : "")))),
       h("tbody", {},
         this.padLines().map(([key, word]) => h("tr", {}, h("th", {}, word), seats.map((s) => h("td", {}, bySeat.get(s.seat)?.lines?.[key] ?? 0)))),
-        h("tr", { class: "total" }, h("th", {}, "Total"), seats.map((s) => h("td", { class: winners.has(s.seat) ? "winner" : "" }, bySeat.get(s.seat)?.total ?? "?")))));
+        h("tr", { class: "total" }, h("th", {}, _("Total")), seats.map((s) => h("td", { class: winners.has(s.seat) ? "winner" : "" }, bySeat.get(s.seat)?.total ?? "?")))));
     const details = seats.map((s) => {
       const sc = bySeat.get(s.seat);
       if (!sc) return null;
       return h("details", { class: "card-points", open: s.seat === p.you || (p.you === null && s.seat === 0) },
-        h("summary", {}, `${s.name}: ${sc.total} points, card by card`),
+        h("summary", {}, ngettext("{name}: {n} point, card by card", "{name}: {n} points, card by card", sc.total, { name: s.name })),
         h("table", {}, h("tbody", {}, (sc.cards || []).map((c) => h("tr", {},
           h("td", { class: "where" }, c.where), h("td", { class: "cname" }, c.name), h("td", { class: "pts" }, c.points), h("td", { class: "why" }, c.why))))));
     });
     const canRematch = p.you !== null;
     return h("section", { class: "scores", dataset: { testid: "scores" } },
-      p.solo ? h("h1", {}, "Winter has come") : h("h1", {}, "Winter has come: ", headline),
+      p.solo ? h("h1", {}, _("Winter has come")) : h("h1", {}, _("Winter has come: {headline}", { headline })),
       p.solo ? soloPanel(p) : null,
       h("div", { class: "score-wrap" }, pad),
-      canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? "Join the rematch" : "Rematch")) : null,
+      canRematch ? h("p", {}, h("button", { class: "primary big", dataset: { ui: "rematch", testid: "rematch" } }, p.rematch ? _("Join the rematch") : _("Rematch"))) : null,
       h("div", { class: "details-wrap" }, details),
       reviewSection(p.game_id, seats.map((s) => s.name)));
   }
@@ -1526,9 +1542,9 @@ async function claimInvite(gameId, invite) {
   } catch (err) {
     document.body.dataset.status = "error";
     fill(root, h("section", { class: "panel", dataset: { testid: "invite-used" } },
-      h("h1", {}, "This invite link cannot be used"),
+      h("h1", {}, _("This invite link cannot be used")),
       h("p", {}, err.message),
-      h("p", {}, h("a", { class: "button", href: path }, "Watch the game"))));
+      h("p", {}, h("a", { class: "button", href: path }, _("Watch the game")))));
   }
 }
 
@@ -1544,7 +1560,7 @@ async function main() {
     try {
       [offered, levels] = await Promise.all([api("GET", "/api/games-offered"), api("GET", "/api/levels")]);
     } catch (err) {
-      fill(root, h("section", { class: "panel" }, h("h1", {}, "The server cannot be reached"), h("p", {}, err.message)));
+      fill(root, h("section", { class: "panel" }, h("h1", {}, _("The server cannot be reached")), h("p", {}, err.message)));
       document.body.dataset.status = "error";
       return;
     }

@@ -1,9 +1,33 @@
 // The card catalog (from GET /api/cards) and the drawing of cards as tiles.
 import { h } from "./dom.js";
+import { _, pgettext } from "./i18n.js";
 
 export const SIDES = ["top", "bottom", "left", "right"];
 export const ARROWS = { top: "↑", bottom: "↓", left: "←", right: "→", tree: "" };
-const SIDE_WORDS = { top: "top", bottom: "bottom", left: "left", right: "right" };
+const SIDE_WORDS = { top: pgettext("side", "top"), bottom: pgettext("side", "bottom"), left: pgettext("side", "left"), right: pgettext("side", "right") };
+/** A host card's kind in words (tree, shrub, moor). */
+const KIND_WORDS = { tree: pgettext("host", "tree"), shrub: pgettext("host", "shrub"), moor: pgettext("host", "moor") };
+/** A host card in words (a card's text: "Oak (tree card)"). */
+const KIND_CARD = { tree: _("tree card"), shrub: _("shrub card"), moor: _("moor card") };
+/** The score-pad lines in words, by the key of a game's pad_lines. */
+const LINE_WORDS = { trees: _("Trees"), top_bottom: _("Top / bottom"), left_right: _("Left / right"), cave: _("Cave"),
+  top: _("Top"), bottom: _("Bottom"), moors: _("Moors") };
+
+/** A side of a host in words ("top" in the page's language). */
+export function sideWord(side) {
+  return SIDE_WORDS[side] || side;
+}
+
+/** A host card's kind in words. */
+export function kindWord(kind) {
+  return KIND_WORDS[kind] || kind;
+}
+
+/** A score-pad line in words: the page's for a key it knows, else `fallback` (the server's
+ * words), else the key made readable. */
+export function lineWords(key, fallback) {
+  return LINE_WORDS[key] || fallback || key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
 
 /** CSS class of a tree symbol: "sym-horse-chestnut". */
 export function symClass(symbol) {
@@ -15,11 +39,11 @@ export function symClass(symbol) {
 const SHORT_NAMES = {};
 const SHORT_TAGS = { "pawed animal": "pawed", "cloven-hoofed animal": "hoofed" };
 /** Tags that are the symbol of an expansion (drawn as a chip, not among the tags). */
-export const EXPANSION_TAGS = { alps: "Alps", "woodland edge": "Woodland Edge" };
+export const EXPANSION_TAGS = { alps: _("Alps"), "woodland edge": _("Woodland Edge") };
 /** Tags that say what a host card is (its kind says it already). */
 const HOST_TAGS = ["tree", "shrub"];
 const IMPLIED_TAGS = { "cloven-hoofed animal": "deer", insect: "butterfly" };
-const PART_WORDS = { effect: "Effect", bonus: "Bonus", permanent: "Always", points: "Points" };
+const PART_WORDS = { effect: _("Effect"), bonus: _("Bonus"), permanent: _("Always"), points: _("Points") };
 
 /** The name where space is short, from the catalog data (the name itself if unknown). */
 export function shortName(name) {
@@ -52,7 +76,7 @@ export class Catalog {
   assumed(id) {
     const c = this.card(id);
     const list = (c && c.assumed) || [];
-    return list.length ? `Provisional deck: assumed ${list.join(", ")} (not known from the printed cards).` : "";
+    return list.length ? _("Provisional deck: assumed {what} (not known from the printed cards).", { what: list.join(", ") }) : "";
   }
 
   card(id) {
@@ -106,23 +130,24 @@ export class Catalog {
   }
 
   label(id) {
-    if (this.isWinter(id)) return "Winter";
+    if (this.isWinter(id)) return _("Winter");
     const hs = this.halves(id);
-    return hs.length ? hs.map((x) => x.name).join(" / ") : `card ${id}`;
+    return hs.length ? hs.map((x) => x.name).join(" / ") : _("card {id}", { id });
   }
 
   /** The full rules text of a card as plain lines (used for title tooltips). */
   text(id) {
-    if (this.isWinter(id)) return "Winter card: the game ends when the third one appears.";
+    if (this.isWinter(id)) return _("Winter card: the game ends when the third one appears.");
     const lines = [];
     for (const half of this.halves(id)) {
       const sp = half.sp;
-      const where = half.side === "tree" ? `${half.kind} card` : `${half.side} half`;
-      lines.push(`${half.name} (${where}) · cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · symbol ${half.symbol}`);
+      const where = half.side === "tree" ? KIND_CARD[half.kind] || kindWord(half.kind) : _("{side} half", { side: sideWord(half.side) });
+      lines.push(_("{name} ({where}) · cost {cost} · {tags} · symbol {symbol}", { name: half.name, where, cost: sp.cost,
+        tags: (sp.tags || []).join(", ") || _("no tags"), symbol: half.symbol }));
       for (const [part, word] of Object.entries(PART_WORDS)) {
-        if (sp.text && sp.text[part]) lines.push(`  ${word}: ${sp.text[part]}`);
+        if (sp.text && sp.text[part]) lines.push("  " + _("{part}: {text}", { part: word, text: sp.text[part] }));
       }
-      if (sp.provisional) lines.push(`  Reading: ${sp.provisional}`);
+      if (sp.provisional) lines.push("  " + _("Reading: {text}", { text: sp.provisional }));
     }
     const assumed = this.assumed(id);
     if (assumed) lines.push(assumed);
@@ -146,7 +171,7 @@ function tagClass(tag) {
 /** The expansion symbols of a species (Alps, Woodland Edge) as small chips. */
 export function tagChips(sp) {
   return (sp.tags || []).filter((t) => EXPANSION_TAGS[t]).map((t) =>
-    h("span", { class: `tag-chip ${tagClass(t)}`, title: `${EXPANSION_TAGS[t]} card` }, EXPANSION_TAGS[t]));
+    h("span", { class: `tag-chip ${tagClass(t)}`, title: _("{expansion} card", { expansion: EXPANSION_TAGS[t] }) }, EXPANSION_TAGS[t]));
 }
 
 /** The short phrases of a species, from "Effect: Draw 1 card; Points: 5 each". */
@@ -169,9 +194,9 @@ export function pointsWords(sp) {
 
 function extraWords(sp) {
   const parts = [];
-  if (sp.text && sp.text.effect) parts.push("effect");
-  if (sp.text && sp.text.bonus) parts.push("bonus");
-  if (sp.text && sp.text.permanent) parts.push("always");
+  if (sp.text && sp.text.effect) parts.push(_("effect"));
+  if (sp.text && sp.text.bonus) parts.push(_("bonus"));
+  if (sp.text && sp.text.permanent) parts.push(_("always"));
   return parts;
 }
 
@@ -179,12 +204,12 @@ function extraWords(sp) {
 function halfBlock(half, opts) {
   const sp = half.sp;
   const host = half.side === "tree";
-  const where = host ? half.kind : `${ARROWS[half.side]} ${SIDE_WORDS[half.side]}`;
+  const where = host ? kindWord(half.kind) : `${ARROWS[half.side]} ${sideWord(half.side)}`;
   const extras = extraWords(sp);
   const tags = tagWords(sp);
   return h("div", { class: `half ${symClass(half.symbol)}`, dataset: { side: half.side } },
     h("div", { class: "half-head" },
-      h("span", { class: "cost", title: `cost ${sp.cost}` }, sp.cost),
+      h("span", { class: "cost", title: _("cost {n}", { n: sp.cost }) }, sp.cost),
       h("span", { class: "name" }, opts.short ? shortName(half.name) : half.name)),
     h("div", { class: "half-meta" },
       h("span", { class: `where ${host ? `host-${half.kind}` : ""}` }, where),
@@ -211,7 +236,7 @@ export function cardTile(cat, id, opts = {}) {
   if (opts.onclick) attrs.onclick = opts.onclick;
   if (opts.onhover) attrs.onmouseenter = opts.onhover;
   if (cat.isWinter(id)) {
-    return h("div", { ...attrs, class: `${attrs.class} winter` }, h("div", { class: "winter-face" }, "❄", h("span", {}, "Winter")));
+    return h("div", { ...attrs, class: `${attrs.class} winter` }, h("div", { class: "winter-face" }, "❄", h("span", {}, _("Winter"))));
   }
   const halves = cat.halves(id);
   const kind = halves.length > 1 ? "split" : cat.isShrub(id) ? "tree-card shrub-card"
@@ -226,28 +251,32 @@ export function cardTile(cat, id, opts = {}) {
  * its title; null for a card as printed. */
 export function provisionalMark(cat, id) {
   const assumed = cat.assumed(id);
-  return assumed ? h("span", { class: "prov", title: assumed, dataset: { testid: "provisional" } }, "≈ provisional") : null;
+  return assumed ? h("span", { class: "prov", title: assumed, dataset: { testid: "provisional" } }, _("≈ provisional")) : null;
 }
+
+/** What a host card is, in the detail panel. */
+const FOUR_SLOTS = { tree: _("a tree card with four slots"), shrub: _("a shrub card with four slots"), moor: _("a moor card with four slots") };
 
 /** The detail panel body: every species on the card with its whole text. */
 export function cardDetail(cat, id) {
   if (cat.isWinter(id)) {
-    return h("div", { class: "detail-body" }, h("h3", {}, "❄ Winter card"),
-      h("p", {}, "Laid beside the clearing when drawn (you draw another card instead). The game ends at once when the third winter card appears."));
+    return h("div", { class: "detail-body" }, h("h3", {}, _("❄ Winter card")),
+      h("p", {}, _("Laid beside the clearing when drawn (you draw another card instead). The game ends at once when the third winter card appears.")));
   }
   return h("div", { class: "detail-body" },
-    h("div", { class: "detail-id" }, `card #${id}`),
+    h("div", { class: "detail-id" }, _("card #{id}", { id })),
     cat.halves(id).map((half) => {
       const sp = half.sp;
       return h("section", { class: `detail-half ${symClass(half.symbol)}` },
-        h("h3", {}, half.side === "tree" ? h("span", { class: "where" }, `${half.kind}: `) : h("span", { class: "where" }, `${ARROWS[half.side]} ${half.side}: `), half.name),
+        h("h3", {}, half.side === "tree" ? h("span", { class: "where" }, _("{where}:", { where: kindWord(half.kind) }), " ")
+          : h("span", { class: "where" }, `${ARROWS[half.side]} `, _("{where}:", { where: sideWord(half.side) }), " "), half.name),
         h("p", { class: "facts" },
-          `cost ${sp.cost} · ${(sp.tags || []).join(", ") || "no tags"} · `,
-          half.side === "tree" ? `a ${half.kind} card with four slots` : `goes ${(sp.positions || []).join("/")}`,
+          _("cost {cost} · {tags}", { cost: sp.cost, tags: (sp.tags || []).join(", ") || _("no tags") }), " · ",
+          half.side === "tree" ? (FOUR_SLOTS[half.kind] || FOUR_SLOTS.tree) : _("goes {where}", { where: (sp.positions || []).map(sideWord).join("/") }),
           " · ", h("span", { class: "symbol-chip" }, half.symbol), " ", tagChips(sp)),
         Object.entries(PART_WORDS).map(([part, word]) =>
-          sp.text && sp.text[part] ? h("p", {}, h("b", {}, `${word}: `), sp.text[part]) : null),
-        sp.provisional ? h("p", { class: "prov-note" }, h("b", {}, "Provisional reading: "), sp.provisional) : null);
+          sp.text && sp.text[part] ? h("p", {}, h("b", {}, _("{part}:", { part: word })), " ", sp.text[part]) : null),
+        sp.provisional ? h("p", { class: "prov-note" }, h("b", {}, _("Provisional reading:")), " ", sp.provisional) : null);
     }),
     cat.assumed(id) ? h("p", { class: "prov-note" }, cat.assumed(id)) : null);
 }

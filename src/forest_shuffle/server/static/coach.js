@@ -4,6 +4,7 @@
 // the player still clicks (or does something else).
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { _ } from "./i18n.js";
 
 /** The coach of one game page. `game` is app.js's Game (its payload, token, render()). */
 export class Coach {
@@ -51,18 +52,18 @@ export class Coach {
     if (!p || p.over || !g.myDecision()) return null;
     if (p.help === false) {
       return h("section", { class: "coach off", dataset: { testid: "coach" } },
-        h("p", { class: "hint", dataset: { testid: "no-help" } }, "This game is played without help: the seats agreed to no suggestions."));
+        h("p", { class: "hint", dataset: { testid: "no-help" } }, _("This game is played without help: the seats agreed to no suggestions.")));
     }
     const answer = this.current();
     const button = h("button", { class: "ghost coach-button", dataset: { testid: "suggest" }, disabled: this.asking,
-      title: "What would the hard bot do in your place? (nothing is played)", onclick: (e) => { e.preventDefault(); this.ask(); } },
-    this.asking ? "Thinking…" : "Suggest a move");
+      title: _("What would the hard bot do in your place? (nothing is played)"), onclick: (e) => { e.preventDefault(); this.ask(); } },
+    this.asking ? _("Thinking…") : _("Suggest a move"));
     let body = null;
     if (answer && answer.error) body = h("p", { class: "coach-words error", dataset: { testid: "suggestion-error" } }, answer.error);
     else if (answer) {
       body = h("div", { class: "coach-words", dataset: { testid: "suggestion", suggested: answer.action } },
         h("p", {}, answer.words),
-        h("p", { class: "hint" }, "The suggested card and place are outlined. Nothing was played."));
+        h("p", { class: "hint" }, _("The suggested card and place are outlined. Nothing was played.")));
     }
     return h("section", { class: "coach", dataset: { testid: "coach" } }, button, body);
   }

@@ -38,8 +38,3 @@ export function fill(el, ...children) {
   append(el, children);
   return el;
 }
-
-/** "1 card" / "3 cards". */
-export function count(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}

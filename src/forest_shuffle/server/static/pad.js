@@ -3,12 +3,13 @@
 // points: totals, lines, each card's points and reasons are the server's (the scorer's).
 
 import { h, fill } from "/static/dom.js";
+import { _, listWords, ngettext, pgettext } from "/static/i18n.js";
 
 const SIDES = ["top", "bottom", "left", "right"];
 const MOOR_SIDES = ["top", "bottom"];
 const LINE_WORDS = {
-  trees: "Trees", top_bottom: "Top & bottom", left_right: "Left & right", cave: "Cave",
-  top: "Top", bottom: "Bottom", moors: "Moors",
+  trees: _("Trees"), top_bottom: _("Top & bottom"), left_right: _("Left & right"), cave: _("Cave"),
+  top: _("Top"), bottom: _("Bottom"), moors: _("Moors"),
 };
 
 const state = {
@@ -27,14 +28,14 @@ async function call(method, path, body, token) {
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    const e = new Error("The server cannot be reached.");
+    const e = new Error(_("The server cannot be reached."));
     e.status = 0;
     throw e;
   }
   let data = null;
   try { data = await r.json(); } catch (err) { data = null; }
   if (!r.ok) {
-    const e = new Error((data && data.error) || `The server answered ${r.status}.`);
+    const e = new Error((data && data.error) || _("The server answered {status}.", { status: r.status }));
     e.status = r.status;
     throw e;
   }
@@ -136,7 +137,7 @@ async function importFile(file) {
     save(keyOf(t.id), { seat: 0, token: t.seats[0].token, host: t.host, join: t.join });
     location.href = `/pad/${t.id}`;
   } catch (err) {
-    state.error = err instanceof SyntaxError ? "The file is not JSON." : err.message;
+    state.error = err instanceof SyntaxError ? _("The file is not JSON.") : err.message;
     render();
   }
 }
@@ -164,25 +165,27 @@ async function closeTable() {
 
 function Status() {
   const q = state.tableId ? load(queueOf(state.tableId), []).length : 0;
-  const words = state.offline ? `Offline: ${q} ${q === 1 ? "entry waits" : "entries wait"} to be sent.`
-    : q ? `Sending ${q}…` : state.table ? `${state.table.title}, ${state.table.state}` : "";
+  const words = state.offline ? ngettext("Offline: {n} entry waits to be sent.", "Offline: {n} entries wait to be sent.", q)
+    : q ? _("Sending {n}…", { n: q }) : state.table ? _("{title}, {state}", { title: state.table.title, state: TABLE_STATES[state.table.state] || state.table.state }) : "";
   return words;
 }
 
+const TABLE_STATES = { open: pgettext("table", "open"), closed: pgettext("table", "closed") };
+
 function Start() {
-  const game = h("select", { "aria-label": "Game", "data-testid": "pad-game" },
+  const game = h("select", { "aria-label": _("Game"), "data-testid": "pad-game" },
     state.games.map((g) => h("option", { value: g.id }, g.title)));
-  const name = h("input", { placeholder: "Your name", maxlength: 40, "aria-label": "Your name", "data-testid": "pad-name" });
-  const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Forest JSON file",
+  const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-name" });
+  const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": _("Forest JSON file"),
     onchange: () => file.files[0] && importFile(file.files[0]) });
   return h("section", { class: "pad-start" },
-    h("h1", {}, "A score pad for the table"),
-    h("label", {}, "Game ", game),
-    h("label", {}, "Name ", name),
+    h("h1", {}, _("A score pad for the table")),
+    h("label", {}, _("Game"), " ", game),
+    h("label", {}, _("Name"), " ", name),
     h("button", { class: "pad-main", "data-testid": "pad-open",
-      onclick: () => openTable(game.value, name.value.trim() || "Player 1") }, "Open a table"),
-    h("label", { class: "pad-file" }, "Or open a Forest JSON file ", file),
-    h("p", {}, h("a", { href: "/companion", "data-testid": "pad-companion" }, "Dartmoor solo at the table: the solo companion")),
+      onclick: () => openTable(game.value, name.value.trim() || _("Player {n}", { n: 1 })) }, _("Open a table")),
+    h("label", { class: "pad-file" }, _("Or open a Forest JSON file"), " ", file),
+    h("p", {}, h("a", { href: "/companion", "data-testid": "pad-companion" }, _("Dartmoor solo at the table: the solo companion"))),
     History());
 }
 
@@ -203,7 +206,9 @@ function Plot(s, kind = "lines") {
   svg.setAttribute("class", "pad-plot");
   svg.setAttribute("role", "img");
   svg.setAttribute("data-plot", kind);
-  svg.setAttribute("aria-label", `${s.name}: average points by ${kind === "species" ? "species" : "score-pad line"}`);
+  svg.setAttribute("aria-label", kind === "species"
+    ? _("{name}: average points by species", { name: s.name })
+    : _("{name}: average points by score-pad line", { name: s.name }));
   rows.forEach(([word, avg], i) => {
     const text = document.createElementNS(NS, "text");
     text.setAttribute("x", "0"); text.setAttribute("y", String(i * 18 + 13));
@@ -221,23 +226,23 @@ function Plot(s, kind = "lines") {
 
 function History() {
   if (!state.history) return null;
-  return h("section", { class: "pad-history" }, h("h2", {}, "Past tables"),
+  return h("section", { class: "pad-history" }, h("h2", {}, _("Past tables")),
     state.history.length ? h("ul", {}, state.history.map((t) => h("li", {},
       h("a", { href: `/pad/${t.id}` }, new Date(t.closed * 1000).toLocaleDateString(), " · ",
-        t.players.map((p) => `${p.name} ${p.total}`).join(", "))))) : h("p", {}, "None yet."),
+        t.players.map((p) => `${p.name} ${p.total}`).join(", "))))) : h("p", {}, _("None yet.")),
     state.stats && state.stats.length ? h("table", { class: "pad-stats" },
-      h("tr", {}, ["Player", "Games", "Wins", "Average", "Best"].map((x) => h("th", {}, x))),
+      h("tr", {}, [_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")].map((x) => h("th", {}, x))),
       state.stats.map((s) => h("tr", {}, [s.name, s.games, s.wins, s.average, s.best].map((x) => h("td", {}, x))))) : null,
     state.stats && state.stats.length ? h("div", { class: "pad-plots", "data-testid": "pad-plots" },
-      state.stats.map((s) => [h("figure", {}, h("figcaption", {}, `${s.name}: average points by line`), Plot(s)),
-        h("figure", {}, h("figcaption", {}, `${s.name}: average points by species`), Plot(s, "species"))])) : null);
+      state.stats.map((s) => [h("figure", {}, h("figcaption", {}, _("{name}: average points by line", { name: s.name })), Plot(s)),
+        h("figure", {}, h("figcaption", {}, _("{name}: average points by species", { name: s.name })), Plot(s, "species"))])) : null);
 }
 
 function Join() {
-  const name = h("input", { placeholder: "Your name", maxlength: 40, "aria-label": "Your name", "data-testid": "pad-join-name" });
-  return h("section", { class: "pad-start" }, h("h1", {}, "Join the table"),
-    h("label", {}, "Name ", name),
-    h("button", { class: "pad-main", "data-testid": "pad-join", onclick: () => join(name.value.trim()) }, "Enter my forest"));
+  const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-join-name" });
+  return h("section", { class: "pad-start" }, h("h1", {}, _("Join the table")),
+    h("label", {}, _("Name"), " ", name),
+    h("button", { class: "pad-main", "data-testid": "pad-join", onclick: () => join(name.value.trim()) }, _("Enter my forest")));
 }
 
 function Pad() {
@@ -246,28 +251,28 @@ function Pad() {
     h("tr", {}, h("th", {}, ""), t.players.map((p) => h("th", {}, p.name))),
     t.lines.map((line) => h("tr", {}, h("th", {}, LINE_WORDS[line] || line),
       t.players.map((p) => h("td", {}, p.lines[line])))),
-    h("tr", { class: "pad-total" }, h("th", {}, "Total"),
+    h("tr", { class: "pad-total" }, h("th", {}, _("Total")),
       t.players.map((p) => h("td", { "data-testid": `pad-total-${p.seat}` }, p.total))),
     t.winners ? h("caption", { "data-testid": "pad-winners" },
-      `${t.winners.join(" and ")} ${t.winners.length === 1 ? "wins" : "share the victory"}.`) : null);
+      t.winners.length === 1 ? _("{name} wins.", { name: t.winners[0] }) : _("{names} share the victory.", { names: listWords(t.winners) })) : null);
 }
 
 function Share() {
   const k = state.keys;
   if (!k || !k.join) return null;
   const link = `${location.origin}/pad/${state.tableId}?join=${k.join}`;
-  return h("details", { class: "pad-share" }, h("summary", {}, "Table link and download"),
-    h("img", { src: `/api/pad/tables/${state.tableId}/qr.svg?join=${encodeURIComponent(k.join)}`, alt: "QR code of the table link", width: 164, height: 164 }),
-    h("p", {}, h("a", { href: link }, "Table link")),
-    h("p", {}, h("a", { href: `/api/pad/tables/${state.tableId}/forest.json`, download: "" }, "Download as Forest JSON")),
-    h("button", { onclick: () => window.print() }, "Print the score sheet"),
-    k.host && state.table.state === "open" ? h("button", { "data-testid": "pad-close", onclick: closeTable }, "Close the table") : null);
+  return h("details", { class: "pad-share" }, h("summary", {}, _("Table link and download")),
+    h("img", { src: `/api/pad/tables/${state.tableId}/qr.svg?join=${encodeURIComponent(k.join)}`, alt: _("QR code of the table link"), width: 164, height: 164 }),
+    h("p", {}, h("a", { href: link }, _("Table link"))),
+    h("p", {}, h("a", { href: `/api/pad/tables/${state.tableId}/forest.json`, download: "" }, _("Download as Forest JSON"))),
+    h("button", { onclick: () => window.print() }, _("Print the score sheet")),
+    k.host && state.table.state === "open" ? h("button", { "data-testid": "pad-close", onclick: closeTable }, _("Close the table")) : null);
 }
 
 function Companion() {
   if (!state.keys || !state.keys.companion) return null;
   return h("p", { class: "pad-companion" }, h("a", { href: `/companion/${encodeURIComponent(state.keys.companion)}`, "data-testid": "pad-back-companion" },
-    "Back to the solo companion (your result)"));
+    _("Back to the solo companion (your result)")));
 }
 
 function Seats() {
@@ -283,13 +288,13 @@ function cardsAt(player, where) {
 function label(card) {
   if (typeof card === "string") return card;
   if (card.species) return card.symbol ? `${card.species} (${card.symbol})` : card.species;
-  return `card ${card.card}`;
+  return _("card {id}", { id: card.card });
 }
 
 function hostLabel(host, list) {
-  if (list === "moors") return host.moor || "moor";
+  if (list === "moors") return host.moor || pgettext("host", "moor");
   if (host.tree) return host.tree;
-  return host.card !== undefined ? `card ${host.card}` : "tree";
+  return host.card !== undefined ? _("card {id}", { id: host.card }) : pgettext("host", "tree");
 }
 
 function Forest() {
@@ -311,33 +316,33 @@ function Forest() {
           stack.map((card, j) => h("button", { class: "pad-card",
             onclick: () => { state.tapped = { list, host: i, side, index: j }; render(); } },
             label(card), points[j] ? h("span", { class: "pts" }, points[j].points) : null)),
-          open ? h("button", { class: "pad-add", "aria-label": `Add to the ${side} of ${hostLabel(host, list)}`,
+          open ? h("button", { class: "pad-add", "aria-label": _("Add to the {side} of {host}", { side: pgettext("side", side), host: hostLabel(host, list) }),
             "data-testid": `pad-add-${list}-${i}-${side}`,
-            onclick: () => { state.picking = { list, host: i, side, text: "", tag: "", symbol: "" }; render(); } }, `+ ${side}`) : null);
+            onclick: () => { state.picking = { list, host: i, side, text: "", tag: "", symbol: "" }; render(); } }, `+ ${pgettext("side", side)}`) : null);
       }));
   });
   const cave = p.forest.cave;
   const caveCards = typeof cave === "object" && cave ? cave.cards || 0 : cave || 0;
-  const caveInput = h("input", { type: "number", min: 0, value: caveCards, "aria-label": "Cards in the cave", "data-testid": "pad-cave" });
-  const caveNumber = state.catalog.caves.numbered.length ? h("select", { "aria-label": "Cave number", "data-testid": "pad-cave-number" },
-    h("option", { value: "" }, "cave?"), state.catalog.caves.numbered.map((c) =>
-      h("option", { value: c.number, selected: typeof cave === "object" && cave && cave.number === c.number }, `cave ${c.number}`))) : null;
+  const caveInput = h("input", { type: "number", min: 0, value: caveCards, "aria-label": _("Cards in the cave"), "data-testid": "pad-cave" });
+  const caveNumber = state.catalog.caves.numbered.length ? h("select", { "aria-label": _("Cave number"), "data-testid": "pad-cave-number" },
+    h("option", { value: "" }, _("cave?")), state.catalog.caves.numbered.map((c) =>
+      h("option", { value: c.number, selected: typeof cave === "object" && cave && cave.number === c.number }, _("cave {n}", { n: c.number })))) : null;
   const setCave = () => {
     const cards = Number(caveInput.value) || 0;
     const number = caveNumber ? Number(caveNumber.value) : 0;
     enqueue({ op: "set_cave", cave: number ? { number, cards } : cards });
   };
   return h("section", { class: "pad-forest" },
-    h("h2", {}, `${p.name}: ${p.total} points`),
+    h("h2", {}, ngettext("{name}: {n} point", "{name}: {n} points", p.total, { name: p.name })),
     hostList("trees"), state.catalog.moors ? hostList("moors") : null,
     open ? h("div", { class: "pad-tools" },
       h("button", { "data-testid": "pad-add-tree", onclick: () => { state.picking = { hosts: "trees", text: "", tag: "", symbol: "" }; render(); } },
-        state.catalog.moors ? "+ tree or shrub" : "+ tree"),
-      state.catalog.moors ? h("button", { "data-testid": "pad-add-moor", onclick: () => { state.picking = { hosts: "moors", text: "", tag: "", symbol: "" }; render(); } }, "+ moor") : null,
-      h("button", { "data-testid": "pad-undo", onclick: () => enqueue({ op: "undo" }) }, "Undo"),
-      h("button", { "data-testid": "pad-done", onclick: () => enqueue({ op: "done", done: !p.done }) }, p.done ? "Not done" : "Done")) : null,
-    h("div", { class: "pad-cave" }, "Cave ", caveNumber, caveInput,
-      open ? h("button", { "data-testid": "pad-set-cave", onclick: setCave }, "Set") : null));
+        state.catalog.moors ? _("+ tree or shrub") : _("+ tree")),
+      state.catalog.moors ? h("button", { "data-testid": "pad-add-moor", onclick: () => { state.picking = { hosts: "moors", text: "", tag: "", symbol: "" }; render(); } }, _("+ moor")) : null,
+      h("button", { "data-testid": "pad-undo", onclick: () => enqueue({ op: "undo" }) }, _("Undo")),
+      h("button", { "data-testid": "pad-done", onclick: () => enqueue({ op: "done", done: !p.done }) }, p.done ? _("Not done") : _("Done"))) : null,
+    h("div", { class: "pad-cave" }, _("Cave"), " ", caveNumber, caveInput,
+      open ? h("button", { "data-testid": "pad-set-cave", onclick: setCave }, _("Set")) : null));
 }
 
 // The tree symbols to ask about (the catalog's `ask`: the deck's, or for Dartmoor's
@@ -388,24 +393,24 @@ function Picker() {
   if (pk.asking) {
     const o = pk.asking;
     return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-symbol" },
-      h("p", {}, `Which ${o.printed} is it? Its tree symbol:`),
+      h("p", {}, _("Which {card} is it? Its tree symbol:", { card: o.printed })),
       symbolsOf(o).map((s) => h("button", { onclick: () => choose(o, s) }, s)),
-      h("button", { onclick: () => choose(o, "") }, "Don't know"),
-      h("button", { onclick: () => { state.picking = null; render(); } }, "Cancel"));
+      h("button", { onclick: () => choose(o, "") }, _("Don't know")),
+      h("button", { onclick: () => { state.picking = null; render(); } }, _("Cancel")));
   }
-  const search = h("input", { type: "search", placeholder: "Search by name", value: pk.text, "aria-label": "Search", "data-testid": "pad-search",
+  const search = h("input", { type: "search", placeholder: _("Search by name"), value: pk.text, "aria-label": _("Search"), "data-testid": "pad-search",
     oninput: () => { pk.text = search.value; render(); const s = document.querySelector("[data-testid=pad-search]"); s.focus(); s.setSelectionRange(s.value.length, s.value.length); } });
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-picker" },
     search,
-    tags.length > 1 ? h("div", { class: "pad-chips", "aria-label": "Type icons" }, h("span", {}, "Type"), tags.map((t) =>
+    tags.length > 1 ? h("div", { class: "pad-chips", "aria-label": _("Type icons") }, h("span", {}, _("Type")), tags.map((t) =>
       h("button", { class: pk.tag === t ? "on" : "", onclick: () => { pk.tag = pk.tag === t ? "" : t; render(); } }, t))) : null,
-    symbols.length > 1 ? h("div", { class: "pad-chips", "aria-label": "Tree symbols" }, h("span", {}, "Symbol"), symbols.map((s) =>
+    symbols.length > 1 ? h("div", { class: "pad-chips", "aria-label": _("Tree symbols") }, h("span", {}, _("Symbol")), symbols.map((s) =>
       h("button", { class: pk.symbol === s ? "on" : "", onclick: () => { pk.symbol = pk.symbol === s ? "" : s; render(); } }, s))) : null,
     h("div", { class: "pad-options" }, shown.map((o) => h("button", { "data-species": o.name,
       onclick: () => {
         if (symbolsOf(o).length > 1) { pk.asking = o; render(); } else choose(o, "");
       } }, o.printed))),
-    h("button", { onclick: () => { state.picking = null; render(); } }, "Cancel"));
+    h("button", { onclick: () => { state.picking = null; render(); } }, _("Cancel")));
 }
 
 function Tapped() {
@@ -418,16 +423,17 @@ function Tapped() {
   const at = tp.side ? { list: tp.list, host: tp.host, side: tp.side, index: tp.index } : { list: tp.list, host: tp.host };
   const open = state.table.state === "open";
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-why" },
-    scored ? h("p", {}, h("b", {}, `${scored.species}: ${scored.points} ${scored.points === 1 ? "point" : "points"}`), h("br"), scored.why) : null,
-    open ? h("button", { onclick: () => enqueue({ op: "remove", at }) }, tp.side ? "Remove this card" : `Remove this ${word} and its cards`) : null,
+    scored ? h("p", {}, h("b", {}, ngettext("{name}: {n} point", "{name}: {n} points", scored.points, { name: scored.species })), h("br"), scored.why) : null,
+    open ? h("button", { onclick: () => enqueue({ op: "remove", at }) }, tp.side ? _("Remove this card")
+      : tp.list === "moors" ? _("Remove this moor and its cards") : _("Remove this tree and its cards")) : null,
     open ? h("button", { "data-testid": "pad-change", onclick: () => {
       state.tapped = null;
       state.picking = tp.side ? { list: tp.list, host: tp.host, side: tp.side, change: at, text: "", tag: "", symbol: "" }
         : { hosts: tp.list, change: at, text: "", tag: "", symbol: "" };
       render();
-    } }, tp.side ? "Change this card" : `Change this ${word}`) : null,
+    } }, tp.side ? _("Change this card") : tp.list === "moors" ? _("Change this moor") : _("Change this tree")) : null,
     open && tp.side ? MoveTo(p, at) : null,
-    h("button", { onclick: () => { state.tapped = null; render(); } }, "Close"));
+    h("button", { onclick: () => { state.tapped = null; render(); } }, _("Close")));
 }
 
 // Move a card to another slot of the same forest.
@@ -437,14 +443,14 @@ function MoveTo(p, at) {
     (p.forest[list] || []).forEach((host, i) => {
       for (const side of list === "moors" ? MOOR_SIDES : SIDES) {
         if (list === at.list && i === at.host && side === at.side) continue;
-        places.push({ list, host: i, side, word: `${hostLabel(host, list)} ${i + 1}, ${side}` });
+        places.push({ list, host: i, side, word: `${hostLabel(host, list)} ${i + 1}, ${pgettext("side", side)}` });
       }
     });
   }
-  const select = h("select", { "aria-label": "Move to", "data-testid": "pad-move-to" },
+  const select = h("select", { "aria-label": _("Move to"), "data-testid": "pad-move-to" },
     places.map((x, n) => h("option", { value: n }, x.word)));
   return h("div", { class: "pad-move" }, select,
-    h("button", { onclick: () => { const x = places[Number(select.value)]; if (x) enqueue({ op: "move", at, to: { list: x.list, host: x.host, side: x.side } }); } }, "Move"));
+    h("button", { onclick: () => { const x = places[Number(select.value)]; if (x) enqueue({ op: "move", at, to: { list: x.list, host: x.host, side: x.side } }); } }, _("Move")));
 }
 
 function render() {
@@ -455,9 +461,9 @@ function render() {
   const root = document.getElementById("pad-root");
   if (!state.tableId) return fill(root, Start());
   if (!state.keys && new URLSearchParams(location.search).get("join")) return fill(root, Join());
-  if (!state.table || !state.catalog) return fill(root, h("p", {}, "Loading…"));
+  if (!state.table || !state.catalog) return fill(root, h("p", {}, _("Loading…")));
   const t = state.table;
-  const sheet = h("h1", { class: "pad-print-only" }, `${t.title}: score sheet`,
+  const sheet = h("h1", { class: "pad-print-only" }, _("{title}: score sheet", { title: t.title }),
     h("small", {}, ` ${new Date((t.closed || t.created) * 1000).toLocaleDateString()}`));
   fill(root, sheet, Companion(), Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
 }

@@ -3,6 +3,7 @@
 // Every word and number comes from the server (text/narration.py, solo.json): none here.
 import { api, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
+import { _ } from "./i18n.js";
 
 /**
  * The lobby's "Dartmoor solo" section: the challenges (title and medal thresholds from
@@ -25,16 +26,16 @@ async function loadChallenges(box, ui) {
   const list = (data && data.challenges) || [];
   if (!list.length) return;
   const medals = data.medals || [];
-  const automa = data.automa || "the automa";
+  const automa = data.automa || _("the automa");
   const goal = h("p", { class: "solo-goal", dataset: { testid: "solo-goal" } });
   const marks = h("ul", { class: "solo-marks", dataset: { testid: "solo-thresholds" } });
   const pick = h("select", { id: "solo-challenge", dataset: { testid: "solo-challenge" }, onchange: () => show() },
     list.map((c, i) => h("option", { value: String(c.number), selected: i === 0 }, `${c.number}. ${c.title}`)));
   const medal = h("select", { id: "solo-medal", dataset: { testid: "solo-medal" } },
-    h("option", { value: "" }, "none in particular"),
+    h("option", { value: "" }, _("none in particular")),
     medals.map((m) => h("option", { value: m }, m)));
-  const name = h("input", { type: "text", id: "solo-name", maxlength: "24", placeholder: "Player 1", dataset: { testid: "solo-name" } });
-  const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create-solo" } }, "Play this challenge");
+  const name = h("input", { type: "text", id: "solo-name", maxlength: "24", placeholder: _("Player {n}", { n: 1 }), dataset: { testid: "solo-name" } });
+  const submit = h("button", { type: "submit", class: "primary", dataset: { testid: "create-solo" } }, _("Play this challenge"));
 
   function chosen() {
     return list.find((c) => String(c.number) === pick.value) || list[0];
@@ -43,7 +44,7 @@ async function loadChallenges(box, ui) {
     const c = chosen();
     goal.textContent = c.words;
     fill(marks, Object.entries(c.thresholds || {}).map(([m, pts]) =>
-      h("li", { class: `medal ${m}`, dataset: { medal: m, points: String(pts) } }, `${m}: ${pts} points`)));
+      h("li", { class: `medal ${m}`, dataset: { medal: m, points: String(pts) } }, _("{medal}: {n} points", { medal: m, n: pts }))));
   }
 
   async function create() {
@@ -64,16 +65,16 @@ async function loadChallenges(box, ui) {
 
   show();
   const provisional = Object.keys(data.provisional || {}).length;
-  fill(box, h("h2", {}, "Dartmoor solo"),
-    h("p", { class: "hint" }, `You alone against ${automa}, who takes cards out of the clearing after each of your turns. `,
-      "Meet the challenge's goal, then score enough for a medal."),
+  fill(box, h("h2", {}, _("Dartmoor solo")),
+    h("p", { class: "hint" }, _("You alone against {automa}, who takes cards out of the clearing after each of your turns.", { automa }), " ",
+      _("Meet the challenge's goal, then score enough for a medal.")),
     h("form", { class: "lobby-form", onsubmit: (e) => { e.preventDefault(); create(); } },
-      h("div", { class: "form-row" }, h("label", { for: "solo-challenge" }, "Challenge "), pick),
+      h("div", { class: "form-row" }, h("label", { for: "solo-challenge" }, _("Challenge"), " "), pick),
       goal, marks,
-      h("div", { class: "form-row" }, h("label", { for: "solo-medal" }, "Play for the medal "), medal),
-      h("div", { class: "form-row" }, h("label", { for: "solo-name" }, "Your name "), name),
+      h("div", { class: "form-row" }, h("label", { for: "solo-medal" }, _("Play for the medal"), " "), medal),
+      h("div", { class: "form-row" }, h("label", { for: "solo-name" }, _("Your name"), " "), name),
       provisional ? h("p", { class: "hint", title: Object.values(data.provisional).join(" ") },
-        "≈ Some rules of the solo mode are readings of ours (hover for them).") : null,
+        _("≈ Some rules of the solo mode are readings of ours (hover for them).")) : null,
       submit));
   box.hidden = false;
 }
