@@ -17,6 +17,7 @@ from padutil import entries_of, ok
 from sqlalchemy import create_engine, func, select
 from webutil import client, one_line_error
 
+from forest_shuffle.cards.names import printed_name
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.forest_json import read_table
 from forest_shuffle.games.dartmoor_solo import (
@@ -239,7 +240,54 @@ def test_the_result_is_the_engines_for_the_forest_entered_in_the_pad(
     assert got["won"] == want.reached("bronze")
     pad_total = c.get(f"/api/pad/tables/{pad['table']}").json()["players"][0]["total"]
     assert got["score"] == pad_total  # the pad's scorer and the result agree
-    assert any(str(want.score) in w for w in got["words"])
+
+
+def _sentences(data: Any) -> list[str]:
+    """Every text of an answer that reads as an English sentence (an end's full stop)."""
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in _sentences(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _sentences(v)]
+    return [data] if isinstance(data, str) and " " in data and data.rstrip().endswith(
+        ".") else []
+
+
+def test_the_answers_are_data_the_page_words_in_its_language(
+        c: TestClient, fixed_seed: None) -> None:
+    """No sentence made on the server (docs/i18n.md, "The solo companion"): the challenge
+    and the result are facts, the page words them; the cave's text is card data."""
+    g = new(c, {"challenge": 2, "medal": "bronze"})
+    assert "words" not in g["challenge"]
+    g = step(c, play_to_setup_end(c, g), "winter")
+    assert g["result"] is not None and "words" not in g["result"]
+    cave = next(s.name for s in setup_steps(2) if s.kind == "cave")
+    assert [s for s in _sentences(g) if s != cave] == []
+
+
+@pytest.mark.parametrize(("query", "header", "lang"), [
+    ("?lang=de", None, "de"), ("?lang=zh-Hans", "fr", "zh"), ("", "fr-CA,fr;q=0.9", "fr"),
+    ("", "de;q=0, en", "en"), ("?lang=xx", None, "en"), ("", None, "en"),
+])
+def test_a_species_a_step_names_is_printed_in_the_language_asked_for(
+        c: TestClient, fixed_seed: None, query: str, header: str | None, lang: str) -> None:
+    """Challenge 7's start card: its name as printed in the edition of ``?lang=``, else of
+    ``Accept-Language``, else English; an unknown language is no error."""
+    headers = {"Accept-Language": header} if header else {}
+    r = c.post(f"/api/companion{query}", json={"challenge": 7}, headers=headers)
+    assert r.status_code == 200, r.text
+    g = r.json()
+    adder = solo_game(7).catalog.lookup("Adder")
+    assert adder is not None
+    want = printed_name(adder, lang)
+    while g["steps"][g["step"]]["kind"] != "start_card":
+        r = c.post(f"/api/companion/{g['token']}/steps{query}",
+                   json={"seq": g["seq"], "do": "next"}, headers=headers)
+        g = r.json()
+    assert g["steps"][g["step"]]["name"] == want
+    again = c.get(f"/api/companion/{g['token']}{query}", headers=headers).json()
+    assert again["steps"][again["step"]]["name"] == want
+    if lang == "de":
+        assert want == "Kreuzotter"
 
 
 def test_a_step_taken_back_restores_the_game_and_turns_the_same_card_again(

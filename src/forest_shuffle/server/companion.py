@@ -22,7 +22,10 @@ Contract:
 - :meth:`CompanionService.answer` is what a page may see: never the seed nor the order of
   Anna's undrawn cards (only how many are left), her card only once turned; at the end the
   result of the forest entered in the linked pad table, from
-  :func:`~forest_shuffle.games.dartmoor_solo.result_of` (score, goal, medal).
+  :func:`~forest_shuffle.games.dartmoor_solo.result_of` (score, goal, medal). It is data,
+  no sentence: the page words it in its language (docs/i18n.md, "The solo companion"); a
+  species a step names is the name printed in the edition of the language asked for
+  (``?lang=``, else ``Accept-Language``: :func:`~forest_shuffle.i18n.negotiate`).
 - A step is confirmed with the answer's ``seq`` (the stored version): another ``seq`` is a
   409 and changes nothing; bad input is a 400, an unknown token a 404, one line each.
 - :func:`companion_router` is ``/api/companion`` and the page ``/companion``.
@@ -38,11 +41,12 @@ import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header, Query
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field, StrictInt
 
+from forest_shuffle.cards.names import printed_name
 from forest_shuffle.engine.setup import new_seed
 from forest_shuffle.formats.forest_json import ForestJsonError, read_table
 from forest_shuffle.games.dartmoor_solo import (
@@ -57,11 +61,11 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_data,
     solo_game,
 )
+from forest_shuffle.i18n import negotiate
 from forest_shuffle.server.companion_store import CompanionRow, CompanionStore, StaleCompanion
 from forest_shuffle.server.pad import PadService
 from forest_shuffle.server.pad_model import PadRefused
 from forest_shuffle.server.store import Store
-from forest_shuffle.text.narration import challenge_words, solo_result_words
 
 __all__ = ["PAD_GAME", "CompanionService", "companion_router"]
 
@@ -74,9 +78,14 @@ TOKEN_MAX = 64
 BACK_MAX = 30
 
 
-def _step(s: TableStep) -> dict[str, Any]:
-    return {"kind": s.kind, "cards": s.cards, "side": s.side, "name": s.name,
-            "deck": s.deck}
+def _step(s: TableStep, challenge: int, lang: str) -> dict[str, Any]:
+    """A step as the page gets it: data; a species' name as printed in ``lang``."""
+    name = s.name
+    if s.kind == "start_card":
+        species = solo_game(challenge).catalog.lookup(s.name)
+        if species is not None:
+            name = printed_name(species, lang)
+    return {"kind": s.kind, "cards": s.cards, "side": s.side, "name": name, "deck": s.deck}
 
 
 class CompanionService:
@@ -89,7 +98,8 @@ class CompanionService:
 
     # ------------------------------------------------------------ creating, reading
 
-    def create(self, challenge: Any, medal: Any, name: Any) -> dict[str, Any]:
+    def create(self, challenge: Any, medal: Any, name: Any,
+               lang: str = "en") -> dict[str, Any]:
         """A new game (see the module's contract): its answer, with its ``token``."""
         from forest_shuffle.server.service import ServiceError
         from forest_shuffle.server.solo import solo_settings
@@ -108,7 +118,7 @@ class CompanionService:
                            state, table["id"], table["seats"][0]["token"], table["host"],
                            time.time())
         self.db.create(row)
-        return self.answer(row.token)
+        return self.answer(row.token, lang)
 
     def _load(self, token: str) -> CompanionRow:
         row = self.db.load(token) if 0 < len(token) <= TOKEN_MAX else None
@@ -127,8 +137,9 @@ class CompanionService:
             return (TableStep("player", solo_game(row.challenge).clearing_limit, deck=True),)
         return ()
 
-    def answer(self, token: str) -> dict[str, Any]:
-        """What the page may see of the game of ``token`` (see the module's contract)."""
+    def answer(self, token: str, lang: str = "en") -> dict[str, Any]:
+        """What the page may see of the game of ``token`` (see the module's contract);
+        ``lang``: the language of the names it gives (a code of i18n.LANGUAGES)."""
         row = self._load(token)
         st = row.state
         ch = challenge_of(row.challenge)
@@ -141,14 +152,13 @@ class CompanionService:
         return {
             "token": row.token, "seq": row.version, "phase": st["phase"],
             "challenge": {"number": ch.number, "title": ch.title,
-                          "thresholds": dict(ch.thresholds),
-                          "words": challenge_words(ch.number, ch.title, ch.thresholds,
-                                                   row.medal)},
+                          "thresholds": dict(ch.thresholds)},
             "medal": row.medal, "automa": solo_data().automa_name,
             "turn": st["turn"], "anna_turns": len(st["turned"]),
             "automa_left": len(st["automa"]), "reshuffled": st["reshuffled"],
             "turned": [automa_card(k).number for k in st["turned"]],
-            "card": card, "steps": [_step(s) for s in steps], "step": st["step"],
+            "card": card, "steps": [_step(s, row.challenge, lang) for s in steps],
+            "step": st["step"],
             "ended": st["ended"], "can_go_back": bool(st.get("back")),
             "pad": {"table": row.pad_table, "seat": 0, "token": row.pad_token,
                     "host": row.pad_host, "link": f"/pad/{row.pad_table}"},
@@ -167,12 +177,11 @@ class CompanionService:
         res = result_of(solo_game(row.challenge), forest, row.challenge)
         return {"entered": entered, "have": res.have, "need": res.need,
                 "goal_met": res.goal_met, "score": res.score, "medal": res.medal,
-                "won": None if not row.medal else res.reached(row.medal),
-                "words": solo_result_words(res, row.medal)}
+                "won": None if not row.medal else res.reached(row.medal)}
 
     # ------------------------------------------------------------ steps
 
-    def step(self, token: str, seq: int, do: str) -> dict[str, Any]:
+    def step(self, token: str, seq: int, do: str, lang: str = "en") -> dict[str, Any]:
         """Confirm the step at hand (``do`` "next"), say the winter card came up (``do``
         "winter") or take back the last step (``do`` "back"), from the answer of version
         ``seq``."""
@@ -188,7 +197,7 @@ class CompanionService:
                     raise PadRefused("there is no step to take back")
                 row.state = {**back.pop(), "back": back}
                 self._save(row)
-                return self.answer(token)
+                return self.answer(token, lang)
             st["back"] = [*back, copy.deepcopy(st)][-BACK_MAX:]
             if st["phase"] == "over":
                 raise PadRefused("the game is over: enter your forest in the score pad", 409)
@@ -212,7 +221,7 @@ class CompanionService:
                 st.update(phase="player", step=0, turn=st["turn"] + 1, card=None,
                           reshuffled=False)
             self._save(row)
-        return self.answer(token)
+        return self.answer(token, lang)
 
     def _save(self, row: CompanionRow) -> None:
         """Store ``row`` at the next version (409 if another process wrote first)."""
@@ -266,6 +275,9 @@ def _refused(exc: PadRefused) -> JSONResponse:
 
 
 Token = Annotated[str, PathParam(max_length=TOKEN_MAX)]
+#: The language asked for: ``?lang=`` (the page's switch), else ``Accept-Language``.
+LangQuery = Annotated[str | None, Query(max_length=35, description="en, fr, de or zh")]
+AcceptLanguage = Annotated[str | None, Header(max_length=1000)]
 
 
 def companion_router(store: Store, pad: PadService) -> APIRouter:
@@ -274,27 +286,32 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
     r = APIRouter()
 
     @r.post("/api/companion", tags=["companion"])
-    def companion_new(body: NewCompanion) -> Response:
+    def companion_new(body: NewCompanion, lang: LangQuery = None,
+                      accept_language: AcceptLanguage = None) -> Response:
         """A new solo game at a physical table: its token, Anna's deck kept here."""
         try:
-            return _json(svc.create(body.challenge, body.medal, body.name))
+            return _json(svc.create(body.challenge, body.medal, body.name,
+                                    negotiate(accept_language, lang)))
         except PadRefused as exc:
             return _refused(exc)
 
     @r.get("/api/companion/{token}", tags=["companion"])
-    def companion_get(token: Token) -> Response:
+    def companion_get(token: Token, lang: LangQuery = None,
+                      accept_language: AcceptLanguage = None) -> Response:
         """The game: the step at hand, Anna's card once turned, the result at the end."""
         try:
-            return _json(svc.answer(token))
+            return _json(svc.answer(token, negotiate(accept_language, lang)))
         except PadRefused as exc:
             return _refused(exc)
 
     @r.post("/api/companion/{token}/steps", tags=["companion"])
-    def companion_step(token: Token, body: StepIn) -> Response:
+    def companion_step(token: Token, body: StepIn, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> Response:
         """Confirm the step at hand (``next``), end the game (``winter``) or take back
         the last step (``back``)."""
         try:
-            return _json(svc.step(token, body.seq, body.do))
+            return _json(svc.step(token, body.seq, body.do,
+                                  negotiate(accept_language, lang)))
         except PadRefused as exc:
             return _refused(exc)
 

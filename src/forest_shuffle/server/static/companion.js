@@ -4,7 +4,7 @@
 // confirm each. Scores, goals and medals are the server's (the engine's), never counted here.
 
 import { h, fill } from "/static/dom.js";
-import { _, listWords, ngettext, pgettext } from "/static/i18n.js";
+import { _, lang, listWords, ngettext, pgettext } from "/static/i18n.js";
 
 // Every word of the page is a message of the `page` catalog (docs/i18n.md): whole
 // sentences with named placeholders, a plural form chosen by each language, the clearing's
@@ -127,7 +127,9 @@ async function call(method, path, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let r;
   try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // the page's language: the names of species in the answer are as printed in its edition
+    const url = `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+    r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
     throw new Error(_("The server cannot be reached."));
   }
