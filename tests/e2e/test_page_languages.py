@@ -15,6 +15,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from forest_shuffle.cards.names import printed_name
+from forest_shuffle.games.dartmoor_solo import setup_steps, solo_game
+
 from .conftest import PageErrors
 from .play import create_game, step, wait_settled
 from .shots import SIZES, shot
@@ -152,3 +155,65 @@ def test_the_end_of_a_game_in_each_language(browser: Browser, server: str, lang:
     no_overflow(page, "end")
     picture(page, f"laptop-end-{lang}")
     context.close()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_solo_companion_in_each_language(browser: Browser, server: str, lang: str,
+                                             page_errors: PageErrors) -> None:
+    """The solo companion at phone size in each language (docs/pad.md): the start, a setup
+    step naming a species as printed in that edition, Anna's turn and the end in the
+    catalog's words, ``<html lang>`` and the switch set, nothing wider than the phone."""
+    context = browser.new_context(viewport=SIZES["phone"], locale=LOCALES[lang],
+                                  device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(20_000)
+    t = catalog(lang)
+    page.goto(server + "/companion")
+    expect(page.get_by_test_id("co-start")).to_have_text(t("Start the game"))
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+    expect(page.get_by_test_id("lang-switch")).to_have_value(lang)
+    expect(page.locator(".co-brand")).to_have_text(t("Solo companion"))
+    page.get_by_test_id("co-medal").select_option("gold")
+    expect(page.get_by_test_id("co-medal")).to_contain_text(t("medal\u0004gold").split("\u0004")[-1])
+    page.get_by_test_id("co-challenge").select_option("7")
+    no_overflow(page, "companion start")
+    picture(page, f"phone-companion-start-{lang}")
+    page.get_by_test_id("co-start").click()
+    adder = solo_game(7).catalog.lookup("Adder")
+    assert adder is not None
+    for s in setup_steps(7):
+        expect(page.get_by_test_id("co-say")).to_have_attribute("data-kind", s.kind)
+        if s.kind == "start_card":
+            expect(page.get_by_test_id("co-say")).to_contain_text(printed_name(adder, lang))
+            no_overflow(page, "companion setup")
+            picture(page, f"phone-companion-setup-{lang}")
+        next_step(page)
+    expect(page.get_by_test_id("co-next")).to_have_text(t("My turn is done"))
+    next_step(page)
+    expect(page.get_by_test_id("co-card")).to_be_visible()
+    expect(page.get_by_test_id("co-next")).to_have_text(t("Done"))
+    no_overflow(page, "Anna's turn")
+    picture(page, f"phone-companion-anna-{lang}")
+    while page.get_by_test_id("co-winter").count() == 0:
+        next_step(page)
+    page.get_by_test_id("co-winter").click()
+    expect(page.get_by_test_id("co-winter-sure")).to_have_text(
+        t("Yes: the winter card came up, the game ends"))
+    page.get_by_test_id("co-winter-sure").click()
+    expect(page.get_by_test_id("co-enter-first")).to_have_text(
+        t("Enter your forest in the score pad, then come back here: the score, the goal and "
+          "the medal show here."))
+    no_overflow(page, "companion end")
+    picture(page, f"phone-companion-end-{lang}")
+    context.close()
+
+
+def next_step(page: Page) -> None:
+    """Tap the companion's button and wait for the server's next step."""
+    before = page.get_by_test_id("co-say").get_attribute("data-kind"), page.get_by_test_id(
+        "co-heading").text_content()
+    page.get_by_test_id("co-next").click()
+    page.wait_for_function(
+        "([k, t]) => { const s = document.querySelector('[data-testid=co-say]');"
+        " const h = document.querySelector('[data-testid=co-heading]');"
+        " return !s || !h || s.dataset.kind !== k || h.textContent !== t; }", arg=list(before))

@@ -28,6 +28,7 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_game,
     solo_id,
 )
+from forest_shuffle.i18n import words
 from forest_shuffle.server import companion
 from forest_shuffle.server.companion_store import companion_games
 from forest_shuffle.server.pad_store import pad_tables
@@ -310,3 +311,24 @@ def test_a_step_taken_back_restores_the_game_and_turns_the_same_card_again(
     assert over["phase"] == "over"
     resumed = step(c, over, "back")  # a mistaken winter: taken back
     assert resumed["phase"] == "anna" and resumed["card"] == again["card"]
+
+
+def test_the_challenges_and_a_games_title_in_the_language_asked_for(
+        c: TestClient, fixed_seed: None) -> None:
+    """``GET /api/companion`` offers every challenge of solo.json with its thresholds; the
+    titles (and a game's) are the ``server`` catalog's in the language asked for."""
+    data = solo_data()
+    en = c.get("/api/companion").json()
+    assert en["automa"] == data.automa_name and en["medals"] == ["bronze", "silver", "gold"]
+    assert [(x["number"], x["title"], x["thresholds"]) for x in en["challenges"]] == [
+        (ch.number, ch.title, dict(ch.thresholds)) for ch in data.challenges]
+    w = words("server", "de")
+    de = c.get("/api/companion?lang=de").json()
+    assert [x["title"] for x in de["challenges"]] == [
+        w.pgettext("solo challenge", ch.title) for ch in data.challenges]
+    assert de["challenges"][4]["title"] == "mindestens 7 Fledermäuse"  # not the English
+    zh = c.get("/api/companion", headers={"Accept-Language": "zh-CN"}).json()
+    assert zh["challenges"][13]["title"] != data.challenges[13].title
+    g = c.post("/api/companion?lang=fr", json={"challenge": 14}).json()
+    assert g["challenge"]["title"] == "au moins 15 cartes dans votre grotte"
+    assert get(c, g["token"])["challenge"]["title"] == data.challenges[13].title  # English

@@ -8,7 +8,9 @@ and exits 1 naming every stale file. The tests call :func:`expected_files`.
 
 Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``) and ``data-i18n`` attributes of ``server/static/*.html``;
-``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: none yet.
+``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo challenges'
+titles of ``cards/data/dartmoor/solo.json`` (context ``solo challenge``; the companion
+sends them in the page's language).
 
 The page's words (JSON): ``lang``, ``messages`` (source text, or ``context\\u0004source``
 for a message in a context, -> its translation, a list of forms for a plural), and
@@ -39,6 +41,9 @@ from forest_shuffle.i18n.lang import DEFAULT, DOMAINS, LANGUAGES
 PKG = LOCALE_DIR.parents[1]
 STATIC = PKG / "server" / "static"
 WORDS_DIR = STATIC / "words"
+#: The solo challenges: their titles are messages of the ``server`` domain.
+SOLO_DATA = PKG / "cards" / "data" / "dartmoor" / "solo.json"
+SOLO_CONTEXT = "solo challenge"
 #: The calls that mark a message, as Babel reads them (argument numbers; "c": context).
 KEYWORDS: dict[str, object] = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
@@ -73,12 +78,21 @@ def sources(domain: str) -> list[Path]:
         return sorted((PKG / "terminal").glob("*.py"))
     if domain == "cli":
         return sorted((PKG / "cli").rglob("*.py"))
+    if domain == "server":
+        return [SOLO_DATA]
     return []
 
 
 def _extract_file(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], str | None]]:
     """(line, message, context) for each marked message of one file."""
     text = path.read_bytes()
+    if path == SOLO_DATA:
+        source = text.decode("utf-8")
+        for challenge in json.loads(source)["challenges"]:
+            title = challenge["title"]
+            line = source[:source.index(json.dumps(title))].count("\n") + 1
+            yield line, title, SOLO_CONTEXT
+        return
     if path.suffix == ".html":
         for match in _DATA_I18N.finditer(text.decode("utf-8")):
             line = text[:match.start()].count(b"\n") + 1

@@ -25,7 +25,10 @@ Contract:
   :func:`~forest_shuffle.games.dartmoor_solo.result_of` (score, goal, medal). It is data,
   no sentence: the page words it in its language (docs/i18n.md, "The solo companion"); a
   species a step names is the name printed in the edition of the language asked for
-  (``?lang=``, else ``Accept-Language``: :func:`~forest_shuffle.i18n.negotiate`).
+  (``?lang=``, else ``Accept-Language``: :func:`~forest_shuffle.i18n.negotiate`), and a
+  challenge's title is the ``server`` domain's translation of solo.json's.
+- :func:`challenges` (``GET /api/companion``) is what the start page offers: Anna's name,
+  the medals and each challenge's number, title (translated) and medal thresholds.
 - A step is confirmed with the answer's ``seq`` (the stored version): another ``seq`` is a
   409 and changes nothing; bad input is a 400, an unknown token a 404, one line each.
 - :func:`companion_router` is ``/api/companion`` and the page ``/companion``.
@@ -50,6 +53,7 @@ from forest_shuffle.cards.names import printed_name
 from forest_shuffle.engine.setup import new_seed
 from forest_shuffle.formats.forest_json import ForestJsonError, read_table
 from forest_shuffle.games.dartmoor_solo import (
+    MEDALS,
     TableStep,
     anna_turn_steps,
     automa_card,
@@ -61,13 +65,13 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_data,
     solo_game,
 )
-from forest_shuffle.i18n import negotiate
+from forest_shuffle.i18n import negotiate, words
 from forest_shuffle.server.companion_store import CompanionRow, CompanionStore, StaleCompanion
 from forest_shuffle.server.pad import PadService
 from forest_shuffle.server.pad_model import PadRefused
 from forest_shuffle.server.store import Store
 
-__all__ = ["PAD_GAME", "CompanionService", "companion_router"]
+__all__ = ["PAD_GAME", "CompanionService", "challenges", "companion_router"]
 
 #: The score pad's game of a companion's table (one player: scored as a solo game).
 PAD_GAME = "dartmoor"
@@ -76,6 +80,21 @@ STATIC = Path(__file__).parent / "static"
 TOKEN_MAX = 64
 #: How many confirmed steps may be taken back (a mistaken tap at the table).
 BACK_MAX = 30
+
+
+def title_in(title: str, lang: str) -> str:
+    """A solo challenge's title (solo.json's, English) in ``lang`` (the ``server`` domain's
+    messages in the context ``solo challenge``; English where none is translated)."""
+    return words("server", lang).pgettext("solo challenge", title)
+
+
+def challenges(lang: str = "en") -> dict[str, Any]:
+    """``GET /api/companion``: ``{automa, medals, challenges: [{number, title,
+    thresholds}]}``, the titles in ``lang``."""
+    data = solo_data()
+    return {"automa": data.automa_name, "medals": list(MEDALS),
+            "challenges": [{"number": c.number, "title": title_in(c.title, lang),
+                            "thresholds": dict(c.thresholds)} for c in data.challenges]}
 
 
 def _step(s: TableStep, challenge: int, lang: str) -> dict[str, Any]:
@@ -151,7 +170,7 @@ class CompanionService:
                     "burn": c.burn}
         return {
             "token": row.token, "seq": row.version, "phase": st["phase"],
-            "challenge": {"number": ch.number, "title": ch.title,
+            "challenge": {"number": ch.number, "title": title_in(ch.title, lang),
                           "thresholds": dict(ch.thresholds)},
             "medal": row.medal, "automa": solo_data().automa_name,
             "turn": st["turn"], "anna_turns": len(st["turned"]),
@@ -294,6 +313,12 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
                                     negotiate(accept_language, lang)))
         except PadRefused as exc:
             return _refused(exc)
+
+    @r.get("/api/companion", tags=["companion"])
+    def companion_challenges(lang: LangQuery = None,
+                             accept_language: AcceptLanguage = None) -> Response:
+        """The challenges the start page offers (titles in the language asked for)."""
+        return _json(challenges(negotiate(accept_language, lang)))
 
     @r.get("/api/companion/{token}", tags=["companion"])
     def companion_get(token: Token, lang: LangQuery = None,

@@ -309,7 +309,7 @@ async function main() {
       state.game = await call("GET", `/api/companion/${m[1]}`);
       rememberPad(state.game);
     } else {
-      state.challenges = await call("GET", "/api/solo");
+      state.challenges = await call("GET", "/api/companion");
     }
   } catch (err) {
     state.error = err.message;
