@@ -332,3 +332,12 @@ def test_the_challenges_and_a_games_title_in_the_language_asked_for(
     g = c.post("/api/companion?lang=fr", json={"challenge": 14}).json()
     assert g["challenge"]["title"] == "au moins 15 cartes dans votre grotte"
     assert get(c, g["token"])["challenge"]["title"] == data.challenges[13].title  # English
+
+
+def test_a_bad_language_is_refused_in_one_line_or_skipped(c: TestClient) -> None:
+    """``?lang=`` longer than a language tag is a one-line 400; an
+    unknown tag or a strange header is skipped (English)."""
+    before = c.get("/api/companion").json()
+    one_line_error(c.post("/api/companion?lang=" + "x" * 40, json={"challenge": 1}), 400)
+    assert c.get("/api/companion?lang=%00", headers={"Accept-Language": "@@, ;q=x"}).json(
+    ) == before

@@ -296,7 +296,7 @@ def _refused(exc: PadRefused) -> JSONResponse:
 Token = Annotated[str, PathParam(max_length=TOKEN_MAX)]
 #: The language asked for: ``?lang=`` (the page's switch), else ``Accept-Language``.
 LangQuery = Annotated[str | None, Query(max_length=35, description="en, fr, de or zh")]
-AcceptLanguage = Annotated[str | None, Header(max_length=1000)]
+AcceptLanguage = Annotated[str | None, Header()]
 
 
 def companion_router(store: Store, pad: PadService) -> APIRouter:
