@@ -341,3 +341,24 @@ def test_a_bad_language_is_refused_in_one_line_or_skipped(c: TestClient) -> None
     one_line_error(c.post("/api/companion?lang=" + "x" * 40, json={"challenge": 1}), 400)
     assert c.get("/api/companion?lang=%00", headers={"Accept-Language": "@@, ;q=x"}).json(
     ) == before
+
+
+def test_the_companions_refusals_are_said_in_the_language_asked_for(
+        c: TestClient, fixed_seed: None) -> None:
+    """A refusal of the companion's own is one line of the ``server`` catalog in the
+    request's language, its numbers filled in; English without a language."""
+    g = new(c, {"challenge": 3})
+    url = f"/api/companion/{g['token']}/steps"
+    step(c, g)
+    de = words("server", "de")
+    r = c.post(url + "?lang=de", json={"seq": g["seq"], "do": "next"})  # a double tap
+    assert one_line_error(r, 409)
+    assert r.json()["error"] == de("the game moved on since step {seq} (now {now}): look again",
+                                   seq=g["seq"], now=g["seq"] + 1)
+    assert r.json()["error"].startswith("die Partie ist seit Schritt")
+    r = c.get("/api/companion/nosuchtoken", headers={"Accept-Language": "fr-FR"})
+    assert one_line_error(r, 404)
+    assert r.json()["error"] == words("server", "fr")("no such companion game (check the link)")
+    assert r.json()["error"] != "no such companion game (check the link)"
+    r = c.get("/api/companion/nosuchtoken")
+    assert r.json()["error"] == "no such companion game (check the link)"

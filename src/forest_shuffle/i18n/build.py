@@ -8,9 +8,10 @@ and exits 1 naming every stale file. The tests call :func:`expected_files`.
 
 Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``) and ``data-i18n`` attributes of ``server/static/*.html``;
-``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo challenges'
-titles of ``cards/data/dartmoor/solo.json`` (context ``solo challenge``; the companion
-sends them in the page's language).
+``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo companion's
+refusals (``server/companion.py``) and the solo challenges' titles of
+``cards/data/dartmoor/solo.json`` (context ``solo challenge``), which the companion sends in
+the page's language.
 
 The page's words (JSON): ``lang``, ``messages`` (source text, or ``context\\u0004source``
 for a message in a context, -> its translation, a list of forms for a plural), and
@@ -79,7 +80,7 @@ def sources(domain: str) -> list[Path]:
     if domain == "cli":
         return sorted((PKG / "cli").rglob("*.py"))
     if domain == "server":
-        return [SOLO_DATA]
+        return [PKG / "server" / "companion.py", SOLO_DATA]
     return []
 
 

@@ -82,6 +82,26 @@ TOKEN_MAX = 64
 BACK_MAX = 30
 
 
+def N_(message: str) -> str:
+    """Marks a refusal of this module for the ``server`` catalog (translated in
+    :func:`_refused`)."""
+    return message
+
+
+class Refused(PadRefused):
+    """A refusal of the companion's own: an English message of the ``server`` domain with
+    its named placeholders, said in the request's language when answered."""
+
+    def __init__(self, message: str, status: int = 400, **params: object) -> None:
+        super().__init__(message.format(**params), status)
+        self.message = message
+        self.params = params
+
+    def said_in(self, lang: str) -> str:
+        """The refusal in ``lang``."""
+        return words("server", lang)(self.message, **self.params)
+
+
 def title_in(title: str, lang: str) -> str:
     """A solo challenge's title (solo.json's, English) in ``lang`` (the ``server`` domain's
     messages in the context ``solo challenge``; English where none is translated)."""
@@ -142,7 +162,7 @@ class CompanionService:
     def _load(self, token: str) -> CompanionRow:
         row = self.db.load(token) if 0 < len(token) <= TOKEN_MAX else None
         if row is None:
-            raise PadRefused("no such companion game (check the link)", 404)
+            raise Refused(N_("no such companion game (check the link)"), 404)
         return row
 
     @staticmethod
@@ -208,24 +228,24 @@ class CompanionService:
             row = self._load(token)
             st = row.state
             if seq != row.version:
-                raise PadRefused(f"the game moved on since step {seq} (now {row.version}): "
-                                 "look again", 409)
+                raise Refused(N_("the game moved on since step {seq} (now {now}): look again"),
+                              409, seq=seq, now=row.version)
             back: list[dict[str, Any]] = st.pop("back", [])
             if do == "back":
                 if not back:
-                    raise PadRefused("there is no step to take back")
+                    raise Refused(N_("there is no step to take back"))
                 row.state = {**back.pop(), "back": back}
                 self._save(row)
                 return self.answer(token, lang)
             st["back"] = [*back, copy.deepcopy(st)][-BACK_MAX:]
             if st["phase"] == "over":
-                raise PadRefused("the game is over: enter your forest in the score pad", 409)
+                raise Refused(N_("the game is over: enter your forest in the score pad"), 409)
             steps = self._steps(row)
             here = steps[st["step"]]
             if do == "winter":
                 if not here.deck:
-                    raise PadRefused("the winter card cannot come up now: this step turns no "
-                                     "deck card")
+                    raise Refused(N_("the winter card cannot come up now: this step turns no "
+                                     "deck card"))
                 st.update(phase="over", step=0, ended="winter")
             elif st["phase"] == "setup":
                 if st["step"] + 1 < len(steps):
@@ -247,7 +267,7 @@ class CompanionService:
         try:
             self.db.save(row, row.version + 1)
         except StaleCompanion:
-            raise PadRefused("the game moved on meanwhile (another tab?): look again",
+            raise Refused(N_("the game moved on meanwhile (another tab?): look again"),
                              409) from None
 
     @staticmethod
@@ -289,8 +309,11 @@ def _json(data: Any) -> Response:
                     media_type="application/json")
 
 
-def _refused(exc: PadRefused) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+def _refused(exc: PadRefused, lang: str = "en") -> JSONResponse:
+    """A one-line refusal: the companion's own in ``lang``; those of the pad and of the
+    solo lobby's checks as they are (English: the server domain's refusals are to come)."""
+    text = exc.said_in(lang) if isinstance(exc, Refused) else str(exc)
+    return JSONResponse({"error": text}, status_code=exc.status)
 
 
 Token = Annotated[str, PathParam(max_length=TOKEN_MAX)]
@@ -312,7 +335,7 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
             return _json(svc.create(body.challenge, body.medal, body.name,
                                     negotiate(accept_language, lang)))
         except PadRefused as exc:
-            return _refused(exc)
+            return _refused(exc, negotiate(accept_language, lang))
 
     @r.get("/api/companion", tags=["companion"])
     def companion_challenges(lang: LangQuery = None,
@@ -327,7 +350,7 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
         try:
             return _json(svc.answer(token, negotiate(accept_language, lang)))
         except PadRefused as exc:
-            return _refused(exc)
+            return _refused(exc, negotiate(accept_language, lang))
 
     @r.post("/api/companion/{token}/steps", tags=["companion"])
     def companion_step(token: Token, body: StepIn, lang: LangQuery = None,
@@ -338,7 +361,7 @@ def companion_router(store: Store, pad: PadService) -> APIRouter:
             return _json(svc.step(token, body.seq, body.do,
                                   negotiate(accept_language, lang)))
         except PadRefused as exc:
-            return _refused(exc)
+            return _refused(exc, negotiate(accept_language, lang))
 
     def page() -> Response:
         html = STATIC / "companion.html"
