@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import Dweller, Forest
-from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Species
+from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Effect, Species
+from forest_shuffle.cards.ops import EFFECT_OPS, OpDecl
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -140,6 +141,10 @@ class GameDef:
     half_plays: tuple[tuple[tuple[str, Species, tuple[Action, ...], int, bool], ...], ...] = ()
     #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
     host_symbol: tuple[str, ...] = ()
+    #: The effect ops this game's catalog uses (species' effects, bonuses and permanents,
+    #: caves' effects) -> their declarations (:mod:`forest_shuffle.cards.ops`): the
+    #: engine resolves a step with one lookup here and a call.
+    ops: dict[str, OpDecl] = field(default_factory=dict)
     #: By card id: side -> the :class:`Dweller` a split card shows there
     #: (``Dweller.of_card``; frozen, so every forest may hold the same one); {} for others.
     dwellers: tuple[dict[str, Dweller], ...] = ()
@@ -249,9 +254,19 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
                                    for side, h in c.halves.items())
         for c in cards)
     g.host_symbol = tuple("" if c is None else c.symbol for c in cards)
+    g.ops = {op: EFFECT_OPS[op] for op in sorted(catalog_ops(catalog))}
     g.dwellers = tuple({} if c is None else {side: Dweller.of_card(c, side) for side in c.halves}
                        for c in cards)
     return g
+
+
+def catalog_ops(catalog: Catalog) -> set[str]:
+    """Every effect op the catalog's species and caves use."""
+    effects: list[Effect | None] = []
+    for sp in catalog.species.values():
+        effects += [sp.effect, sp.bonus, sp.permanent]
+    effects += [cave.effect for cave in catalog.caves]
+    return {e.op for e in effects if e is not None}
 
 
 _FACTORIES: dict[str, Callable[[], GameDef]] = {}

@@ -528,39 +528,10 @@ class GameState:
                 return
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
-        """False for a step that could change nothing (it is then skipped unasked)."""
+        """False for a step that could change nothing (it is then skipped unasked): its
+        op's ``possible`` from the definition's table (``GameDef.ops``)."""
         eff = self._step_effect(step)
-        p = self.current
-        op = eff.op
-        hand = self.hands[p]
-        room = len(hand) < self.game.hand_limit
-        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
-            return room and self._draw_count(p, eff) > 0
-        if op == "free_play" or op == "free_play_any":
-            what = eff.params.get("tag") or eff.params["species"]
-            return bool(self._placements(p, what, None))
-        if op == "free_play_each":
-            return any(self._placements(p, t, None) for t in eff.params["tags"])
-        if op == "clearing_to_cave":
-            tags = eff.params.get("tags")
-            if tags is not None:
-                return any(self.game.cards[c].tags & set(tags) for c in self.clearing)
-            return bool(self.clearing)
-        if op == "clearing_removed":
-            return bool(self.clearing)
-        if op == "take_from_clearing":
-            return room and bool(self.clearing)
-        if op == "clearing_to_hand":
-            tag = eff.params["tag"]
-            return room and any(tag in self.game.cards[c].tags for c in self.clearing)
-        if op == "hand_to_cave_redraw" or op == "saplings_any":
-            return bool(hand)
-        if op == "play_any_number_paying":
-            pool = frozenset(hand)
-            return bool(self._mole_plays(p, pool))
-        if op == "extra_turn" and "requires_tag" in eff.params:
-            return self._count_tag(p, eff.params["requires_tag"]) > 0
-        return True  # extra_turn, draw_and_extra_turn
+        return self.game.ops[eff.op].possible(self, eff)
 
     def _legal_after_take(self, pend: Pending) -> bool:
         """Is there still a clearing card the take decision may choose?"""
@@ -588,82 +559,16 @@ class GameState:
                 n += sum(1 for d in t.slots[side] if tag in d.species.tags)
         return n
 
-    def _draw_count(self, p: int, eff: Effect) -> int:
-        op = eff.op
-        if op == "draw_per_species":
-            name = eff.params["species"]
-            return sum(1 for t in self.forests[p].trees for side in SIDES
-                       for d in t.slots[side] if name in d.species.counts_as)
-        if op == "draw_per_tag":
-            tag = eff.params["tag"]
-            return sum(1 for t in self.forests[p].trees for side in SIDES
-                       for d in t.slots[side] if tag in d.species.tags)
-        n: int = eff.params["n"]
-        return n
-
     def _to_cave(self, p: int, cards: list[int]) -> None:
         self.caves[p].extend(cards)
         self.forests[p].cave = len(self.caves[p])
 
     def _apply_step(self, step: tuple[str, int, str, str]) -> None:
+        """Apply a queued step for the current player: its op's ``apply`` from the
+        definition's table (``GameDef.ops``; the ops are declared in ``engine/effects.py``
+        and by game modules)."""
         eff = self._step_effect(step)
-        p = self.current
-        op = eff.op
-        params = eff.params
-        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
-            self._draw_n(p, self._draw_count(p, eff))
-        elif op == "extra_turn":
-            self.extra_turns += 1
-        elif op == "draw_and_extra_turn":
-            self.extra_turns += 1
-            self._draw_n(p, params["n"])
-        elif op == "free_play":
-            self.stack.append(Pending(D_FREE, p, tag=params.get("tag") or params["species"],
-                                      need=params["count"]))
-        elif op == "free_play_any":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=-1))
-        elif op == "free_play_each":
-            for tag in reversed(params["tags"]):  # the first tag's play is offered first
-                self.stack.append(Pending(D_FREE, p, tag=tag, need=1))
-            self._skip_unplayable_free(p)
-        elif op == "clearing_to_cave":
-            if "n" in params:
-                need = min(int(params["n"]), len(self.clearing))
-                self.stack.append(Pending(D_CLEARING_CAVE, p, need=need))
-            elif "tags" in params:
-                tags = set(params["tags"])
-                cards = self.game.cards
-                moved = [c for c in self.clearing if cards[c].tags & tags]
-                self.clearing[:] = [c for c in self.clearing if c not in moved]
-                self._clearing_to_cave(p, moved)
-            else:
-                self._clearing_to_cave(p, self.clearing[:])
-                self.clearing.clear()
-        elif op == "clearing_removed":
-            self._clearing_to_box()
-        elif op == "take_from_clearing":
-            self.stack.append(Pending(D_TAKE, p, need=int(params["n"])))
-        elif op == "clearing_to_hand":
-            tag = params["tag"]
-            hand = self.hands[p]
-            cards = self.game.cards
-            wanted = [c for c in self.clearing if tag in cards[c].tags]
-            room = self.game.hand_limit - len(hand)
-            if len(wanted) > room:  # not all fit: the player chooses which
-                self.stack.append(Pending(D_TAKE, p, need=room, tag=tag))
-            else:
-                for c in wanted:
-                    self.clearing.remove(c)
-                    hand.append(c)
-                    self.known[p].add(c)
-        elif op == "saplings_any":
-            self.stack.append(Pending(D_SAPLINGS, p))
-        elif op == "hand_to_cave_redraw":
-            self.stack.append(Pending(D_RACCOON, p))
-        elif op == "play_any_number_paying":
-            self.stack.append(Pending(D_MOLE, p, pool=frozenset(self.hands[p])))
-        else:  # pragma: no cover - the data loader admits no other op
-            raise AssertionError(f"unhandled effect op {op}")
+        self.game.ops[eff.op].apply(self, eff)
 
     # ------------------------------------------------------------ placing cards
 

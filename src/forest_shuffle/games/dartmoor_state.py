@@ -26,10 +26,14 @@ No species is named here: everything comes from the card data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.cards.ops import OpDecl, op_decl, register_op
+from forest_shuffle.cards.words import count as cards_word
+from forest_shuffle.cards.words import plural
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
@@ -42,6 +46,7 @@ from forest_shuffle.engine.actions import (
     Action,
     shape_problem,
 )
+from forest_shuffle.engine.effects import or_words
 from forest_shuffle.engine.state import (
     D_FREE,
     D_TURN,
@@ -70,12 +75,6 @@ VIA_FREE_EFFECT: Final = "free effect"
 DISCARD_STUCK: Final = "stuck"
 DISCARD_EFFECT: Final = "effect"
 
-#: The ops this class resolves itself (the others are the base engine's).
-OWN_OPS: Final[frozenset[str]] = frozenset({
-    "free_play_clearing", "free_play_with_effect", "free_play_one_of",
-    "free_play_species_any", "universal_moor", "draw_or_take", "deck_to_cave",
-    "deck_to_cave_per_tag", "draw_then_discard",
-})
 _OWN_KINDS: Final = frozenset({D_FREE, D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
 
 
@@ -152,10 +151,16 @@ class DartmoorState(GameState):
         eff = self.game.catalog.caves[number - 1].effect
         if eff is None:
             return
-        if eff.op == "draw":
-            self._draw_n(p, int(eff.params["n"]))
-        else:
-            self._run(p, eff)
+        self._run(p, eff)
+
+    def _run(self, p: int, eff: Effect) -> None:
+        """Resolve ``eff`` for player p now (from a cave, or a test): its op's declaration
+        applies it with p as the current player."""
+        current = self.current
+        self.current = p
+        decl = self.game.ops.get(eff.op)
+        (op_decl(eff.op) if decl is None else decl).apply(self, eff)
+        self.current = current
 
     @property
     def in_setup(self) -> bool:
@@ -191,71 +196,6 @@ class DartmoorState(GameState):
     def _count_with(self, p: int, tag: str) -> int:
         """Cards in p's forest showing ``tag`` (:func:`count_with`)."""
         return count_with(self.forests[p], tag)
-
-    def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
-        eff = self._step_effect(step)
-        op = eff.op
-        if op not in OWN_OPS:
-            return super()._step_possible(step)
-        p = self.current
-        params = eff.params
-        hand = self.hands[p]
-        if op == "free_play_clearing":
-            return bool(self._placements(p, params["tag"], None, source=self.clearing))
-        if op == "free_play_with_effect":
-            return bool(self._placements(p, params["tag"], None))
-        if op == "free_play_one_of":
-            return bool(self._placements(p, "|".join(params["tags"]), None))
-        if op == "free_play_species_any":
-            return bool(self._placements(p, params["species"], None))
-        if op == "universal_moor":
-            return bool(hand)
-        if op == "draw_or_take":
-            return len(hand) < self.game.hand_limit
-        if op == "deck_to_cave_per_tag":
-            return self._count_with(p, params["tag"]) > 0
-        return True  # deck_to_cave, draw_then_discard
-
-    def _apply_step(self, step: tuple[str, int, str, str]) -> None:
-        eff = self._step_effect(step)
-        if eff.op in OWN_OPS:
-            self._run(self.current, eff)
-        else:
-            super()._apply_step(step)
-
-    def _run(self, p: int, eff: Effect) -> None:
-        """Resolve one of :data:`OWN_OPS` for player p (from a card or a cave)."""
-        op = eff.op
-        params = eff.params
-        hand = self.hands[p]
-        if op == "free_play_clearing":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=int(params["count"]),
-                                      via=FREE_CLEARING))
-        elif op == "free_play_with_effect":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=int(params["count"]),
-                                      via=FREE_WITH_EFFECT))
-        elif op == "free_play_one_of":
-            self.stack.append(Pending(D_FREE, p, tag="|".join(params["tags"]),
-                                      need=int(params["count"])))
-        elif op == "free_play_species_any":
-            self.stack.append(Pending(D_FREE, p, tag=params["species"], need=-1))
-        elif op == "universal_moor":
-            need = min(int(params["n"]), len(hand))
-            if need:
-                self.stack.append(Pending(D_UNIVERSAL, p, need=need))
-        elif op == "draw_or_take":
-            self.stack.append(Pending(D_DRAW_OR_TAKE, p, need=int(params["n"])))
-        elif op == "deck_to_cave":
-            self._deck_to_cave(p, int(params["n"]))
-        elif op == "deck_to_cave_per_tag":
-            self._deck_to_cave(p, self._count_with(p, params["tag"]))
-        elif op == "draw_then_discard":
-            self._draw_n(p, int(params["n"]))
-            need = min(int(params["discard"]), len(hand))
-            if need and not self.over:
-                self.stack.append(Pending(D_DISCARD, p, need=need, via=DISCARD_EFFECT))
-        else:  # pragma: no cover - OWN_OPS lists every op above
-            raise AssertionError(f"unhandled effect op {op}")
 
     def _deck_to_cave(self, p: int, n: int) -> None:
         """Up to n deck cards under p's cave, one at a time (winter cards as when drawing)."""
@@ -632,6 +572,156 @@ class DartmoorState(GameState):
     def _view_more(self) -> dict[str, Any]:
         return {"discard": tuple(self.discard), "cave_offer": tuple(self.cave_offer),
                 "setup": self.setup}
+
+
+# ------------------------------------------------------------ Dartmoor's effect ops
+# Each declared once (cards/ops.py): its parameters, when it can change something, how it
+# applies (for the current player, from a card or a cave), the decisions it pushes, its
+# words. The greedy bot values none of them (0).
+
+
+def _count(e: Effect) -> int:
+    return int(e.get("n", e.get("count", 1)) or 0)
+
+
+def _free_clearing_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["tag"], None, source=s.clearing))
+
+
+def _free_clearing(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["tag"],
+                           need=int(e.params["count"]), via=FREE_CLEARING))
+
+
+def _free_tag_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["tag"], None))
+
+
+def _free_with_effect(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["tag"],
+                           need=int(e.params["count"]), via=FREE_WITH_EFFECT))
+
+
+def _free_one_of_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, "|".join(e.params["tags"]), None))
+
+
+def _free_one_of(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag="|".join(e.params["tags"]),
+                           need=int(e.params["count"])))
+
+
+def _free_species_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["species"], None))
+
+
+def _free_species_any(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["species"], need=-1))
+
+
+def _hand_not_empty(s: DartmoorState, e: Effect) -> bool:
+    return bool(s.hands[s.current])
+
+
+def _universal_moor(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    need = min(int(e.params["n"]), len(s.hands[p]))
+    if need:
+        s.stack.append(Pending(D_UNIVERSAL, p, need=need))
+
+
+def _room_in_hand(s: DartmoorState, e: Effect) -> bool:
+    return len(s.hands[s.current]) < s.game.hand_limit
+
+
+def _draw_or_take(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_DRAW_OR_TAKE, s.current, need=int(e.params["n"])))
+
+
+def _always(s: DartmoorState, e: Effect) -> bool:
+    return True
+
+
+def _deck_to_cave_op(s: DartmoorState, e: Effect) -> None:
+    s._deck_to_cave(s.current, int(e.params["n"]))
+
+
+def _per_tag_possible(s: DartmoorState, e: Effect) -> bool:
+    return s._count_with(s.current, e.params["tag"]) > 0
+
+
+def _deck_to_cave_per_tag(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    s._deck_to_cave(p, s._count_with(p, e.params["tag"]))
+
+
+def _draw_then_discard(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    s._draw_n(p, int(e.params["n"]))
+    need = min(int(e.params["discard"]), len(s.hands[p]))
+    if need and not s.over:
+        s.stack.append(Pending(D_DISCARD, p, need=need, via=DISCARD_EFFECT))
+
+
+def _check_sides(params: Mapping[str, Any]) -> str:
+    sides = params["sides"]
+    if not isinstance(sides, list) or not set(sides) <= set(SIDES):
+        return f"sides must be a list of {SIDES}"
+    return ""
+
+
+register_op(OpDecl(
+    "free_play_clearing", ("tag", "count"), None, _free_clearing_possible, _free_clearing,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from the clearing "
+                   "for free (none there: nothing)")))
+register_op(OpDecl(
+    "free_play_with_effect", ("tag", "count"), None, _free_tag_possible, _free_with_effect,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from your hand "
+                   "for free, using its effect")))
+register_op(OpDecl(
+    "free_play_one_of", ("tags", "count"), None, _free_one_of_possible, _free_one_of,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {or_words([tw(str(t), 1) for t in e.get('tags', ())])} "
+                   "from your hand for free")))
+register_op(OpDecl(
+    "free_play_species_any", ("species",), None, _free_species_possible, _free_species_any,
+    (D_FREE,),
+    lambda e, tw: (f"Place any number of {plural(str(e.get('species')))} from your hand "
+                   "for free")))
+register_op(OpDecl(
+    "universal_moor", ("n",), None, _hand_not_empty, _universal_moor, (D_UNIVERSAL,),
+    lambda e, tw: (f"Put {cards_word(_count(e))} from your hand face down into your forest "
+                   f"as {'a universal moor' if _count(e) == 1 else 'universal moors'}, "
+                   "for free")))
+register_op(OpDecl(
+    "draw_or_take", ("n",), None, _room_in_hand, _draw_or_take, (D_DRAW_OR_TAKE,),
+    lambda e, tw: f"Draw {cards_word(_count(e))}, each from the deck or the clearing"))
+register_op(OpDecl(
+    "deck_to_cave", ("n",), None, _always, _deck_to_cave_op,
+    words=lambda e, tw: f"Put {cards_word(_count(e))} from the top of the deck under your cave"))
+register_op(OpDecl(
+    "deck_to_cave_per_tag", ("tag",), None, _per_tag_possible, _deck_to_cave_per_tag,
+    words=lambda e, tw: (f"Put 1 card from the top of the deck under your cave per "
+                         f"{tw(str(e.get('tag')), 1)} in your forest")))
+register_op(OpDecl(
+    "draw_then_discard", ("n", "discard"), None, _always, _draw_then_discard, (D_DISCARD,),
+    lambda e, tw: (f"Draw {cards_word(_count(e))}, then put "
+                   f"{cards_word(int(e.get('discard', 0)))} of your hand into the clearing")))
+register_op(OpDecl(
+    "host_species_sharing", ("species", "sides"), _check_sides,
+    words=lambda e, tw: (f"At its tree or shrub, any number of "
+                         f"{plural(str(e.get('species')))} may join occupied "
+                         f"{' and '.join(str(x) for x in e.get('sides', ()))} slots"),
+    permanent=True))
+
+#: The effect ops Dartmoor adds to the vocabulary.
+OWN_OPS: Final[frozenset[str]] = frozenset({
+    "free_play_clearing", "free_play_with_effect", "free_play_one_of",
+    "free_play_species_any", "universal_moor", "draw_or_take", "deck_to_cave",
+    "deck_to_cave_per_tag", "draw_then_discard", "host_species_sharing",
+})
 
 
 __all__ = ["D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL", "DartmoorState",
