@@ -1,6 +1,7 @@
-"""One word, one place (issue 39): every effect op is declared once in the registry
-(``cards/ops.py``), every game's definition holds exactly the ops its catalog uses, and an
-op a test registers works end to end in a toy game with no other file touched."""
+"""One word, one place (issue 39): every effect op (``cards/ops.py``) and decision kind
+(``engine/kinds.py``) is declared once, every game's definition holds exactly the ops its
+catalog uses and the kinds it asks, and an op and a kind a test registers work end to end
+in a toy game with no other file touched."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from forest_shuffle.cards.ops import EFFECT_OPS, OpDecl, op_decl, register_op
 from forest_shuffle.engine import game as game_module
 from forest_shuffle.engine.check import check_state
 from forest_shuffle.engine.game import game_by_id, game_ids, make_def
-from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.kinds import DECISION_KINDS, KindDecl
+from forest_shuffle.engine.state import GameState, Pending
 from forest_shuffle.games.base import REMOVED_AT_SETUP
 from forest_shuffle.text.cardtext import describe_effect
+from forest_shuffle.text.narration import ask_words
 
 ALL_GAMES = game_ids(unlisted=True)
 
@@ -174,3 +177,135 @@ def test_registering_an_op_replaces_its_declaration(monkeypatch: pytest.MonkeyPa
     assert register_op(other) is other and op_decl(TOY_OP) is other
     with pytest.raises(KeyError, match="no_such_op"):
         op_decl("no_such_op")
+
+
+# ------------------------------------------------------------ decision kinds
+
+def _structural(gid: str) -> set[str]:
+    """The kinds a game asks whatever its cards (what its module gives make_def)."""
+    from forest_shuffle.engine.game import BASE_DECISIONS
+    from forest_shuffle.games.dartmoor_state import DECISIONS
+
+    if gid.startswith("dartmoor"):
+        return {d if isinstance(d, str) else d.name for d in DECISIONS}
+    return set(BASE_DECISIONS)
+
+
+@pytest.mark.parametrize("gid", ALL_GAMES)
+def test_a_games_kinds_are_its_structural_ones_and_those_its_ops_push(gid: str) -> None:
+    g = game_by_id(gid)
+    pushed = {k for op in _used_ops(g.catalog) for k in EFFECT_OPS[op].kinds}
+    assert set(g.kinds) == _structural(gid) | pushed
+    for name, decl in g.kinds.items():
+        assert decl.name == name
+        assert decl.expected  # words for a refusal
+        registered = DECISION_KINDS[name]
+        # a game's own way of a kind keeps the kind's observation slot
+        assert decl.obs == registered.obs >= 0
+
+
+@pytest.mark.parametrize("gid", ["base", "base+alpine+woodland_edge", "dartmoor",
+                                 "dartmoor-solo-1"])
+def test_every_kind_a_game_reaches_is_in_its_table(gid: str) -> None:
+    g = game_by_id(gid)
+    seen: set[str] = set()
+    for seed in range(12):
+        s = GameState.new(min(g.players), seed, game=gid)
+        r = random.Random(seed)
+        while not s.over:
+            assert s.decision is not None
+            seen.add(s.decision)
+            s.apply_legal(r.choice(s.legal_actions()))
+    assert seen <= set(g.kinds)
+    assert {"turn", "pay", "option"} <= seen
+
+
+def test_the_observation_slots_are_stable_and_distinct() -> None:
+    slots = {d.obs: name for name, d in DECISION_KINDS.items() if d.obs >= 0}
+    assert len(slots) == len([d for d in DECISION_KINDS.values() if d.obs >= 0])
+    assert [slots[i] for i in range(15)] == [
+        "mulligan", "turn", "draw", "pay", "option", "free", "raccoon", "mole", "take",
+        "clearing cave", "saplings", "cave draft", "universal moor", "discard", "draw or take"]
+
+
+def test_the_pick_shapes_come_from_the_declarations() -> None:
+    for gid in ("base", "dartmoor"):
+        g = game_by_id(gid)
+        picks = {k: d.pick for k, d in g.kinds.items() if d.pick is not None}
+        cls = g.state_class or GameState
+        assert picks == {k: v for k, v in cls.PICK_KINDS.items() if k in g.kinds}
+    assert set(game_by_id("dartmoor").kinds["discard"].pick or ()) >= {"discard"}
+
+
+TOY_KIND = "toy box"
+
+
+def _toy_kind_legal(s: GameState, pend: Any) -> list[Any]:
+    return [s.game.a_take[c] for c in s.clearing] + [s.game.a_done]
+
+
+def _toy_kind_apply(s: GameState, pend: Any, action: Any) -> bool:
+    if action.kind == "take":
+        s.clearing.remove(action.card)
+        s.box.append(action.card)
+        if s.clearing:
+            s.stack.append(pend)
+    return True
+
+
+TOY_KIND_DECL = KindDecl(TOY_KIND, _toy_kind_legal, _toy_kind_apply,
+                         "take (a clearing card into the box) or done")
+
+
+def _toy_push(s: GameState, eff: Effect) -> None:
+    s.stack.append(Pending(TOY_KIND, s.current))
+
+
+TOY_PUSH = OpDecl("toy_box_clearing", (), None, lambda s, e: bool(s.clearing), _toy_push,
+                  (TOY_KIND,), lambda e, tw: "Put clearing cards into the box")
+
+
+@pytest.fixture
+def toy_kind(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A toy game whose Birch pushes a decision of a kind this test registers."""
+    monkeypatch.setitem(EFFECT_OPS, TOY_PUSH.name, TOY_PUSH)
+    monkeypatch.setitem(DECISION_KINDS, TOY_KIND, TOY_KIND_DECL)
+    species, cards = _base_docs()
+    _set_effect(species, "Birch", {"op": TOY_PUSH.name})
+    g = make_def(TOY_GAME, "Toy", build_catalog(species, cards), (2, 3, 4, 5),
+                 REMOVED_AT_SETUP[0])
+    monkeypatch.setitem(game_module._FACTORIES, TOY_GAME, lambda: g)
+    monkeypatch.setitem(game_module._DEFS, TOY_GAME, g)
+    yield TOY_GAME
+
+
+def test_a_registered_kind_works_end_to_end_in_a_toy_game(toy_kind: str) -> None:
+    from forest_shuffle.engine.actions import Action, IllegalActionError
+
+    g = game_by_id(toy_kind)
+    assert g.kinds[TOY_KIND] is TOY_KIND_DECL
+    asked = 0
+    for seed in range(40):
+        s = GameState.new(2, seed, game=toy_kind)
+        r = random.Random(seed)
+        while not s.over:
+            if s.decision == TOY_KIND:
+                asked += 1
+                first = s.clearing[0]
+                with pytest.raises(IllegalActionError, match="take \\(a clearing card into "
+                                                             "the box\\) or done"):
+                    s.apply(Action("pay", first))
+                # the prompt of a kind the narration has no words for: its declaration's
+                assert ask_words(s.view(s.current)) == \
+                    "Choose: take (a clearing card into the box) or done."
+                boxed = len(s.box)
+                s.apply(Action("take", first))
+                assert len(s.box) == boxed + 1 and first not in s.clearing
+                check_state(s)
+                again = GameState.from_dict(s.to_dict())
+                assert again.legal_actions() == s.legal_actions()
+                continue
+            s.apply(r.choice(s.legal_actions()))
+        if asked >= 3:
+            break
+    assert asked >= 3

@@ -27,6 +27,7 @@ No species is named here: everything comes from the card data.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
@@ -47,6 +48,7 @@ from forest_shuffle.engine.actions import (
     shape_problem,
 )
 from forest_shuffle.engine.effects import or_words
+from forest_shuffle.engine.kinds import CLEARING, DECISION_KINDS, HAND, KindDecl, register_kind
 from forest_shuffle.engine.state import (
     D_FREE,
     D_TURN,
@@ -75,7 +77,6 @@ VIA_FREE_EFFECT: Final = "free effect"
 DISCARD_STUCK: Final = "stuck"
 DISCARD_EFFECT: Final = "effect"
 
-_OWN_KINDS: Final = frozenset({D_FREE, D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
 
 
 def _answers(sp: Species, tags: list[str] | None) -> bool:
@@ -108,9 +109,9 @@ class DartmoorState(GameState):
     cave_offer: list[int]  # cave numbers still in the clearing during the draft
     setup: int  # the draft's progress: picks 0..n-1, effects n..2n-1, 2n: playing
 
-    MORE_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
     SETUP_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD})
-    PICK_KINDS = {**GameState.PICK_KINDS, D_DISCARD: (DISCARD, "hand", True)}
+    #: The base kinds' and Dartmoor's (filled from the declarations below the class).
+    PICK_KINDS = dict(GameState.PICK_KINDS)
 
     # ------------------------------------------------------------ setup
 
@@ -311,139 +312,20 @@ class DartmoorState(GameState):
 
     # ------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> list[Action]:
-        if self.over or not self.stack:
-            return []
-        pend = self.stack[-1]
-        kind = pend.kind
-        p = pend.player
-        hand = self.hands[p]
-        g = self.game
-        if kind == D_FREE:
-            return self._free_options(pend) + [g.a_done]
-        if kind == D_CAVE_DRAFT:
-            return [g.a_choose[c] for c in sorted(self.cave_offer)]
-        if kind == D_UNIVERSAL:
-            return [g.a_moor[c] for c in hand]
-        if kind == D_DISCARD:
-            pool = sorted(hand)
-            last = pend.paid[-1] if pend.paid else 0
-            return [g.a_discard[c] for i, c in enumerate(pool)
-                    if c > last and len(pool) - i >= pend.need]
-        if kind == D_DRAW_OR_TAKE:
-            return [g.a_draw] + [g.a_take[c] for c in self.clearing]
-        return super()._compute_legal()
-
     def _free_options(self, pend: Pending) -> list[Action]:
         source = self.clearing if pend.via == FREE_CLEARING else None
         return self._placements(pend.player, pend.tag, None, source=source)
 
-    # ------------------------------------------------------------ apply
-
-    def apply_legal(self, action: Action) -> None:
-        """Apply an action from :meth:`legal_actions` (the base engine's contract; the
-        base :meth:`apply` checks it first)."""
-        if self.over or not self.stack or self.stack[-1].kind not in _OWN_KINDS:
-            super().apply_legal(action)
-            return
-        self._legal = None
-        self.history.append(action)
-        pend = self.stack.pop()
-        p = pend.player
-        kind = pend.kind
-        cid = action.card
-        if kind == D_FREE:
-            if action.kind != DONE:
-                if pend.via == FREE_CLEARING:
-                    self.clearing.remove(cid)
-                else:
-                    self._remove_from_hand(p, cid)
-                via = VIA_FREE_EFFECT if pend.via == FREE_WITH_EFFECT else VIA_FREE
-                self.queue[0:0] = self._place(p, cid, action.side, action.tree, via, False,
-                                              False)
-                if pend.need != 1 and not self.over:
-                    pend.need -= 1 if pend.need > 0 else 0
-                    if self._free_options(pend):
-                        self.stack.append(pend)
-        elif kind == D_CAVE_DRAFT:
-            self.cave_offer.remove(cid)
-            self.forests[p].cave_number = cid
-            self.setup += 1
-        elif kind == D_UNIVERSAL:
-            self._remove_from_hand(p, cid, hidden=True)
-            self.queue[0:0] = self._place_universal(p, cid)
-            pend.need -= 1
-            if pend.need > 0 and self.hands[p]:
-                self.stack.append(pend)
-        elif kind == D_DISCARD:
-            self._remove_from_hand(p, cid)
-            self.clearing.append(cid)
-            pend.paid.append(cid)
-            pend.need -= 1
-            if pend.need > 0:
-                self.stack.append(pend)
-            elif pend.via == DISCARD_STUCK:
-                self._draw_n(p, len(pend.paid))
-        elif kind == D_DRAW_OR_TAKE:
-            self._do_draw(pend, action)  # the base draw's card (its second is not offered)
-            pend.need -= 1
-            if (pend.need > 0 and not self.over
-                    and len(self.hands[p]) < self.game.hand_limit):
-                self.stack.append(pend)
-        if not self.over and not self.stack:
-            self._advance()
+    # ------------------------------------------------------------ reasons
 
     def _why_illegal(self, action: object) -> str:
-        if not isinstance(action, Action) or self.over or shape_problem(action):
-            return super()._why_illegal(action)
-        pend = self.stack[-1]
-        p = pend.player
-        kind = action.kind
-        if kind == SAPLING:
+        """The base reasons (each decision kind's own first), and: Dartmoor has no
+        saplings."""
+        if (isinstance(action, Action) and not self.over and not shape_problem(action)
+                and action.kind == SAPLING):
             return "Dartmoor has no saplings (a card goes face down only as a universal moor, " \
                 "when an effect asks for it)"
-        if pend.kind == D_CAVE_DRAFT:
-            if kind != CHOOSE:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"cave {action.card} is not in the clearing (offered: {self.cave_offer})"
-        if pend.kind == D_UNIVERSAL:
-            if kind != MOOR:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"card {action.card} is not in player {p + 1}'s hand"
-        if pend.kind == D_DISCARD:
-            if kind != DISCARD:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            if action.card not in self.hands[p]:
-                return f"card {action.card} is not in player {p + 1}'s hand"
-            return "discard cards in ascending order of their numbers"
-        if pend.kind == D_DRAW_OR_TAKE:
-            if kind not in (DRAW, TAKE):
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"card {action.card} is not in the clearing"
-        if pend.kind == D_FREE and pend.via == FREE_CLEARING and kind == PLAY:
-            if action.card not in self.clearing:
-                return (f"card {action.card} is not in the clearing (this free play takes a "
-                        "card from it)")
-            return self._why_not_placeable(p, action, pend)
         return super()._why_illegal(action)
-
-    def _expected(self, pend: Pending) -> str:
-        kind = pend.kind
-        if kind == D_TURN:
-            return "draw, take or play"
-        if kind == D_CAVE_DRAFT:
-            return "choose (a cave from the clearing, in the draft before the first turn)"
-        if kind == D_UNIVERSAL:
-            return "moor (a hand card face down as a universal moor)"
-        if kind == D_DISCARD:
-            why = ("a player who can neither draw nor play shows the hand, discards 2 and "
-                   "draws 2" if pend.via == DISCARD_STUCK else "the effect asks for it")
-            return f"discard ({pend.need} more hand cards into the clearing: {why})"
-        if kind == D_DRAW_OR_TAKE:
-            return "draw or take (a card, from the deck or the clearing)"
-        if kind == D_FREE and pend.via == FREE_CLEARING:
-            return "play (a free card from the clearing) or done"
-        return super()._expected(pend)
 
     def _kind_rule(self, kind: str) -> str:
         if kind in ("keep", "mulligan"):
@@ -716,6 +598,178 @@ register_op(OpDecl(
                          f"{' and '.join(str(x) for x in e.get('sides', ()))} slots"),
     permanent=True))
 
+# ------------------------------------------------------------ Dartmoor's decision kinds
+# Each declared once (engine/kinds.py). Its own kinds advance the turn themselves (no
+# record reused); ``free`` and ``turn`` are Dartmoor's own ways of the base kinds, given
+# to its definition (DECISIONS).
+
+
+def _then(s: DartmoorState) -> bool:
+    if not s.over and not s.stack:
+        s._advance()
+    return False
+
+
+def _free_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    return s._free_options(pend) + [s.game.a_done]
+
+
+def _free_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    if action.kind != DONE:
+        p = pend.player
+        cid = action.card
+        if pend.via == FREE_CLEARING:
+            s.clearing.remove(cid)
+        else:
+            s._remove_from_hand(p, cid)
+        via = VIA_FREE_EFFECT if pend.via == FREE_WITH_EFFECT else VIA_FREE
+        s.queue[0:0] = s._place(p, cid, action.side, action.tree, via, False, False)
+        if pend.need != 1 and not s.over:
+            pend.need -= 1 if pend.need > 0 else 0
+            if s._free_options(pend):
+                s.stack.append(pend)
+    return _then(s)
+
+
+def _free_ask(s: DartmoorState, pend: Pending) -> str:
+    if pend.via == FREE_CLEARING:
+        return "play (a free card from the clearing) or done"
+    return FREE.expected
+
+
+def _free_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if pend.via == FREE_CLEARING and action.kind == PLAY:
+        if action.card not in s.clearing:
+            return (f"card {action.card} is not in the clearing (this free play takes a "
+                    "card from it)")
+        return s._why_not_placeable(pend.player, action, pend)
+    return ""
+
+
+def _draft_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    a_choose = s.game.a_choose
+    return [a_choose[c] for c in sorted(s.cave_offer)]
+
+
+def _draft_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    s.cave_offer.remove(action.card)
+    s.forests[pend.player].cave_number = action.card
+    s.setup += 1
+    return _then(s)
+
+
+def _draft_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind != CHOOSE:
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"cave {action.card} is not in the clearing (offered: {s.cave_offer})"
+
+
+def _universal_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    a_moor = s.game.a_moor
+    return [a_moor[c] for c in s.hands[pend.player]]
+
+
+def _universal_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    p = pend.player
+    s._remove_from_hand(p, action.card, hidden=True)
+    s.queue[0:0] = s._place_universal(p, action.card)
+    pend.need -= 1
+    if pend.need > 0 and s.hands[p]:
+        s.stack.append(pend)
+    return _then(s)
+
+
+def _universal_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind != MOOR:
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"card {action.card} is not in player {pend.player + 1}'s hand"
+
+
+def _discard_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    pool = sorted(s.hands[pend.player])
+    last = pend.paid[-1] if pend.paid else 0
+    a_discard = s.game.a_discard
+    return [a_discard[c] for i, c in enumerate(pool)
+            if c > last and len(pool) - i >= pend.need]
+
+
+def _discard_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    p = pend.player
+    cid = action.card
+    s._remove_from_hand(p, cid)
+    s.clearing.append(cid)
+    pend.paid.append(cid)
+    pend.need -= 1
+    if pend.need > 0:
+        s.stack.append(pend)
+    elif pend.via == DISCARD_STUCK:
+        s._draw_n(p, len(pend.paid))
+    return _then(s)
+
+
+def _discard_ask(s: DartmoorState, pend: Pending) -> str:
+    why = ("a player who can neither draw nor play shows the hand, discards 2 and "
+           "draws 2" if pend.via == DISCARD_STUCK else "the effect asks for it")
+    return f"discard ({pend.need} more hand cards into the clearing: {why})"
+
+
+def _discard_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    p = pend.player
+    if action.kind != DISCARD:
+        return s._wrong_kind(p, s._expected(pend), action.kind)
+    if action.card not in s.hands[p]:
+        return f"card {action.card} is not in player {p + 1}'s hand"
+    return "discard cards in ascending order of their numbers"
+
+
+def _draw_or_take_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    g = s.game
+    return [g.a_draw] + [g.a_take[c] for c in s.clearing]
+
+
+def _draw_or_take_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    s._do_draw(pend, action)  # the base draw's card (its second is not offered)
+    pend.need -= 1
+    if (pend.need > 0 and not s.over
+            and len(s.hands[pend.player]) < s.game.hand_limit):
+        s.stack.append(pend)
+    return _then(s)
+
+
+def _draw_or_take_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind not in (DRAW, TAKE):
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"card {action.card} is not in the clearing"
+
+
+FREE = DECISION_KINDS[D_FREE]
+register_kind(KindDecl(
+    D_CAVE_DRAFT, _draft_legal, _draft_apply,
+    "choose (a cave from the clearing, in the draft before the first turn)",
+    refuse=_draft_refuse, obs=11, source="caves"))
+register_kind(KindDecl(
+    D_UNIVERSAL, _universal_legal, _universal_apply,
+    "moor (a hand card face down as a universal moor)", refuse=_universal_refuse, obs=12,
+    source=HAND))
+register_kind(KindDecl(
+    D_DISCARD, _discard_legal, _discard_apply, "discard", ask=_discard_ask,
+    refuse=_discard_refuse, pick=(DISCARD, HAND, True), obs=13, source=HAND))
+register_kind(KindDecl(
+    D_DRAW_OR_TAKE, _draw_or_take_legal, _draw_or_take_apply,
+    "draw or take (a card, from the deck or the clearing)", refuse=_draw_or_take_refuse,
+    obs=14, source=CLEARING))
+DartmoorState.PICK_KINDS[D_DISCARD] = (DISCARD, HAND, True)
+
+#: The decision kinds Dartmoor asks whatever its cards (for its definition, with its own
+#: ways of the free play and the turn; the kinds its ops push are added by make_def):
+#: every kind of its own, the ``draw or take`` of an op no card uses yet included.
+DECISIONS: Final[tuple[str | KindDecl, ...]] = (
+    replace(DECISION_KINDS[D_TURN], expected="draw, take or play"), "draw", "pay", "option",
+    KindDecl(D_FREE, _free_legal, _free_apply, FREE.expected, ask=_free_ask,
+             refuse=_free_refuse, obs=FREE.obs, source=FREE.source),
+    D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE)
+
+
 #: The effect ops Dartmoor adds to the vocabulary.
 OWN_OPS: Final[frozenset[str]] = frozenset({
     "free_play_clearing", "free_play_with_effect", "free_play_one_of",
@@ -724,5 +778,5 @@ OWN_OPS: Final[frozenset[str]] = frozenset({
 })
 
 
-__all__ = ["D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL", "DartmoorState",
-           "OWN_OPS", "S_BONUS", "count_with"]
+__all__ = ["DECISIONS", "D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL",
+           "DartmoorState", "OWN_OPS", "S_BONUS", "count_with"]
