@@ -3,9 +3,9 @@
 Contract: importing this module registers every kind of decision the base game and its
 expansions ask (``mulligan``, ``turn``, ``draw``, ``pay``, ``option``, ``free``, ``raccoon``,
 ``mole``, ``take``, ``clearing cave``, ``saplings``): its legal actions, how an action
-applies, its refusals, its words, its choice shape, its RL observation slot and its click
-hint. :class:`~forest_shuffle.engine.state.GameState` reaches them through its
-definition's table (``GameDef.kinds``): ``legal_actions`` and ``apply_legal`` are one
+applies, its refusals, its words, its choice shape, its RL observation slot and where the
+cards it picks lie. :class:`~forest_shuffle.engine.state.GameState` reaches them through
+its definition's table (``GameDef.kinds``): ``legal_actions`` and ``apply_legal`` are one
 lookup and a call. The RL observation's slots 0-10 are these kinds' (stable ids).
 """
 
@@ -90,7 +90,7 @@ def _draw_legal(s: GameState, pend: Pending) -> list[Action]:
 TURN = register_kind(KindDecl(D_TURN, _turn_legal, _turn_apply, "draw, take, play or sapling",
                               obs=1))
 register_kind(KindDecl(D_DRAW, _draw_legal, _turn_apply, "draw or take (the second card)",
-                       obs=2, source=CLEARING))
+                       obs=2))
 
 # ------------------------------------------------------------ payment and options
 
@@ -223,9 +223,8 @@ def _saplings_apply(s: GameState, pend: Pending, action: Action) -> bool:
 
 register_kind(KindDecl(D_RACCOON, _raccoon_legal, _raccoon_apply, "cave or done",
                        pick=(CAVE, HAND, False), obs=6, obs_paid=True, source=HAND))
-register_kind(KindDecl(
-    D_SAPLINGS, _saplings_legal, _saplings_apply, "sapling or done", obs=10, source=HAND,
-    hint="Click the cards of your hand to play them face down as saplings, then Done."))
+register_kind(KindDecl(D_SAPLINGS, _saplings_legal, _saplings_apply, "sapling or done",
+                       obs=10, source=HAND))
 
 # ------------------------------------------------------------ the clearing
 
@@ -275,15 +274,12 @@ def _clearing_cave_refuse(s: GameState, pend: Pending, action: Action) -> str:
     return "choose clearing cards in ascending order of their numbers"
 
 
-register_kind(KindDecl(
-    D_TAKE, _take_legal, _take_apply, "take (a card from the clearing)", obs=8,
-    source=CLEARING, hint="Click a lit card of the clearing to take it into your hand."))
+register_kind(KindDecl(D_TAKE, _take_legal, _take_apply, "take (a card from the clearing)",
+                       obs=8, source=CLEARING))
 register_kind(KindDecl(
     D_CLEARING_CAVE, _clearing_cave_legal, _clearing_cave_apply,
     "cave (a card from the clearing)", refuse=_clearing_cave_refuse,
-    pick=(CAVE, CLEARING, True), obs=9, obs_paid=True, source=CLEARING,
-    hint=("Click the lit cards of the clearing in any order, then confirm: they go under "
-          "your cave.")))
+    pick=(CAVE, CLEARING, True), obs=9, obs_paid=True, source=CLEARING))
 
 # ------------------------------------------------------------ setup
 

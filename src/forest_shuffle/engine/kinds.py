@@ -10,8 +10,8 @@ it asks for in words (``expected``, or ``ask(state, pend)`` where that depends o
 decision), its choice shape (``pick``: the action kind that takes the cards, where they
 lie and whether exactly ``need`` are taken, for ``engine/picks.py``; None for a decision of
 one card or none), the index of its one-hot slot in the RL observation (``obs``) and
-whether the observation marks the cards it took (``obs_paid``), and the page's click hint
-(``hint``, with ``source``: where the cards to click lie).
+whether the observation marks the cards it took (``obs_paid``), and where the cards it
+picks lie (``source``, the page's ``pick_from``).
 
 :func:`register_kind` adds one: the base family's kinds are declared in
 ``engine/decisions.py``, a game's own by its game module (Dartmoor's in
@@ -54,10 +54,10 @@ class KindDecl:
     obs: int = -1
     #: The RL observation marks the cards this decision took (``pending_paid``).
     obs_paid: bool = False
-    #: Where the cards a person clicks lie ("" : no cards on the table to click).
+    #: Where the cards this decision picks lie (HAND or CLEARING; "": in either, or
+    #: elsewhere, or no cards): where a face takes a click as a pick (the page's
+    #: ``pick_from``).
     source: str = ""
-    #: The page's hint of where to click ("" : the question alone says it).
-    hint: str = ""
 
 
 #: Every registered kind by name (the base family's and every game's own).

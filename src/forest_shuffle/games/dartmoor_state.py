@@ -48,7 +48,7 @@ from forest_shuffle.engine.actions import (
     shape_problem,
 )
 from forest_shuffle.engine.effects import or_words
-from forest_shuffle.engine.kinds import CLEARING, DECISION_KINDS, HAND, KindDecl, register_kind
+from forest_shuffle.engine.kinds import DECISION_KINDS, HAND, KindDecl, register_kind
 from forest_shuffle.engine.state import (
     D_FREE,
     D_TURN,
@@ -746,7 +746,7 @@ FREE = DECISION_KINDS[D_FREE]
 register_kind(KindDecl(
     D_CAVE_DRAFT, _draft_legal, _draft_apply,
     "choose (a cave from the clearing, in the draft before the first turn)",
-    refuse=_draft_refuse, obs=11, source="caves"))
+    refuse=_draft_refuse, obs=11))
 register_kind(KindDecl(
     D_UNIVERSAL, _universal_legal, _universal_apply,
     "moor (a hand card face down as a universal moor)", refuse=_universal_refuse, obs=12,
@@ -757,7 +757,7 @@ register_kind(KindDecl(
 register_kind(KindDecl(
     D_DRAW_OR_TAKE, _draw_or_take_legal, _draw_or_take_apply,
     "draw or take (a card, from the deck or the clearing)", refuse=_draw_or_take_refuse,
-    obs=14, source=CLEARING))
+    obs=14))
 DartmoorState.PICK_KINDS[D_DISCARD] = (DISCARD, HAND, True)
 
 #: The decision kinds Dartmoor asks whatever its cards (for its definition, with its own
@@ -766,7 +766,7 @@ DartmoorState.PICK_KINDS[D_DISCARD] = (DISCARD, HAND, True)
 DECISIONS: Final[tuple[str | KindDecl, ...]] = (
     replace(DECISION_KINDS[D_TURN], expected="draw, take or play"), "draw", "pay", "option",
     KindDecl(D_FREE, _free_legal, _free_apply, FREE.expected, ask=_free_ask,
-             refuse=_free_refuse, obs=FREE.obs, source=FREE.source),
+             refuse=_free_refuse, obs=FREE.obs),  # from the hand or the clearing
     D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE)
 
 

@@ -435,7 +435,7 @@ class Game {
     else if (what === "clearing-card") {
       if (this.myDecision() && ["turn", "draw"].includes(p.decision)) {
         banner(p.view.hand.length >= p.hand_limit ? `Your hand is full (${p.hand_limit} cards): you may not take more.` : "You may not take that card now.");
-      } else if (this.myDecision() && ["take", "clearing cave"].includes(p.decision)) {
+      } else if (this.myDecision() && p.pick_from === "clearing") {
         banner(`${this.cat.label(Number(el.dataset.card))} cannot be chosen now: pick one of the lit cards of the clearing.`);
       } else this.wrong("take a card from the clearing");
       openDetail(this.cat, Number(el.dataset.card));
@@ -489,7 +489,7 @@ class Game {
     if (!plays.length) {
       if (p.decision === "pay") banner("Pay with the lit cards of your hand.");
       else if (p.decision === "raccoon") banner("That card cannot go under the cave now.");
-      else if (["take", "clearing cave"].includes(p.decision)) banner(`Pick a lit card of the clearing: ${lowerFirst(this.promptWords())}`);
+      else if (p.pick_from === "clearing") banner(`Pick a lit card of the clearing: ${lowerFirst(this.promptWords())}`);
       else if (["free", "mole"].includes(p.decision)) banner(`${this.cat.label(id)} cannot be placed now.`);
       else banner(`You cannot play a card now: ${lowerFirst(this.promptWords())}`);
       return;
