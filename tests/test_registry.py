@@ -309,3 +309,21 @@ def test_a_registered_kind_works_end_to_end_in_a_toy_game(toy_kind: str) -> None
         if asked >= 3:
             break
     assert asked >= 3
+
+
+def test_a_save_may_hold_only_the_kinds_its_game_asks() -> None:
+    """A Dartmoor save with a decision of the base game's Raccoon (no Dartmoor card asks
+    it) is refused by name, not played by code of another game."""
+    from forest_shuffle.engine.check import BrokenSaveError
+
+    s = GameState.new(2, 3, game="dartmoor")
+    while s.turn == 0 or s.decision != "turn":  # past the cave draft
+        s.apply(s.legal_actions()[0])
+    data = s.to_dict()
+    data["stack"][-1]["kind"] = "raccoon"
+    with pytest.raises(BrokenSaveError, match='unknown decision "raccoon"'):
+        GameState.from_dict(data)
+    base = GameState.new(2, 3, game="base").to_dict()
+    base["stack"][-1]["kind"] = "cave draft"
+    with pytest.raises(BrokenSaveError, match='unknown decision "cave draft"'):
+        GameState.from_dict(base)
