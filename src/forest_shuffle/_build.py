@@ -33,6 +33,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "forest_shuffle.engine.setup",
     "forest_shuffle.engine.game",
     "forest_shuffle.engine.state",
+    "forest_shuffle.engine.effects",
+    "forest_shuffle.engine.decisions",
     "forest_shuffle.scoring.core",
     "forest_shuffle.scoring.dartmoor",
     "forest_shuffle.engine.view",

@@ -39,6 +39,13 @@ def test_every_set_of_the_picks_is_taken(game: str, seed: int) -> None:
             assert watcher["picks"] is None
             assert svc.payload(gid, 1 - seat)["picks"] is None
             p = svc.payload(gid, seat)
+            # where the picked cards lie, from the kind's declaration (the page reads it)
+            assert p["pick_from"] == ({"take": "clearing", "clearing cave": "clearing",
+                                     "pay": "hand", "raccoon": "hand",
+                                     "free": None if game == "dartmoor" else "hand",
+                                     "mole": "hand", "saplings": "hand", "discard": "hand",
+                                     "universal moor": "hand"}.get(p["decision"]))
+            assert svc.payload(gid, 1 - seat)["pick_from"] is None
             picks = p["picks"]
             if picks is None:
                 svc.act(gid, tokens[seat], rng.choice(p["legal"]), p["version"])

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from forest_shuffle.bots.base import Bot, Budget
 from forest_shuffle.cards.forest import SAPLING as SAPLING_KIND
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host, host_of_card
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.cards.ops import EFFECT_OPS
 from forest_shuffle.engine.actions import (
     CAVE,
     DONE,
@@ -320,6 +322,17 @@ class _Ctx:
         if sym is None:
             sym = self.symbols = _symbol_counts(self.forest)
         return sym
+
+    #: What another turn is worth (an op's value reads it).
+    turn_value: ClassVar[float] = TURN
+
+    def draw_value(self) -> float:
+        """What one card drawn now is worth (less late in the game)."""
+        return CARD * (1.0 - 0.5 * self.late)
+
+    def hand_fits(self, hand: Sequence[int], what: str) -> int:
+        """Cards of ``hand`` that answer a free play of ``what``."""
+        return _hand_fits(self.t.cards, hand, what)
 
     def n_tag(self, tag: str) -> int:
         """Visible cards with ``tag`` (trees and saplings for ``"tree"``)."""
@@ -646,58 +659,15 @@ def _hand_fits(cards: tuple[Card | None, ...], hand: Sequence[int], what: str) -
 
 
 def effect_value(eff: Effect | None, c: _Ctx, hand: Sequence[int], room: int) -> float:
-    """Points an effect or bonus is worth now; ``room`` is the free hand space after it."""
+    """Points an effect or bonus is worth now; ``room`` is the free hand space after it
+    (the ``value`` its op's declaration gives, :mod:`forest_shuffle.cards.ops`; 0 for an op
+    with none)."""
     if eff is None:
         return 0.0
-    op = eff.op
-    params = eff.params
-    draw_v = CARD * (1.0 - 0.5 * c.late)
-    room = max(room, 0)
-    if op == "draw":
-        return draw_v * min(int(params["n"]), room)
-    if op == "draw_per_species":
-        return draw_v * min(c.n_species(params["species"]), room)
-    if op == "draw_per_tag":
-        return draw_v * min(c.dtags.get(params["tag"], 0), room)
-    if op == "extra_turn":
-        need = params.get("requires_tag")
-        if need is not None and not c.n_tag(need):
-            return 0.0
-        return TURN
-    if op == "draw_and_extra_turn":
-        return TURN + draw_v * min(int(params["n"]), room)
-    if op in ("free_play", "free_play_any"):
-        n = _hand_fits(c.t.cards, hand, params.get("tag") or params["species"])
-        if op == "free_play":
-            n = min(n, int(params.get("count", 1)))
-        return 3.5 * n
-    if op == "free_play_each":
-        return 3.5 * sum(min(1, _hand_fits(c.t.cards, hand, tag)) for tag in params["tags"])
-    if op == "clearing_to_cave":
-        clearing = c.clearing
-        if "tags" in params:
-            tags = set(params["tags"])
-            card_tags = c.t.card_tags
-            n = sum(1 for x in clearing if card_tags[x] & tags)
-        elif "n" in params:
-            n = min(int(params["n"]), len(clearing))
-        else:
-            n = len(clearing)
-        return c.cave_points * n
-    if op == "take_from_clearing":
-        return 1.3 * draw_v * min(int(params["n"]), room)
-    if op == "clearing_to_hand":
-        tag = params["tag"]
-        card_tags = c.t.card_tags
-        n = sum(1 for x in c.clearing if tag in card_tags[x])
-        return 1.2 * draw_v * min(n, room)
-    if op == "hand_to_cave_redraw":
-        return 2.5
-    if op == "play_any_number_paying":
-        return 2.0
-    if op == "saplings_any":
-        return 2.5 * (1.0 - 0.6 * c.late)
-    return 0.0
+    value = EFFECT_OPS[eff.op].value
+    if value is None:
+        return 0.0
+    return value(eff, c, hand, max(room, 0))
 
 
 def _half_value(side: str, sp: Species, c: _Ctx, pot: float) -> float:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final
 
+from forest_shuffle.cards.ops import EFFECT_OPS as _REGISTERED_OPS
+from forest_shuffle.cards.ops import OpDecl
 from forest_shuffle.cards.words import learn_plural
 
 SIDES: Final[tuple[str, ...]] = ("top", "bottom", "left", "right")
@@ -48,39 +50,11 @@ ASSUMED: frozenset[str] = frozenset({
 #: The longest short name a species may have (``short_name``: the forest grid's column).
 SHORT_NAME_MAX = 15
 
-#: The closed vocabulary of effects, bonuses and permanent effects: op -> required params.
-EFFECT_OPS: Mapping[str, tuple[str, ...]] = {
-    "draw": ("n",),
-    "draw_per_species": ("species",),
-    "draw_per_tag": ("tag",),
-    "extra_turn": (),  # optional "requires_tag": only with such a card in the forest
-    "draw_and_extra_turn": ("n",),
-    "free_play": ("count",),  # and "tag" or "species" (a species counts its counts_as too)
-    "free_play_any": ("tag",),
-    "free_play_each": ("tags",),  # one free play of each tag, in turn
-    "clearing_to_cave": (),  # optional "n" (chosen cards) or "tags" (every such card)
-    "take_from_clearing": ("n",),
-    "clearing_to_hand": ("tag",),
-    "clearing_removed": (),
-    "saplings_any": (),
-    "hand_to_cave_redraw": (),
-    "play_any_number_paying": (),
-    "draw_on_play": ("trigger", "n"),
-    "slot_sharing": ("max_per_slot",),
-    "host_slot_sharing": ("tag", "side", "max_per_slot"),
-    "tree_count_modifier": ("plus",),
-    # Dartmoor (docs/dartmoor.md gives when each fires and what is optional):
-    "free_play_clearing": ("tag", "count"),  # from the clearing only; none there: nothing
-    "free_play_with_effect": ("tag", "count"),  # from the hand, its effect used (not bonus)
-    "free_play_one_of": ("tags", "count"),  # a card showing any one of the tags
-    "free_play_species_any": ("species",),  # any number of that species from the hand
-    "universal_moor": ("n",),  # n hand cards face down as universal moors, free
-    "draw_or_take": ("n",),  # n cards, each from the deck top or the clearing
-    "deck_to_cave": ("n",),  # n deck cards under the cave, one at a time
-    "deck_to_cave_per_tag": ("tag",),  # as many as the forest holds cards with the tag
-    "draw_then_discard": ("n", "discard"),  # draw n, then put discard hand cards in clearing
-    "host_species_sharing": ("species", "sides"),  # that species joins occupied side slots
-}
+#: The closed vocabulary of effects, bonuses and permanent effects: every op registered
+#: (:mod:`forest_shuffle.cards.ops`: op -> its declaration, whose ``needs`` are the
+#: required params). The base family's ops are declared in ``engine/effects.py``,
+#: Dartmoor's in ``games/dartmoor_state.py``.
+EFFECT_OPS: Mapping[str, OpDecl] = _REGISTERED_OPS
 #: The triggers of ``draw_on_play`` permanent effects (mushrooms, shrubs), in the order a
 #: placement fires them; ``tag played`` takes a ``tag`` param.
 TRIGGERS: tuple[str, ...] = (
@@ -407,10 +381,11 @@ def _effect(raw: Any, where: str) -> Effect | None:
     if not isinstance(raw, dict) or "op" not in raw:
         raise CardDataError(f"{where}: must be null or an object with an 'op'")
     op = raw["op"]
-    if op not in EFFECT_OPS:
+    decl = EFFECT_OPS.get(op) if isinstance(op, str) else None
+    if decl is None:
         raise CardDataError(f"{where}: unknown op {op!r}")
     params = {k: v for k, v in raw.items() if k != "op"}
-    for need in EFFECT_OPS[op]:
+    for need in decl.needs:
         if need not in params:
             raise CardDataError(f"{where}: op {op!r} needs {need!r}")
     tags = [params["tag"]] if "tag" in params else []
@@ -419,20 +394,9 @@ def _effect(raw: Any, where: str) -> Effect | None:
     for tag in tags:
         if tag not in TAGS:
             raise CardDataError(f"{where}: unknown tag {tag!r}")
-    if op == "free_play" and ("tag" in params) == ("species" in params):
-        raise CardDataError(f"{where}: op 'free_play' needs 'tag' or 'species'")
-    if op == "draw_on_play":
-        if params["trigger"] not in TRIGGERS:
-            raise CardDataError(f"{where}: unknown trigger {params['trigger']!r}")
-        if (params["trigger"] == "tag played") != ("tag" in params):
-            raise CardDataError(f"{where}: the trigger 'tag played' (only) takes a 'tag'")
-        if params.get("from", NEXT_TURN) not in PERMANENT_FROM:
-            raise CardDataError(f"{where}: 'from' must be one of {list(PERMANENT_FROM)}")
-    if op == "host_slot_sharing" and params["side"] not in SIDES:
-        raise CardDataError(f"{where}: unknown side {params['side']!r}")
-    if op == "host_species_sharing" and (not isinstance(params["sides"], list)
-                                         or not set(params["sides"]) <= set(SIDES)):
-        raise CardDataError(f"{where}: sides must be a list of {SIDES}")
+    problem = decl.check(params) if decl.check is not None else ""
+    if problem:
+        raise CardDataError(f"{where}: {problem}")
     for key in ("n", "count", "discard"):
         if key in params and (isinstance(params[key], bool) or not isinstance(params[key], int)
                               or params[key] < 0):

@@ -4,7 +4,9 @@ No I/O, no printing, no global random state; it imports no game and no face. Mod
 ``game`` (GameDef and the registry of games by id), ``options`` (Rules: named switches),
 ``actions`` (Action values and their text form), ``setup`` (the deal's shuffles from the
 secret seed), ``state`` (GameState: turn flow, pending decisions, legal/apply/clone/save),
-``view`` (PlayerView: the one place hidden information is filtered), ``picks`` (decisions
+``view`` (PlayerView: the one place hidden information is filtered), ``effects`` (the
+base family's effect ops, declared once), ``kinds`` and ``decisions`` (the registry of
+decision kinds and the base family's, declared once), ``picks`` (decisions
 that take several cards as one choice of a set), ``check`` (checks of saves and states).
 
 Face: :class:`GameState`, :class:`GameDef`, :func:`game_by_id`, :class:`Action`, the errors,
@@ -12,6 +14,10 @@ Face: :class:`GameState`, :class:`GameDef`, :func:`game_by_id`, :class:`Action`,
 :func:`pick_actions`.
 """
 
+from forest_shuffle.engine import (
+           decisions,  # noqa: F401  (registers the base family's kinds)
+           effects,  # noqa: F401  (registers the base family's ops)
+)
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.check import BrokenSaveError
 from forest_shuffle.engine.game import GameDef, UnknownGameError, game_by_id, game_ids

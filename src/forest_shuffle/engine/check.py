@@ -430,7 +430,7 @@ def check_state(state: GameState) -> None:
 
     # -- the decisions' kinds, players and order (the places below depend on them)
     stack, queue = state.stack, state.queue
-    kinds = _KINDS | state.MORE_KINDS
+    kinds = state.game.kinds  # the decision kinds this game asks
     for k, pend in enumerate(stack):
         _need(pend.kind in kinds, f"stack[{k}]: unknown decision {_show(pend.kind)}")
         _need(0 <= pend.player < n, f"stack[{k}] ({pend.kind}): player {pend.player} is no "
@@ -600,10 +600,6 @@ def check_state(state: GameState) -> None:
     state._check_more()
     for j, step in enumerate(queue):
         _check_step(ctx, step, f"queue[{j}]")
-
-
-_KINDS = frozenset({D_MULLIGAN, D_TURN, D_DRAW, D_PAY, D_OPTION, D_FREE, D_RACCOON, D_MOLE,
-                    D_TAKE, D_CLEARING_CAVE, D_SAPLINGS})
 
 
 def _nth(n: int) -> str:

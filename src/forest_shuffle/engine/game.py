@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import Dweller, Forest
-from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Species
+from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Effect, Species
+from forest_shuffle.cards.ops import EFFECT_OPS, OpDecl
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -39,6 +40,7 @@ from forest_shuffle.engine.actions import (
     Action,
     make_action,
 )
+from forest_shuffle.engine.kinds import DECISION_KINDS, KindDecl
 
 #: Scoring modules by name, imported on first use.
 _SCORING: dict[str, ModuleType] = {}
@@ -140,6 +142,15 @@ class GameDef:
     half_plays: tuple[tuple[tuple[str, Species, tuple[Action, ...], int, bool], ...], ...] = ()
     #: By card id: the tree symbol of a host card (:attr:`Card.symbol`; "" for others).
     host_symbol: tuple[str, ...] = ()
+    #: The effect ops this game's catalog uses (species' effects, bonuses and permanents,
+    #: caves' effects) -> their declarations (:mod:`forest_shuffle.cards.ops`): the
+    #: engine resolves a step with one lookup here and a call.
+    ops: dict[str, OpDecl] = field(default_factory=dict)
+    #: The decision kinds this game asks -> their declarations
+    #: (:mod:`forest_shuffle.engine.kinds`): the structural ones :func:`make_def` was
+    #: given, those the ops of :attr:`ops` push, the game's own. The engine's legal
+    #: actions and apply are one lookup here and a call.
+    kinds: dict[str, KindDecl] = field(default_factory=dict)
     #: By card id: side -> the :class:`Dweller` a split card shows there
     #: (``Dweller.of_card``; frozen, so every forest may hold the same one); {} for others.
     dwellers: tuple[dict[str, Dweller], ...] = ()
@@ -195,9 +206,19 @@ class GameDef:
         return acts
 
 
+#: The decision kinds every game of the base family asks, whatever its cards: every kind
+#: the base engine declares (a save or a test may set any of them in any such game).
+BASE_DECISIONS: Final[tuple[str, ...]] = (
+    "mulligan", "turn", "draw", "pay", "option", "free", "raccoon", "mole", "take",
+    "clearing cave", "saplings")
+
+
 def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
-             removed_at_setup: Mapping[int, int], **kw: Any) -> GameDef:
-    """A definition with its tables compiled from the catalog."""
+             removed_at_setup: Mapping[int, int],
+             decisions: Sequence[str | KindDecl] = BASE_DECISIONS, **kw: Any) -> GameDef:
+    """A definition with its tables compiled from the catalog. ``decisions``: the decision
+    kinds the game asks whatever its cards, by name (registered) or declared by the game
+    (its own, or its own way of a registered kind); the kinds its ops push are added."""
     g = GameDef(id, title, catalog, players, dict(removed_at_setup), **kw)
     cards = catalog.cards
     g.cards = cards
@@ -249,9 +270,23 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
                                    for side, h in c.halves.items())
         for c in cards)
     g.host_symbol = tuple("" if c is None else c.symbol for c in cards)
+    g.ops = {op: EFFECT_OPS[op] for op in sorted(catalog_ops(catalog))}
+    own = {d.name: d for d in decisions if isinstance(d, KindDecl)}
+    names = [d if isinstance(d, str) else d.name for d in decisions]
+    names += [k for decl in g.ops.values() for k in decl.kinds if k not in names]
+    g.kinds = {k: own[k] if k in own else DECISION_KINDS[k] for k in dict.fromkeys(names)}
     g.dwellers = tuple({} if c is None else {side: Dweller.of_card(c, side) for side in c.halves}
                        for c in cards)
     return g
+
+
+def catalog_ops(catalog: Catalog) -> set[str]:
+    """Every effect op the catalog's species and caves use."""
+    effects: list[Effect | None] = []
+    for sp in catalog.species.values():
+        effects += [sp.effect, sp.bonus, sp.permanent]
+    effects += [cave.effect for cave in catalog.caves]
+    return {e.op for e in effects if e is not None}
 
 
 _FACTORIES: dict[str, Callable[[], GameDef]] = {}

@@ -7,8 +7,8 @@ ascending order of their ids (every set is then reached by exactly one path: see
 player may pick, how many, and how the choice ends; the order is free. A face lets a
 person pick and take back cards in any order, then sends :func:`pick_actions`: the
 engine's one canonical sequence for that set, each action of which is legal when the one
-before it is applied. The decision kinds are the state class's ``PICK_KINDS`` (a game's
-class adds its own), so no face names them.
+before it is applied. The decision kinds are those whose declaration has a ``pick`` (their
+choice shape: ``engine/kinds.py``, ``KindDecl.pick``), so no face names them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from typing import NamedTuple
 
 from forest_shuffle.cards.words import count
 from forest_shuffle.engine.actions import DONE, Action
-from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 
 #: Where the cards of a pick come from.
@@ -47,8 +46,8 @@ def pick_shape(view: PlayerView) -> PickShape | None:
     pend = view.pending
     if pend is None or not view.legal_actions or not view.decisions:
         return None
-    cls = view.game.state_class or GameState
-    rule = cls.PICK_KINDS.get(pend.kind)
+    decl = view.game.kinds.get(pend.kind)
+    rule = None if decl is None else decl.pick
     if rule is None:
         return None
     verb, source, exact = rule

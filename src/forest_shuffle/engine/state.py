@@ -45,7 +45,6 @@ from forest_shuffle.engine.actions import (
     CAVE,
     DONE,
     DRAW,
-    MULLIGAN,
     PAY,
     PLAY,
     SAPLING,
@@ -188,20 +187,6 @@ class Pending:
         )
 
 
-#: What each decision asks for (the words of a refusal), by decision kind.
-_EXPECTED: Final[dict[str, str]] = {
-    D_MULLIGAN: "keep or mulligan",
-    D_TURN: "draw, take, play or sapling",
-    D_DRAW: "draw or take (the second card)",
-    D_PAY: "pay (a card of the hand)",
-    D_OPTION: "yes or no",
-    D_FREE: "play (a free card) or done",
-    D_RACCOON: "cave or done",
-    D_MOLE: "play (through the Mole) or done",
-    D_TAKE: "take (a card from the clearing)",
-    D_CLEARING_CAVE: "cave (a card from the clearing)",
-    D_SAPLINGS: "sapling or done",
-}
 #: When each action kind is asked for (the rule a refusal of a kind names).
 _KIND_RULES: Final[dict[str, str]] = {
     "keep": "mulligans are only at the start",
@@ -528,39 +513,10 @@ class GameState:
                 return
 
     def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
-        """False for a step that could change nothing (it is then skipped unasked)."""
+        """False for a step that could change nothing (it is then skipped unasked): its
+        op's ``possible`` from the definition's table (``GameDef.ops``)."""
         eff = self._step_effect(step)
-        p = self.current
-        op = eff.op
-        hand = self.hands[p]
-        room = len(hand) < self.game.hand_limit
-        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
-            return room and self._draw_count(p, eff) > 0
-        if op == "free_play" or op == "free_play_any":
-            what = eff.params.get("tag") or eff.params["species"]
-            return bool(self._placements(p, what, None))
-        if op == "free_play_each":
-            return any(self._placements(p, t, None) for t in eff.params["tags"])
-        if op == "clearing_to_cave":
-            tags = eff.params.get("tags")
-            if tags is not None:
-                return any(self.game.cards[c].tags & set(tags) for c in self.clearing)
-            return bool(self.clearing)
-        if op == "clearing_removed":
-            return bool(self.clearing)
-        if op == "take_from_clearing":
-            return room and bool(self.clearing)
-        if op == "clearing_to_hand":
-            tag = eff.params["tag"]
-            return room and any(tag in self.game.cards[c].tags for c in self.clearing)
-        if op == "hand_to_cave_redraw" or op == "saplings_any":
-            return bool(hand)
-        if op == "play_any_number_paying":
-            pool = frozenset(hand)
-            return bool(self._mole_plays(p, pool))
-        if op == "extra_turn" and "requires_tag" in eff.params:
-            return self._count_tag(p, eff.params["requires_tag"]) > 0
-        return True  # extra_turn, draw_and_extra_turn
+        return self.game.ops[eff.op].possible(self, eff)
 
     def _legal_after_take(self, pend: Pending) -> bool:
         """Is there still a clearing card the take decision may choose?"""
@@ -588,82 +544,16 @@ class GameState:
                 n += sum(1 for d in t.slots[side] if tag in d.species.tags)
         return n
 
-    def _draw_count(self, p: int, eff: Effect) -> int:
-        op = eff.op
-        if op == "draw_per_species":
-            name = eff.params["species"]
-            return sum(1 for t in self.forests[p].trees for side in SIDES
-                       for d in t.slots[side] if name in d.species.counts_as)
-        if op == "draw_per_tag":
-            tag = eff.params["tag"]
-            return sum(1 for t in self.forests[p].trees for side in SIDES
-                       for d in t.slots[side] if tag in d.species.tags)
-        n: int = eff.params["n"]
-        return n
-
     def _to_cave(self, p: int, cards: list[int]) -> None:
         self.caves[p].extend(cards)
         self.forests[p].cave = len(self.caves[p])
 
     def _apply_step(self, step: tuple[str, int, str, str]) -> None:
+        """Apply a queued step for the current player: its op's ``apply`` from the
+        definition's table (``GameDef.ops``; the ops are declared in ``engine/effects.py``
+        and by game modules)."""
         eff = self._step_effect(step)
-        p = self.current
-        op = eff.op
-        params = eff.params
-        if op in ("draw", "draw_on_play", "draw_per_species", "draw_per_tag"):
-            self._draw_n(p, self._draw_count(p, eff))
-        elif op == "extra_turn":
-            self.extra_turns += 1
-        elif op == "draw_and_extra_turn":
-            self.extra_turns += 1
-            self._draw_n(p, params["n"])
-        elif op == "free_play":
-            self.stack.append(Pending(D_FREE, p, tag=params.get("tag") or params["species"],
-                                      need=params["count"]))
-        elif op == "free_play_any":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=-1))
-        elif op == "free_play_each":
-            for tag in reversed(params["tags"]):  # the first tag's play is offered first
-                self.stack.append(Pending(D_FREE, p, tag=tag, need=1))
-            self._skip_unplayable_free(p)
-        elif op == "clearing_to_cave":
-            if "n" in params:
-                need = min(int(params["n"]), len(self.clearing))
-                self.stack.append(Pending(D_CLEARING_CAVE, p, need=need))
-            elif "tags" in params:
-                tags = set(params["tags"])
-                cards = self.game.cards
-                moved = [c for c in self.clearing if cards[c].tags & tags]
-                self.clearing[:] = [c for c in self.clearing if c not in moved]
-                self._clearing_to_cave(p, moved)
-            else:
-                self._clearing_to_cave(p, self.clearing[:])
-                self.clearing.clear()
-        elif op == "clearing_removed":
-            self._clearing_to_box()
-        elif op == "take_from_clearing":
-            self.stack.append(Pending(D_TAKE, p, need=int(params["n"])))
-        elif op == "clearing_to_hand":
-            tag = params["tag"]
-            hand = self.hands[p]
-            cards = self.game.cards
-            wanted = [c for c in self.clearing if tag in cards[c].tags]
-            room = self.game.hand_limit - len(hand)
-            if len(wanted) > room:  # not all fit: the player chooses which
-                self.stack.append(Pending(D_TAKE, p, need=room, tag=tag))
-            else:
-                for c in wanted:
-                    self.clearing.remove(c)
-                    hand.append(c)
-                    self.known[p].add(c)
-        elif op == "saplings_any":
-            self.stack.append(Pending(D_SAPLINGS, p))
-        elif op == "hand_to_cave_redraw":
-            self.stack.append(Pending(D_RACCOON, p))
-        elif op == "play_any_number_paying":
-            self.stack.append(Pending(D_MOLE, p, pool=frozenset(self.hands[p])))
-        else:  # pragma: no cover - the data loader admits no other op
-            raise AssertionError(f"unhandled effect op {op}")
+        self.game.ops[eff.op].apply(self, eff)
 
     # ------------------------------------------------------------ placing cards
 
@@ -819,74 +709,13 @@ class GameState:
         return legal
 
     def _compute_legal(self) -> list[Action]:
+        """The legal actions of the decision at hand: its kind's ``legal`` from the
+        definition's table (``GameDef.kinds``; the kinds are declared in
+        ``engine/decisions.py`` and by game modules)."""
         if self.over or not self.stack:
             return []
         pend = self.stack[-1]
-        kind = pend.kind
-        p = pend.player
-        hand = self.hands[p]
-        g = self.game
-        if kind == D_TURN:
-            # Draw, take, play, sapling, in that order (loops with append: a few items).
-            if len(hand) < g.hand_limit:
-                out = [g.a_draw]
-                a_take = g.a_take
-                for c in self.clearing:
-                    out.append(a_take[c])
-            else:
-                out = []
-            self._add_placements(out, p, None, None, len(hand) - 1)
-            if g.turn_saplings:
-                a_sapling = g.a_sapling
-                for c in hand:
-                    out.append(a_sapling[c])
-            return out
-        if kind == D_DRAW:
-            out = [g.a_draw]
-            a_take = g.a_take
-            for c in self.clearing:
-                out.append(a_take[c])
-            return out
-        if kind == D_PAY:
-            pool = sorted(hand) if pend.pool is None else sorted(set(hand) & pend.pool)
-            last = pend.paid[-1] if pend.paid else 0
-            a_pay = g.a_pay
-            out = []
-            # Cards above the last one paid that leave enough above them for the rest.
-            room = len(pool) - pend.need
-            for i, c in enumerate(pool):
-                if i > room:
-                    break
-                if c > last:
-                    out.append(a_pay[c])
-            return out
-        if kind == D_OPTION:
-            return [g.a_yes, g.a_no]
-        if kind == D_FREE:
-            out = self._placements(p, pend.tag, None)  # a new list
-            out.append(g.a_done)
-            return out
-        if kind == D_RACCOON:
-            last = pend.paid[-1] if pend.paid else 0
-            return [g.a_cave[c] for c in sorted(hand) if c > last] + [g.a_done]
-        if kind == D_MOLE:
-            assert pend.pool is not None
-            return self._mole_plays(p, pend.pool) + [g.a_done]
-        if kind == D_MULLIGAN:
-            return list(g.a_keep_mulligan)
-        if kind == D_TAKE:
-            if pend.tag:
-                cards = g.cards
-                return [g.a_take[c] for c in self.clearing if pend.tag in cards[c].tags]
-            return [g.a_take[c] for c in self.clearing]
-        if kind == D_CLEARING_CAVE:
-            pool = sorted(self.clearing)
-            last = pend.paid[-1] if pend.paid else 0
-            return [g.a_cave[c] for i, c in enumerate(pool)
-                    if c > last and len(pool) - i >= pend.need]
-        if kind == D_SAPLINGS:
-            return [g.a_sapling[c] for c in hand] + [g.a_done]
-        raise AssertionError(f"unknown decision {kind}")  # pragma: no cover
+        return self.game.kinds[pend.kind].legal(self, pend)
 
     # ------------------------------------------------------------ apply
 
@@ -907,92 +736,11 @@ class GameState:
         self._legal = None
         self.history.append(action)
         pend = self.stack.pop()
-        kind = action.kind
-        p = pend.player
-        pk = pend.kind
-        if pk in (D_TURN, D_DRAW):
-            if kind in (DRAW, TAKE):
-                self._do_draw(pend, action)
-            elif kind == SAPLING:
-                self._remove_from_hand(p, action.card, hidden=True)
-                self.queue = self._place(p, action.card, "", -1, VIA_TURN, True, False)
-            else:
-                self._start_play(p, action, VIA_TURN, None, pend)
-        elif pk == D_PAY:
-            self._do_pay(pend, action.card)
-        elif pk == D_OPTION:
-            if kind == YES:
-                assert pend.step is not None
-                self._apply_step(pend.step)
-        elif pk == D_FREE:
-            if kind != DONE:
-                self._remove_from_hand(p, action.card)
-                steps = self._place(p, action.card, action.side, action.tree, VIA_FREE,
-                                    False, False)
-                self.queue[0:0] = steps
-                if pend.need != 1 and not self.over:
-                    pend.need -= 1 if pend.need > 0 else 0
-                    if self._placements(p, pend.tag, None):
-                        self.stack.append(pend)
-            if not self.stack or self.stack[-1] is not pend:  # a waiting free play is next
-                self._skip_unplayable_free(p)
-        elif pk == D_RACCOON:
-            if kind == CAVE:
-                self._remove_from_hand(p, action.card, hidden=True)
-                self.caves[p].append(action.card)
-                self.forests[p].cave = len(self.caves[p])
-                pend.paid.append(action.card)
-                if self.hands[p]:
-                    self.stack.append(pend)
-                else:
-                    self._draw_n(p, len(pend.paid))
-            else:
-                self._draw_n(p, len(pend.paid))
-        elif pk == D_MOLE:
-            if kind == DONE:
-                self.queue[0:0] = pend.steps
-            else:
-                self.stack.append(pend)
-                if kind == SAPLING:
-                    self._remove_from_hand(p, action.card, hidden=True)
-                    pend.steps.extend(self._place(p, action.card, "", -1, VIA_MOLE, True, False))
-                    self._after_mole_play(pend)
-                else:
-                    self._start_play(p, action, VIA_MOLE, pend.pool)
-        elif pk == D_TAKE:
-            self.clearing.remove(action.card)
-            self.hands[p].append(action.card)
-            self.known[p].add(action.card)
-            if (pend.need > 1 and len(self.hands[p]) < self.game.hand_limit
-                    and self._legal_after_take(pend)):
-                pend.need -= 1
-                self.stack.append(pend)
-        elif pk == D_CLEARING_CAVE:
-            self.clearing.remove(action.card)
-            self._clearing_to_cave(p, [action.card])
-            pend.paid.append(action.card)
-            pend.need -= 1
-            if pend.need > 0:
-                self.stack.append(pend)
-        elif pk == D_SAPLINGS:
-            if kind != DONE:
-                self._remove_from_hand(p, action.card, hidden=True)
-                self.queue[0:0] = self._place(p, action.card, "", -1, VIA_FREE, True, False)
-                if not self.over and self.hands[p]:
-                    self.stack.append(pend)
-        elif pk == D_MULLIGAN:
-            if kind == MULLIGAN:
-                hand = self.hands[p]
-                self.box.extend(hand)
-                hand.clear()
-                for _ in range(self.game.opening_hand):
-                    if not self._draw_into_hand(p):
-                        break
-            if not self.over:
-                self._offer_mulligans(pend.need + 1)
-            return
-        if not self.over and not self.stack:
-            self._advance(pend)  # pend is finished: nothing holds it but this call
+        # The kind's apply (GameDef.kinds); True: the turn goes on with pend as the
+        # finished record (nothing holds it but this call).
+        if (self.game.kinds[pend.kind].apply(self, pend, action) and not self.over
+                and not self.stack):
+            self._advance(pend)
 
     def _after_mole_play(self, mole: Pending) -> None:
         """After a card played through the Mole: offer the next one, or finish."""
@@ -1104,6 +852,9 @@ class GameState:
         if self.over:
             return "the game is over"
         pend = self.stack[-1]
+        own = self.game.kinds[pend.kind].refuse(self, pend, action)
+        if own:  # the decision kind's own reason
+            return own
         p = pend.player
         hand = self.hands[p]
         kinds = {a.kind for a in self.legal_actions()}
@@ -1121,10 +872,6 @@ class GameState:
                     return f"card {action.card} is not in player {p + 1}'s hand"
                 return self._why_not_placeable(p, action, pend)
             return self._wrong_kind(p, self._expected(pend), action.kind)
-        if pend.kind == D_CLEARING_CAVE:
-            if action.card not in self.clearing:
-                return f"card {action.card} is not in the clearing"
-            return "choose clearing cards in ascending order of their numbers"
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
             return f"card {action.card} is not in player {p + 1}'s hand"
         if action.kind == TAKE:
@@ -1147,9 +894,9 @@ class GameState:
         return f"card {card} is not in the clearing"
 
     def _expected(self, pend: Pending) -> str:
-        """What the decision ``pend`` asks for, in words (a game's state class may say
-        more or otherwise)."""
-        return _EXPECTED[pend.kind]
+        """What the decision ``pend`` asks for, in words (its kind's declaration)."""
+        decl = self.game.kinds[pend.kind]
+        return decl.expected if decl.ask is None else decl.ask(self, pend)
 
     def _kind_rule(self, kind: str) -> str:
         """When this game asks for an action of ``kind``: the rule a refusal of the kind
@@ -1463,17 +1210,15 @@ class GameState:
     def _check_more(self) -> None:
         """Checks of what a game's state class adds (base: none); BrokenSaveError."""
 
-    #: Decision kinds a game's state class adds, and those of its setup (turn 0).
-    MORE_KINDS: frozenset[str] = frozenset()
+    #: The decision kinds of a game's setup (turn 0).
     SETUP_KINDS: frozenset[str] = frozenset({D_MULLIGAN})
     #: Decisions that take several cards one action at a time, in ascending order of ids
     #: (``engine/picks.py`` shows each as one choice of a set): decision kind -> (action
     #: kind, where the cards are: "hand" or "clearing", whether exactly ``need`` are taken;
-    #: otherwise any number, ended by ``done``). A game's state class adds its own.
-    #: (A ClassVar: read from the class, which a view names, compiled too.)
-    PICK_KINDS: ClassVar[dict[str, tuple[str, str, bool]]] = {
-        D_PAY: (PAY, "hand", True), D_RACCOON: (CAVE, "hand", False),
-        D_CLEARING_CAVE: (CAVE, "clearing", True)}
+    #: otherwise any number, ended by ``done``). Filled from the kinds' declarations
+    #: (``KindDecl.pick``, ``engine/decisions.py``); ``engine/picks.py`` reads the
+    #: definition's table. (A ClassVar: read from the class, which a view names.)
+    PICK_KINDS: ClassVar[dict[str, tuple[str, str, bool]]] = {}
 
     # ------------------------------------------------------------ views
 

@@ -18,7 +18,7 @@ import functools
 
 from forest_shuffle.cards.model import load_catalog
 from forest_shuffle.engine.game import GameDef, make_def, register
-from forest_shuffle.games.dartmoor_state import DartmoorState
+from forest_shuffle.games.dartmoor_state import DECISIONS, DartmoorState
 
 DARTMOOR_ID = "dartmoor"
 #: The score-pad lines (those of :data:`forest_shuffle.scoring.dartmoor.LINES`; games sit
@@ -50,7 +50,7 @@ def dartmoor_game() -> GameDef:
                     players=(2, 3, 4, 5), removed_at_setup=REMOVED_AT_SETUP,
                     hand_limit=10, clearing_limit=10, opening_hand=6, winter_to_end=3,
                     pad_lines=PAD_LINES, options=OPTIONS, scorer="dartmoor",
-                    state_class=DartmoorState)
+                    state_class=DartmoorState, decisions=DECISIONS)
 
 
 register(DARTMOOR_ID, dartmoor_game)

@@ -41,7 +41,7 @@ from forest_shuffle.engine.game import GameDef, make_def, register
 from forest_shuffle.engine.setup import KEYED, derive, shuffler
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.games.dartmoor import OPTIONS, PAD_LINES
-from forest_shuffle.games.dartmoor_state import DartmoorState, count_with
+from forest_shuffle.games.dartmoor_state import DECISIONS, DartmoorState, count_with
 
 SOLO_FORMAT = "forest-shuffle dartmoor solo 1"
 #: The medals, lowest first.
@@ -675,7 +675,7 @@ def solo_game(number: int) -> GameDef:
                           "automa": data.automa_name,
                           # the score a search bot measures itself against (no rival)
                           "solo_par": ch.thresholds[MEDALS[0]]},
-                 scorer="dartmoor", state_class=DartmoorSoloState)
+                 scorer="dartmoor", state_class=DartmoorSoloState, decisions=DECISIONS)
     g.winter_ids = g.winter_ids[:data.winter_cards]
     return g
 

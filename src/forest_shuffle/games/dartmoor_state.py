@@ -26,10 +26,15 @@ No species is named here: everything comes from the card data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
+from forest_shuffle.cards.ops import OpDecl, op_decl, register_op
+from forest_shuffle.cards.words import count as cards_word
+from forest_shuffle.cards.words import plural
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
@@ -42,6 +47,8 @@ from forest_shuffle.engine.actions import (
     Action,
     shape_problem,
 )
+from forest_shuffle.engine.effects import or_words
+from forest_shuffle.engine.kinds import DECISION_KINDS, HAND, KindDecl, register_kind
 from forest_shuffle.engine.state import (
     D_FREE,
     D_TURN,
@@ -70,13 +77,6 @@ VIA_FREE_EFFECT: Final = "free effect"
 DISCARD_STUCK: Final = "stuck"
 DISCARD_EFFECT: Final = "effect"
 
-#: The ops this class resolves itself (the others are the base engine's).
-OWN_OPS: Final[frozenset[str]] = frozenset({
-    "free_play_clearing", "free_play_with_effect", "free_play_one_of",
-    "free_play_species_any", "universal_moor", "draw_or_take", "deck_to_cave",
-    "deck_to_cave_per_tag", "draw_then_discard",
-})
-_OWN_KINDS: Final = frozenset({D_FREE, D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
 
 
 def _answers(sp: Species, tags: list[str] | None) -> bool:
@@ -109,9 +109,9 @@ class DartmoorState(GameState):
     cave_offer: list[int]  # cave numbers still in the clearing during the draft
     setup: int  # the draft's progress: picks 0..n-1, effects n..2n-1, 2n: playing
 
-    MORE_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE})
     SETUP_KINDS = frozenset({D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD})
-    PICK_KINDS = {**GameState.PICK_KINDS, D_DISCARD: (DISCARD, "hand", True)}
+    #: The base kinds' and Dartmoor's (filled from the declarations below the class).
+    PICK_KINDS = dict(GameState.PICK_KINDS)
 
     # ------------------------------------------------------------ setup
 
@@ -152,10 +152,16 @@ class DartmoorState(GameState):
         eff = self.game.catalog.caves[number - 1].effect
         if eff is None:
             return
-        if eff.op == "draw":
-            self._draw_n(p, int(eff.params["n"]))
-        else:
-            self._run(p, eff)
+        self._run(p, eff)
+
+    def _run(self, p: int, eff: Effect) -> None:
+        """Resolve ``eff`` for player p now (from a cave, or a test): its op's declaration
+        applies it with p as the current player."""
+        current = self.current
+        self.current = p
+        decl = self.game.ops.get(eff.op)
+        (op_decl(eff.op) if decl is None else decl).apply(self, eff)
+        self.current = current
 
     @property
     def in_setup(self) -> bool:
@@ -191,71 +197,6 @@ class DartmoorState(GameState):
     def _count_with(self, p: int, tag: str) -> int:
         """Cards in p's forest showing ``tag`` (:func:`count_with`)."""
         return count_with(self.forests[p], tag)
-
-    def _step_possible(self, step: tuple[str, int, str, str]) -> bool:
-        eff = self._step_effect(step)
-        op = eff.op
-        if op not in OWN_OPS:
-            return super()._step_possible(step)
-        p = self.current
-        params = eff.params
-        hand = self.hands[p]
-        if op == "free_play_clearing":
-            return bool(self._placements(p, params["tag"], None, source=self.clearing))
-        if op == "free_play_with_effect":
-            return bool(self._placements(p, params["tag"], None))
-        if op == "free_play_one_of":
-            return bool(self._placements(p, "|".join(params["tags"]), None))
-        if op == "free_play_species_any":
-            return bool(self._placements(p, params["species"], None))
-        if op == "universal_moor":
-            return bool(hand)
-        if op == "draw_or_take":
-            return len(hand) < self.game.hand_limit
-        if op == "deck_to_cave_per_tag":
-            return self._count_with(p, params["tag"]) > 0
-        return True  # deck_to_cave, draw_then_discard
-
-    def _apply_step(self, step: tuple[str, int, str, str]) -> None:
-        eff = self._step_effect(step)
-        if eff.op in OWN_OPS:
-            self._run(self.current, eff)
-        else:
-            super()._apply_step(step)
-
-    def _run(self, p: int, eff: Effect) -> None:
-        """Resolve one of :data:`OWN_OPS` for player p (from a card or a cave)."""
-        op = eff.op
-        params = eff.params
-        hand = self.hands[p]
-        if op == "free_play_clearing":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=int(params["count"]),
-                                      via=FREE_CLEARING))
-        elif op == "free_play_with_effect":
-            self.stack.append(Pending(D_FREE, p, tag=params["tag"], need=int(params["count"]),
-                                      via=FREE_WITH_EFFECT))
-        elif op == "free_play_one_of":
-            self.stack.append(Pending(D_FREE, p, tag="|".join(params["tags"]),
-                                      need=int(params["count"])))
-        elif op == "free_play_species_any":
-            self.stack.append(Pending(D_FREE, p, tag=params["species"], need=-1))
-        elif op == "universal_moor":
-            need = min(int(params["n"]), len(hand))
-            if need:
-                self.stack.append(Pending(D_UNIVERSAL, p, need=need))
-        elif op == "draw_or_take":
-            self.stack.append(Pending(D_DRAW_OR_TAKE, p, need=int(params["n"])))
-        elif op == "deck_to_cave":
-            self._deck_to_cave(p, int(params["n"]))
-        elif op == "deck_to_cave_per_tag":
-            self._deck_to_cave(p, self._count_with(p, params["tag"]))
-        elif op == "draw_then_discard":
-            self._draw_n(p, int(params["n"]))
-            need = min(int(params["discard"]), len(hand))
-            if need and not self.over:
-                self.stack.append(Pending(D_DISCARD, p, need=need, via=DISCARD_EFFECT))
-        else:  # pragma: no cover - OWN_OPS lists every op above
-            raise AssertionError(f"unhandled effect op {op}")
 
     def _deck_to_cave(self, p: int, n: int) -> None:
         """Up to n deck cards under p's cave, one at a time (winter cards as when drawing)."""
@@ -371,139 +312,20 @@ class DartmoorState(GameState):
 
     # ------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> list[Action]:
-        if self.over or not self.stack:
-            return []
-        pend = self.stack[-1]
-        kind = pend.kind
-        p = pend.player
-        hand = self.hands[p]
-        g = self.game
-        if kind == D_FREE:
-            return self._free_options(pend) + [g.a_done]
-        if kind == D_CAVE_DRAFT:
-            return [g.a_choose[c] for c in sorted(self.cave_offer)]
-        if kind == D_UNIVERSAL:
-            return [g.a_moor[c] for c in hand]
-        if kind == D_DISCARD:
-            pool = sorted(hand)
-            last = pend.paid[-1] if pend.paid else 0
-            return [g.a_discard[c] for i, c in enumerate(pool)
-                    if c > last and len(pool) - i >= pend.need]
-        if kind == D_DRAW_OR_TAKE:
-            return [g.a_draw] + [g.a_take[c] for c in self.clearing]
-        return super()._compute_legal()
-
     def _free_options(self, pend: Pending) -> list[Action]:
         source = self.clearing if pend.via == FREE_CLEARING else None
         return self._placements(pend.player, pend.tag, None, source=source)
 
-    # ------------------------------------------------------------ apply
-
-    def apply_legal(self, action: Action) -> None:
-        """Apply an action from :meth:`legal_actions` (the base engine's contract; the
-        base :meth:`apply` checks it first)."""
-        if self.over or not self.stack or self.stack[-1].kind not in _OWN_KINDS:
-            super().apply_legal(action)
-            return
-        self._legal = None
-        self.history.append(action)
-        pend = self.stack.pop()
-        p = pend.player
-        kind = pend.kind
-        cid = action.card
-        if kind == D_FREE:
-            if action.kind != DONE:
-                if pend.via == FREE_CLEARING:
-                    self.clearing.remove(cid)
-                else:
-                    self._remove_from_hand(p, cid)
-                via = VIA_FREE_EFFECT if pend.via == FREE_WITH_EFFECT else VIA_FREE
-                self.queue[0:0] = self._place(p, cid, action.side, action.tree, via, False,
-                                              False)
-                if pend.need != 1 and not self.over:
-                    pend.need -= 1 if pend.need > 0 else 0
-                    if self._free_options(pend):
-                        self.stack.append(pend)
-        elif kind == D_CAVE_DRAFT:
-            self.cave_offer.remove(cid)
-            self.forests[p].cave_number = cid
-            self.setup += 1
-        elif kind == D_UNIVERSAL:
-            self._remove_from_hand(p, cid, hidden=True)
-            self.queue[0:0] = self._place_universal(p, cid)
-            pend.need -= 1
-            if pend.need > 0 and self.hands[p]:
-                self.stack.append(pend)
-        elif kind == D_DISCARD:
-            self._remove_from_hand(p, cid)
-            self.clearing.append(cid)
-            pend.paid.append(cid)
-            pend.need -= 1
-            if pend.need > 0:
-                self.stack.append(pend)
-            elif pend.via == DISCARD_STUCK:
-                self._draw_n(p, len(pend.paid))
-        elif kind == D_DRAW_OR_TAKE:
-            self._do_draw(pend, action)  # the base draw's card (its second is not offered)
-            pend.need -= 1
-            if (pend.need > 0 and not self.over
-                    and len(self.hands[p]) < self.game.hand_limit):
-                self.stack.append(pend)
-        if not self.over and not self.stack:
-            self._advance()
+    # ------------------------------------------------------------ reasons
 
     def _why_illegal(self, action: object) -> str:
-        if not isinstance(action, Action) or self.over or shape_problem(action):
-            return super()._why_illegal(action)
-        pend = self.stack[-1]
-        p = pend.player
-        kind = action.kind
-        if kind == SAPLING:
+        """The base reasons (each decision kind's own first), and: Dartmoor has no
+        saplings."""
+        if (isinstance(action, Action) and not self.over and not shape_problem(action)
+                and action.kind == SAPLING):
             return "Dartmoor has no saplings (a card goes face down only as a universal moor, " \
                 "when an effect asks for it)"
-        if pend.kind == D_CAVE_DRAFT:
-            if kind != CHOOSE:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"cave {action.card} is not in the clearing (offered: {self.cave_offer})"
-        if pend.kind == D_UNIVERSAL:
-            if kind != MOOR:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"card {action.card} is not in player {p + 1}'s hand"
-        if pend.kind == D_DISCARD:
-            if kind != DISCARD:
-                return self._wrong_kind(p, self._expected(pend), kind)
-            if action.card not in self.hands[p]:
-                return f"card {action.card} is not in player {p + 1}'s hand"
-            return "discard cards in ascending order of their numbers"
-        if pend.kind == D_DRAW_OR_TAKE:
-            if kind not in (DRAW, TAKE):
-                return self._wrong_kind(p, self._expected(pend), kind)
-            return f"card {action.card} is not in the clearing"
-        if pend.kind == D_FREE and pend.via == FREE_CLEARING and kind == PLAY:
-            if action.card not in self.clearing:
-                return (f"card {action.card} is not in the clearing (this free play takes a "
-                        "card from it)")
-            return self._why_not_placeable(p, action, pend)
         return super()._why_illegal(action)
-
-    def _expected(self, pend: Pending) -> str:
-        kind = pend.kind
-        if kind == D_TURN:
-            return "draw, take or play"
-        if kind == D_CAVE_DRAFT:
-            return "choose (a cave from the clearing, in the draft before the first turn)"
-        if kind == D_UNIVERSAL:
-            return "moor (a hand card face down as a universal moor)"
-        if kind == D_DISCARD:
-            why = ("a player who can neither draw nor play shows the hand, discards 2 and "
-                   "draws 2" if pend.via == DISCARD_STUCK else "the effect asks for it")
-            return f"discard ({pend.need} more hand cards into the clearing: {why})"
-        if kind == D_DRAW_OR_TAKE:
-            return "draw or take (a card, from the deck or the clearing)"
-        if kind == D_FREE and pend.via == FREE_CLEARING:
-            return "play (a free card from the clearing) or done"
-        return super()._expected(pend)
 
     def _kind_rule(self, kind: str) -> str:
         if kind in ("keep", "mulligan"):
@@ -634,5 +456,327 @@ class DartmoorState(GameState):
                 "setup": self.setup}
 
 
-__all__ = ["D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL", "DartmoorState",
-           "OWN_OPS", "S_BONUS", "count_with"]
+# ------------------------------------------------------------ Dartmoor's effect ops
+# Each declared once (cards/ops.py): its parameters, when it can change something, how it
+# applies (for the current player, from a card or a cave), the decisions it pushes, its
+# words. The greedy bot values none of them (0).
+
+
+def _count(e: Effect) -> int:
+    return int(e.get("n", e.get("count", 1)) or 0)
+
+
+def _free_clearing_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["tag"], None, source=s.clearing))
+
+
+def _free_clearing(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["tag"],
+                           need=int(e.params["count"]), via=FREE_CLEARING))
+
+
+def _free_tag_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["tag"], None))
+
+
+def _free_with_effect(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["tag"],
+                           need=int(e.params["count"]), via=FREE_WITH_EFFECT))
+
+
+def _free_one_of_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, "|".join(e.params["tags"]), None))
+
+
+def _free_one_of(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag="|".join(e.params["tags"]),
+                           need=int(e.params["count"])))
+
+
+def _free_species_possible(s: DartmoorState, e: Effect) -> bool:
+    return bool(s._placements(s.current, e.params["species"], None))
+
+
+def _free_species_any(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_FREE, s.current, tag=e.params["species"], need=-1))
+
+
+def _hand_not_empty(s: DartmoorState, e: Effect) -> bool:
+    return bool(s.hands[s.current])
+
+
+def _universal_moor(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    need = min(int(e.params["n"]), len(s.hands[p]))
+    if need:
+        s.stack.append(Pending(D_UNIVERSAL, p, need=need))
+
+
+def _room_in_hand(s: DartmoorState, e: Effect) -> bool:
+    return len(s.hands[s.current]) < s.game.hand_limit
+
+
+def _draw_or_take(s: DartmoorState, e: Effect) -> None:
+    s.stack.append(Pending(D_DRAW_OR_TAKE, s.current, need=int(e.params["n"])))
+
+
+def _always(s: DartmoorState, e: Effect) -> bool:
+    return True
+
+
+def _deck_to_cave_op(s: DartmoorState, e: Effect) -> None:
+    s._deck_to_cave(s.current, int(e.params["n"]))
+
+
+def _per_tag_possible(s: DartmoorState, e: Effect) -> bool:
+    return s._count_with(s.current, e.params["tag"]) > 0
+
+
+def _deck_to_cave_per_tag(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    s._deck_to_cave(p, s._count_with(p, e.params["tag"]))
+
+
+def _draw_then_discard(s: DartmoorState, e: Effect) -> None:
+    p = s.current
+    s._draw_n(p, int(e.params["n"]))
+    need = min(int(e.params["discard"]), len(s.hands[p]))
+    if need and not s.over:
+        s.stack.append(Pending(D_DISCARD, p, need=need, via=DISCARD_EFFECT))
+
+
+def _check_sides(params: Mapping[str, Any]) -> str:
+    sides = params["sides"]
+    if not isinstance(sides, list) or not set(sides) <= set(SIDES):
+        return f"sides must be a list of {SIDES}"
+    return ""
+
+
+register_op(OpDecl(
+    "free_play_clearing", ("tag", "count"), None, _free_clearing_possible, _free_clearing,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from the clearing "
+                   "for free (none there: nothing)")))
+register_op(OpDecl(
+    "free_play_with_effect", ("tag", "count"), None, _free_tag_possible, _free_with_effect,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from your hand "
+                   "for free, using its effect")))
+register_op(OpDecl(
+    "free_play_one_of", ("tags", "count"), None, _free_one_of_possible, _free_one_of,
+    (D_FREE,),
+    lambda e, tw: (f"Place {_count(e)} {or_words([tw(str(t), 1) for t in e.get('tags', ())])} "
+                   "from your hand for free")))
+register_op(OpDecl(
+    "free_play_species_any", ("species",), None, _free_species_possible, _free_species_any,
+    (D_FREE,),
+    lambda e, tw: (f"Place any number of {plural(str(e.get('species')))} from your hand "
+                   "for free")))
+register_op(OpDecl(
+    "universal_moor", ("n",), None, _hand_not_empty, _universal_moor, (D_UNIVERSAL,),
+    lambda e, tw: (f"Put {cards_word(_count(e))} from your hand face down into your forest "
+                   f"as {'a universal moor' if _count(e) == 1 else 'universal moors'}, "
+                   "for free")))
+register_op(OpDecl(
+    "draw_or_take", ("n",), None, _room_in_hand, _draw_or_take, (D_DRAW_OR_TAKE,),
+    lambda e, tw: f"Draw {cards_word(_count(e))}, each from the deck or the clearing"))
+register_op(OpDecl(
+    "deck_to_cave", ("n",), None, _always, _deck_to_cave_op,
+    words=lambda e, tw: f"Put {cards_word(_count(e))} from the top of the deck under your cave"))
+register_op(OpDecl(
+    "deck_to_cave_per_tag", ("tag",), None, _per_tag_possible, _deck_to_cave_per_tag,
+    words=lambda e, tw: (f"Put 1 card from the top of the deck under your cave per "
+                         f"{tw(str(e.get('tag')), 1)} in your forest")))
+register_op(OpDecl(
+    "draw_then_discard", ("n", "discard"), None, _always, _draw_then_discard, (D_DISCARD,),
+    lambda e, tw: (f"Draw {cards_word(_count(e))}, then put "
+                   f"{cards_word(int(e.get('discard', 0)))} of your hand into the clearing")))
+register_op(OpDecl(
+    "host_species_sharing", ("species", "sides"), _check_sides,
+    words=lambda e, tw: (f"At its tree or shrub, any number of "
+                         f"{plural(str(e.get('species')))} may join occupied "
+                         f"{' and '.join(str(x) for x in e.get('sides', ()))} slots"),
+    permanent=True))
+
+# ------------------------------------------------------------ Dartmoor's decision kinds
+# Each declared once (engine/kinds.py). Its own kinds advance the turn themselves (no
+# record reused); ``free`` and ``turn`` are Dartmoor's own ways of the base kinds, given
+# to its definition (DECISIONS).
+
+
+def _then(s: DartmoorState) -> bool:
+    if not s.over and not s.stack:
+        s._advance()
+    return False
+
+
+def _free_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    return s._free_options(pend) + [s.game.a_done]
+
+
+def _free_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    if action.kind != DONE:
+        p = pend.player
+        cid = action.card
+        if pend.via == FREE_CLEARING:
+            s.clearing.remove(cid)
+        else:
+            s._remove_from_hand(p, cid)
+        via = VIA_FREE_EFFECT if pend.via == FREE_WITH_EFFECT else VIA_FREE
+        s.queue[0:0] = s._place(p, cid, action.side, action.tree, via, False, False)
+        if pend.need != 1 and not s.over:
+            pend.need -= 1 if pend.need > 0 else 0
+            if s._free_options(pend):
+                s.stack.append(pend)
+    return _then(s)
+
+
+def _free_ask(s: DartmoorState, pend: Pending) -> str:
+    if pend.via == FREE_CLEARING:
+        return "play (a free card from the clearing) or done"
+    return FREE.expected
+
+
+def _free_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if pend.via == FREE_CLEARING and action.kind == PLAY:
+        if action.card not in s.clearing:
+            return (f"card {action.card} is not in the clearing (this free play takes a "
+                    "card from it)")
+        return s._why_not_placeable(pend.player, action, pend)
+    return ""
+
+
+def _draft_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    a_choose = s.game.a_choose
+    return [a_choose[c] for c in sorted(s.cave_offer)]
+
+
+def _draft_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    s.cave_offer.remove(action.card)
+    s.forests[pend.player].cave_number = action.card
+    s.setup += 1
+    return _then(s)
+
+
+def _draft_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind != CHOOSE:
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"cave {action.card} is not in the clearing (offered: {s.cave_offer})"
+
+
+def _universal_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    a_moor = s.game.a_moor
+    return [a_moor[c] for c in s.hands[pend.player]]
+
+
+def _universal_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    p = pend.player
+    s._remove_from_hand(p, action.card, hidden=True)
+    s.queue[0:0] = s._place_universal(p, action.card)
+    pend.need -= 1
+    if pend.need > 0 and s.hands[p]:
+        s.stack.append(pend)
+    return _then(s)
+
+
+def _universal_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind != MOOR:
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"card {action.card} is not in player {pend.player + 1}'s hand"
+
+
+def _discard_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    pool = sorted(s.hands[pend.player])
+    last = pend.paid[-1] if pend.paid else 0
+    a_discard = s.game.a_discard
+    return [a_discard[c] for i, c in enumerate(pool)
+            if c > last and len(pool) - i >= pend.need]
+
+
+def _discard_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    p = pend.player
+    cid = action.card
+    s._remove_from_hand(p, cid)
+    s.clearing.append(cid)
+    pend.paid.append(cid)
+    pend.need -= 1
+    if pend.need > 0:
+        s.stack.append(pend)
+    elif pend.via == DISCARD_STUCK:
+        s._draw_n(p, len(pend.paid))
+    return _then(s)
+
+
+def _discard_ask(s: DartmoorState, pend: Pending) -> str:
+    why = ("a player who can neither draw nor play shows the hand, discards 2 and "
+           "draws 2" if pend.via == DISCARD_STUCK else "the effect asks for it")
+    return f"discard ({pend.need} more hand cards into the clearing: {why})"
+
+
+def _discard_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    p = pend.player
+    if action.kind != DISCARD:
+        return s._wrong_kind(p, s._expected(pend), action.kind)
+    if action.card not in s.hands[p]:
+        return f"card {action.card} is not in player {p + 1}'s hand"
+    return "discard cards in ascending order of their numbers"
+
+
+def _draw_or_take_legal(s: DartmoorState, pend: Pending) -> list[Action]:
+    g = s.game
+    return [g.a_draw] + [g.a_take[c] for c in s.clearing]
+
+
+def _draw_or_take_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
+    s._do_draw(pend, action)  # the base draw's card (its second is not offered)
+    pend.need -= 1
+    if (pend.need > 0 and not s.over
+            and len(s.hands[pend.player]) < s.game.hand_limit):
+        s.stack.append(pend)
+    return _then(s)
+
+
+def _draw_or_take_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
+    if action.kind not in (DRAW, TAKE):
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"card {action.card} is not in the clearing"
+
+
+FREE = DECISION_KINDS[D_FREE]
+register_kind(KindDecl(
+    D_CAVE_DRAFT, _draft_legal, _draft_apply,
+    "choose (a cave from the clearing, in the draft before the first turn)",
+    refuse=_draft_refuse, obs=11))
+register_kind(KindDecl(
+    D_UNIVERSAL, _universal_legal, _universal_apply,
+    "moor (a hand card face down as a universal moor)", refuse=_universal_refuse, obs=12,
+    source=HAND))
+register_kind(KindDecl(
+    D_DISCARD, _discard_legal, _discard_apply, "discard", ask=_discard_ask,
+    refuse=_discard_refuse, pick=(DISCARD, HAND, True), obs=13, source=HAND))
+register_kind(KindDecl(
+    D_DRAW_OR_TAKE, _draw_or_take_legal, _draw_or_take_apply,
+    "draw or take (a card, from the deck or the clearing)", refuse=_draw_or_take_refuse,
+    obs=14))
+DartmoorState.PICK_KINDS[D_DISCARD] = (DISCARD, HAND, True)
+
+#: The decision kinds Dartmoor asks whatever its cards (for its definition, with its own
+#: ways of the free play and the turn; the kinds its ops push are added by make_def):
+#: every kind of its own, the ``draw or take`` of an op no card uses yet included.
+DECISIONS: Final[tuple[str | KindDecl, ...]] = (
+    replace(DECISION_KINDS[D_TURN], expected="draw, take or play"), "draw", "pay", "option",
+    KindDecl(D_FREE, _free_legal, _free_apply, FREE.expected, ask=_free_ask,
+             refuse=_free_refuse, obs=FREE.obs),  # from the hand or the clearing
+    D_CAVE_DRAFT, D_UNIVERSAL, D_DISCARD, D_DRAW_OR_TAKE)
+
+
+#: The effect ops Dartmoor adds to the vocabulary.
+OWN_OPS: Final[frozenset[str]] = frozenset({
+    "free_play_clearing", "free_play_with_effect", "free_play_one_of",
+    "free_play_species_any", "universal_moor", "draw_or_take", "deck_to_cave",
+    "deck_to_cave_per_tag", "draw_then_discard", "host_species_sharing",
+})
+
+
+__all__ = ["DECISIONS", "D_CAVE_DRAFT", "D_DISCARD", "D_DRAW_OR_TAKE", "D_UNIVERSAL",
+           "DartmoorState", "OWN_OPS", "S_BONUS", "count_with"]

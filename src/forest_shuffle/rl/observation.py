@@ -77,18 +77,10 @@ import numpy.typing as npt
 
 from forest_shuffle.cards.model import SIDES
 from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.kinds import DECISION_KINDS
 from forest_shuffle.engine.state import (
-    D_CLEARING_CAVE,
-    D_DRAW,
     D_FREE,
     D_MOLE,
-    D_MULLIGAN,
-    D_OPTION,
-    D_PAY,
-    D_RACCOON,
-    D_SAPLINGS,
-    D_TAKE,
-    D_TURN,
     S_BONUS,
     S_EFFECT,
     S_MUSHROOM,
@@ -104,10 +96,11 @@ from forest_shuffle.rl.actions import (
 
 #: Seats in the layout (the largest player count of any registered game).
 MAX_PLAYERS = 5
-#: Decision kinds in one-hot order (``decision``); index len(DECISIONS): none.
-DECISIONS: tuple[str, ...] = (D_MULLIGAN, D_TURN, D_DRAW, D_PAY, D_OPTION, D_FREE, D_RACCOON,
-                              D_MOLE, D_TAKE, D_CLEARING_CAVE, D_SAPLINGS,
-                              "cave draft", "universal moor", "discard", "draw or take")
+#: Decision kinds in one-hot order (``decision``): each kind's slot is its declaration's
+#: ``obs`` (``engine/kinds.py``; stable ids, never renumbered), a kind with none takes the
+#: "another kind" slot.
+DECISIONS: tuple[str, ...] = tuple(sorted((k for k, d in DECISION_KINDS.items() if d.obs >= 0),
+                                          key=lambda k: DECISION_KINDS[k].obs))
 #: Slots of ``decision``: DECISIONS, room for more, then "another kind" and "none".
 DECISION_SLOTS = 24
 STEPS: tuple[str, ...] = (S_EFFECT, S_BONUS, S_MUSHROOM)
@@ -270,7 +263,8 @@ def encode(view: PlayerView, out: Array | None = None) -> Array:
             obs[o["pending_tag"] + _TAG.get(pend.species, TAG_SLOTS - 1)] = 1.0
     if view.decisions:
         top = view.decisions[-1]
-        if top.kind in (D_PAY, D_RACCOON, D_CLEARING_CAVE):
+        decl = view.game.kinds.get(top.kind)
+        if decl is not None and decl.obs_paid:
             _mark(obs, o["pending_paid"], top.paid)
         for dec in reversed(view.decisions):
             if dec.kind == D_MOLE:

@@ -231,6 +231,10 @@ class Payload(BaseModel):
     picks: PickHint | None = Field(
         default=None, description="for the viewer to move, a decision that takes several "
                                   "cards as one choice of a set (null otherwise)")
+    pick_from: str | None = Field(
+        default=None, description="for the viewer to move, where the cards its decision "
+                                  "picks lie: 'hand' or 'clearing' (null: in either, or "
+                                  "elsewhere; from the kind's declaration)")
     running: list[RunningScore] = Field(
         description="the score pad as it stands now, from the public forests (face-down "
                     "saplings, caves by their size): the same for every viewer")

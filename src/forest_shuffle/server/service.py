@@ -1430,6 +1430,7 @@ class GameService:
             "pay": _pay_hint(view) if mine else None,
             "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
             "picks": _pick_hint(view) if mine else None,
+            "pick_from": _pick_from(state) if mine else None,
             "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
                         for r in self._running(game, snap)],
             "card_points": self._card_points(game, snap),
@@ -1448,6 +1449,14 @@ class GameService:
             "winners": scoring.winners([s["total"] for s in game.scores])
             if over and game.scores else None,
         }
+
+
+def _pick_from(state: GameState) -> str | None:
+    """Where the cards the decision at hand picks lie ("hand", "clearing"; None: in
+    either, or elsewhere), from its kind's declaration (``KindDecl.source``)."""
+    pend = state.pending
+    decl = None if pend is None else state.game.kinds.get(pend.kind)
+    return decl.source if decl is not None and decl.source else None
 
 
 #: The score pad's lines in words (the keys of a game's ``pad_lines``).

@@ -3,7 +3,7 @@
 Shared by the ``cards`` command, the terminal game and the web page. Short phrases are
 built from the structured data (:class:`~forest_shuffle.cards.model.Effect`,
 :class:`~forest_shuffle.cards.model.Points`) for every op of
-:data:`~forest_shuffle.cards.model.EFFECT_OPS` and rule of
+:data:`~forest_shuffle.cards.model.EFFECT_OPS` (the words its declaration gives) and rule of
 :data:`~forest_shuffle.cards.model.POINT_RULES`;
 long phrases come from ``Species.text`` and fall back to the short ones. There is no default
 catalog: what needs the cards of a game (summaries, card codes, cards showing a species,
@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from forest_shuffle.cards.model import Card, Catalog, Cave, Effect, Species, normalize_name
+from forest_shuffle.cards.ops import op_words
 from forest_shuffle.cards.words import article, plural
-from forest_shuffle.cards.words import count as cards_word
 
 #: Rich styles for the printed tree symbols (terminal and command line): the base colours
 #: from the reference card facts; the two Alpine trees' styles are our choice (the
@@ -59,14 +59,6 @@ PARTS: Mapping[str, str] = {
     "points": "Points",
 }
 
-_TRIGGERS: Mapping[str, str] = {
-    "tree card played": "you play a tree card",
-    "pawed animal played": "you play a pawed animal",
-    "card placed below a tree": "you place a card below a tree",
-    "card placed atop a tree": "you place a card atop a tree",
-    "moor placed": "another moor enters your forest (a universal moor too)",
-}
-
 _KIND_NAMES: Mapping[str, str] = {
     "tree": "tree",
     "shrub": "shrub",
@@ -90,120 +82,12 @@ def tag_word(tag: str, n: int = 1) -> str:
     return plural(word, n)
 
 
-def _or(words: list[str]) -> str:
-    if len(words) < 3:
-        return " or ".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
 def describe_effect(effect: Effect | None) -> str:
-    """A short sentence for an effect, bonus or permanent effect; ``""`` for none."""
+    """A short sentence for an effect, bonus or permanent effect; ``""`` for none (the
+    words its op's declaration gives, :func:`~forest_shuffle.cards.ops.op_words`)."""
     if effect is None:
         return ""
-    op = effect.op
-    if op == "draw":
-        return f"Draw {cards_word(int(effect.get('n', 1)))}"
-    if op == "draw_per_species":
-        return f"Draw 1 card per {effect.get('species')} in your forest"
-    if op == "draw_per_tag":
-        return f"Draw 1 card per {effect.get('tag')} in your forest"
-    if op == "extra_turn":
-        need = effect.get("requires_tag")
-        if need:
-            return f"Take another turn if your forest holds {article(tag_word(str(need)))}"
-        return "Take another turn"
-    if op == "draw_and_extra_turn":
-        return f"Draw {cards_word(int(effect.get('n', 1)))} and take another turn"
-    if op == "free_play":
-        n = int(effect.get("count", 1))
-        if effect.get("species") is not None:
-            what = plural(str(effect.get("species")), n)
-        else:
-            what = tag_word(str(effect.get("tag")), n)
-        return f"Place {n} {what} from your hand for free"
-    if op == "free_play_any":
-        return f"Place any number of {tag_word(str(effect.get('tag')), 2)} from your hand for free"
-    if op == "free_play_each":
-        each = ", then ".join(f"1 {tag_word(str(t))}" for t in effect.get("tags", ()))
-        return f"Place {each} from your hand for free"
-    if op == "clearing_to_cave":
-        if effect.get("n") is not None:
-            n = int(effect.get("n"))
-            return f"Put {cards_word(n)} of the clearing of your choice under your cave"
-        tags = [str(t) for t in effect.get("tags") or ()]
-        if tags:
-            return (f"Put every card of the clearing showing {article(_or(tags))} under "
-                    "your cave")
-        return "Put every card in the clearing under your cave"
-    if op == "take_from_clearing":
-        n = int(effect.get("n", 1))
-        return f"Take {cards_word(n)} of your choice from the clearing into your hand"
-    if op == "clearing_to_hand":
-        return (f"Take every {tag_word(str(effect.get('tag')))} of the clearing into your "
-                "hand, up to the hand limit")
-    if op == "clearing_removed":
-        return "Remove every card in the clearing from the game"
-    if op == "saplings_any":
-        return "Place any number of hand cards face down as saplings for free"
-    if op == "hand_to_cave_redraw":
-        return "Put any number of hand cards under your cave, then draw as many"
-    if op == "play_any_number_paying":
-        return "Play any number of further cards from your hand, paying their costs"
-    if op == "draw_on_play":
-        trigger = str(effect.get("trigger"))
-        if trigger == "tag played":
-            when = f"you play {article(tag_word(str(effect.get('tag'))))}"
-        else:
-            when = _TRIGGERS.get(trigger, trigger)
-        return f"Whenever {when}, draw {cards_word(int(effect.get('n', 1)))}"
-    if op == "slot_sharing":
-        most = effect.get("max_per_slot")
-        if most is None:
-            return "Any number of this species may share one slot"
-        return f"Up to {most} of this species may share one slot"
-    if op == "host_slot_sharing":
-        most = effect.get("max_per_slot")
-        many = "Any number of" if most is None else f"Up to {most}"
-        return (f"{many} {tag_word(str(effect.get('tag')), 2)} may share the "
-                f"{effect.get('side')} slot of the tree or shrub it sits at")
-    if op == "tree_count_modifier":
-        return f"Counts as +{effect.get('plus', 1)} tree of the species it sits at"
-    return _dartmoor_effect(effect)
-
-
-def _dartmoor_effect(effect: Effect) -> str:
-    """Words for the ops Dartmoor added (the fallback names an unknown op)."""
-    op = effect.op
-    n = int(effect.get("n", effect.get("count", 1)) or 0)
-    if op == "free_play_clearing":
-        return (f"Place {n} {tag_word(str(effect.get('tag')), n)} from the clearing for free "
-                "(none there: nothing)")
-    if op == "free_play_with_effect":
-        return (f"Place {n} {tag_word(str(effect.get('tag')), n)} from your hand for free, "
-                "using its effect")
-    if op == "free_play_one_of":
-        what = _or([tag_word(str(t)) for t in effect.get("tags", ())])
-        return f"Place {n} {what} from your hand for free"
-    if op == "free_play_species_any":
-        return f"Place any number of {plural(str(effect.get('species')))} from your hand for free"
-    if op == "universal_moor":
-        return (f"Put {cards_word(n)} from your hand face down into your forest as "
-                f"{'a universal moor' if n == 1 else 'universal moors'}, for free")
-    if op == "draw_or_take":
-        return f"Draw {cards_word(n)}, each from the deck or the clearing"
-    if op == "deck_to_cave":
-        return f"Put {cards_word(n)} from the top of the deck under your cave"
-    if op == "deck_to_cave_per_tag":
-        return (f"Put 1 card from the top of the deck under your cave per "
-                f"{tag_word(str(effect.get('tag')))} in your forest")
-    if op == "draw_then_discard":
-        return (f"Draw {cards_word(n)}, then put {cards_word(int(effect.get('discard', 0)))} "
-                "of your hand into the clearing")
-    if op == "host_species_sharing":
-        sides = " and ".join(str(x) for x in effect.get("sides", ()))
-        return (f"At its tree or shrub, any number of {plural(str(effect.get('species')))} "
-                f"may join occupied {sides} slots")
-    return op.replace("_", " ").capitalize()
+    return op_words(effect, tag_word)
 
 
 def _table_words(table: Mapping[str, Any]) -> str:

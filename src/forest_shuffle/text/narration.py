@@ -264,7 +264,8 @@ def ask_words(view: PlayerView) -> str:
                 "clearing.")
     if kind == "draw or take":
         return "Draw the top card of the deck, or take a card from the clearing."
-    return f"Decide: {kind}."
+    decl = view.game.kinds.get(kind)  # a kind with no words here: its declaration's
+    return f"Choose: {decl.expected}." if decl is not None else f"Decide: {kind}."
 
 
 #: What a game is, for the lobby, by how its definition differs from the base game's.

@@ -438,7 +438,7 @@ class Game {
         banner(p.view.hand.length >= p.hand_limit
           ? ngettext("Your hand is full ({n} card): you may not take more.", "Your hand is full ({n} cards): you may not take more.", p.hand_limit)
           : _("You may not take that card now."));
-      } else if (this.myDecision() && ["take", "clearing cave"].includes(p.decision)) {
+      } else if (this.myDecision() && p.pick_from === "clearing") {
         banner(_("{card} cannot be chosen now: pick one of the lit cards of the clearing.", { card: this.cat.label(Number(el.dataset.card)) }));
       } else this.wrong(_("You cannot take a card from the clearing now: {prompt}"));
       openDetail(this.cat, Number(el.dataset.card));
@@ -494,7 +494,7 @@ class Game {
       const prompt = lowerFirst(this.promptWords());
       if (p.decision === "pay") banner(_("Pay with the lit cards of your hand."));
       else if (p.decision === "raccoon") banner(_("That card cannot go under the cave now."));
-      else if (["take", "clearing cave"].includes(p.decision)) banner(_("Pick a lit card of the clearing: {prompt}", { prompt }));
+      else if (p.pick_from === "clearing") banner(_("Pick a lit card of the clearing: {prompt}", { prompt }));
       else if (["free", "mole"].includes(p.decision)) banner(_("{card} cannot be placed now.", { card: this.cat.label(id) }));
       else banner(_("You cannot play a card now: {prompt}", { prompt }));
       return;
