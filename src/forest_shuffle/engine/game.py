@@ -88,6 +88,9 @@ class GameDef:
     #: The module of :mod:`forest_shuffle.scoring` that scores this game's tables: ``core``
     #: for the base family. Its ``scorer_for(catalog)`` makes :attr:`scoring`.
     scorer: str = "core"
+    #: The vocabulary of point rules the scorer compiles this game's plans from (rule ->
+    #: its declaration, ``scoring``'s ``point_rule``); None: the scoring module's own.
+    point_rules: Mapping[str, Any] | None = None
     #: The class of this game's states: None for :class:`~forest_shuffle.engine.state.GameState`
     #: itself, or a subclass a game module supplies (Dartmoor's overrides the turn).
     state_class: Any = None
@@ -206,7 +209,7 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
              removed_at_setup: Mapping[int, int], **kw: Any) -> GameDef:
     """A definition with its tables and its scorer compiled from the catalog."""
     g = GameDef(id, title, catalog, players, dict(removed_at_setup), **kw)
-    g.scoring = _scoring(g.scorer).scorer_for(catalog)
+    g.scoring = _scoring(g.scorer).scorer_for(catalog, g.point_rules)
     cards = catalog.cards
     g.cards = cards
     g.deck_ids = tuple(c.id for c in cards if c is not None and not c.is_winter)

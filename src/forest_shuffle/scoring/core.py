@@ -903,10 +903,11 @@ class Scorer:
         return [_score(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
 
 
-def scorer_for(catalog: Catalog) -> Scorer:
+def scorer_for(catalog: Catalog, rules: Mapping[str, PointRule] | None = None) -> Scorer:
     """The scorer a definition of the base family holds (:func:`forest_shuffle.engine.game.
-    make_def` asks for it): its catalog's plans, compiled now."""
-    return Scorer(catalog)
+    make_def` asks for it): its catalog's plans, compiled now from ``rules`` (None: the
+    base family's :data:`RULES`)."""
+    return Scorer(catalog, rules)
 
 
 def totals(forests: Sequence[Forest]) -> list[int]:

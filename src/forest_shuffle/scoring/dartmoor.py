@@ -341,9 +341,11 @@ class DartmoorScorer:
         return [s.total for s in self.score_table(forests)]
 
 
-def scorer_for(catalog: Catalog) -> DartmoorScorer:
-    """The scorer a Dartmoor definition holds (``make_def`` asks for it)."""
-    return DartmoorScorer(catalog)
+def scorer_for(catalog: Catalog,
+               rules: Mapping[str, MoorRule] | None = None) -> DartmoorScorer:
+    """The scorer a Dartmoor definition holds (``make_def`` asks for it; ``rules``: a
+    vocabulary of its own, None: :data:`RULES`)."""
+    return DartmoorScorer(catalog, rules)
 
 
 def _own() -> DartmoorScorer:
