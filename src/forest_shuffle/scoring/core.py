@@ -157,14 +157,17 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
     return table[n] if n < len(table) else table[-1]
 
 
-# How the fast path counts a plan (Final: compiled code has them as constants): the two
-# most common rules inline, a rule's own function, a set over several species, by card.
+# How the fast path counts a plan (Final: compiled code has them as constants), in order of
+# how often each occurs: the two most common rules inline, a rule's own functions, a set
+# over several species, by card.
 _FLAT: Final = 0  # the rule's ``points_each`` a copy (rule ``flat``, inlined)
 _PER_TAG: Final = 1  # ``points_per`` times the cards with ``tag`` (rule ``per_tag``, inlined)
-_CALL: Final = 2  # the rule's ``points`` function
-_GROUP: Final = 3  # the rule's ``group`` function, once for all its species present
-_CARD: Final = 4  # nothing by count: each card by the rule's ``card`` function
-_NONE: Final = 5  # nothing
+_EACH: Final = 2  # n times the rule's ``points`` (a copy's points, an int)
+_TOTAL: Final = 3  # the rule's ``total`` (the points of all n copies)
+_GROUP: Final = 4  # the rule's ``group_total``, once for all its species present
+_HOST_CARD: Final = 5  # host cards, each by the rule's ``card`` function
+_CARD: Final = 6  # dwellers, each by the rule's ``card`` function (the positional pass)
+_NONE: Final = 7  # nothing
 
 #: A rule's points for the ``n`` copies of one species present, by count: each copy's
 #: points (an int) or copy k's (a list, a set split over its cards). Args: plan, the
@@ -182,6 +185,10 @@ CardWordsFn = Callable[["_Plan", "_Facts", Host, str, "Dweller | None", int], st
 GroupFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[int, int | list[int]]"]
 #: Its reasons by species name.
 GroupWordsFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[str, str | list[str]]"]
+#: The fast path's form of ``points``: the points of all n copies of one species.
+TotalFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], int]
+#: The fast path's form of ``group``: the points of all the rule's cards present.
+GroupTotalFn = Callable[[list["_Plan"], list[int]], int]
 #: The number a forest compares with the other forests' for this plan (most of ...).
 ComparedFn = Callable[["_Plan", "_Facts"], int]
 #: A check of a rule's params for the data loader: "" if fine, else the problem.
@@ -194,9 +201,10 @@ class PointRule:
     params the data must give and any further ``check`` of them (the data loader's, through
     :func:`forest_shuffle.cards.model.declare_point_rule`), how its plan counts (``points``
     by count, ``card`` card by card, or ``group`` over species; ``compared`` when it
-    compares forests; ``fast`` when the fast path inlines it) and its words (``words``,
-    ``card_words``, ``group_words``). A rule with none of the counting functions scores
-    nothing."""
+    compares forests) and the fast path's forms of them where they differ (``total``: a
+    ``points`` that splits a set over its copies must give it, ``group_total``; ``fast``
+    when the fast path inlines it), and its words (``words``, ``card_words``,
+    ``group_words``). A rule with none of the counting functions scores nothing."""
 
     name: str
     needs: tuple[str, ...] = ()
@@ -208,23 +216,27 @@ class PointRule:
     group: GroupFn | None = None
     group_words: GroupWordsFn | None = None
     compared: ComparedFn | None = None
+    total: TotalFn | None = None
+    group_total: GroupTotalFn | None = None
     #: The fast path's inline branch (:data:`_FLAT`, :data:`_PER_TAG`) or -1: from the
     #: counting functions.
     fast: int = -1
     #: A card rule the fast path inlines (``on_tree_species``, the most common).
     on_tree: bool = False
 
-    @property
-    def code(self) -> int:
-        """How the fast path counts it (:data:`_CALL` ... :data:`_NONE`)."""
+    def code(self, host: bool) -> int:
+        """How the fast path counts it for a species (a host or not) (:data:`_FLAT` ...
+        :data:`_NONE`)."""
         if self.fast >= 0:
             return self.fast
         if self.group is not None:
             return _GROUP
         if self.card is not None:
-            return _CARD
+            return _HOST_CARD if host else _CARD
+        if self.total is not None:
+            return _TOTAL
         if self.points is not None:
-            return _CALL
+            return _EACH
         return _NONE
 
 
@@ -271,6 +283,7 @@ class _Plan:
     key_tag: int  # the id of ``key`` as a tag
     tree_key: bool  # ``key`` is "tree" (trees are counted by the forest, not by plan)
     pc: int  # 1: the fast path's inline card rule, 2: another card rule, 0: none
+    fn: Any  # the fast path's function: the rule's total, points or card (None: none)
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         """A plan belongs to its scorer: a pickled or copied one is not carried over."""
@@ -325,7 +338,7 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
     bee_plus = 0
     if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
         bee_plus = int(sp.permanent.get("plus", 1))
-    code = r.code
+    code = r.code(sp.is_host)
     a = g("points_each", g("points_per", g("points_per_card", 0)))
     b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
                                                            g("points_each_if_most", 0)))))
@@ -341,11 +354,12 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
         saplings=bool(g("saplings_count", True)), trees_only=bool(g("trees_only", False)),
         vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
-        per_card=code == _CARD or bee_plus > 0,
+        per_card=code >= _HOST_CARD and code != _NONE or bee_plus > 0,
         compares=r.compared is not None, bee_plus=bee_plus,
         table=_table_lookup(raw_table) if isinstance(raw_table, Mapping) else (),
         idx=idx, tag_ids=tuple(tag_id(t) for t in sorted(sp.tags)), key_tag=tag_id(key),
         tree_key=key == "tree", pc=(1 if r.on_tree else 2) if r.card is not None else 0,
+        fn=r.total if code == _TOTAL else r.points if code == _EACH else r.card,
     )
     for t in plan.tag_ids:
         tag_plans[t] += (idx,)
@@ -509,21 +523,23 @@ class _Facts:
 _NO_SLOTS: Final[dict[str, list[Dweller]]] = {"top": [], "bottom": [], "left": [], "right": []}
 
 
-def _add_plan(sc: Scorer, sp: Species, counts: list[int]) -> _Plan:
-    """The plan of a species the registry a pass started from has none of (compiled now,
-    or since by another thread; ``counts`` grows to hold its count)."""
-    p = sc.plan(sp)
-    short = p.idx + 1 - len(counts)
-    if short > 0:
-        counts.extend([0] * short)
-    return p
-
-
 def _facts(sc: Scorer, forest: Forest) -> _Facts:
-    """Count the forest's cards by plan in one pass over its hosts. IndexError when a plan
-    another thread published during the pass fell beyond ``counts``: the callers
-    (:meth:`Scorer._facts_of`, :meth:`Scorer.totals`) count again."""
-    reg = sc.reg
+    """Count the forest's cards by plan in one pass over its hosts, against the scorer's
+    newest registry; a species it has no plan of is compiled (:meth:`Scorer.plan`) and the
+    pass made again."""
+    while True:
+        reg = sc.reg
+        try:
+            return _count(reg, forest)
+        except KeyError as missing:
+            sp = missing.args[0] if missing.args else None
+            if not isinstance(sp, Species):
+                raise
+            sc.plan(sp)
+
+
+def _count(reg: _Registry, forest: Forest) -> _Facts:
+    """:func:`_facts` against ``reg``; KeyError naming a species it has no plan of."""
     plans = reg.plans
     trees = forest.trees
     counts = [0] * reg.n
@@ -539,7 +555,7 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
     for t in trees:
         sp = t.species
         if sp is not None:
-            p = plans.get(sp) or _add_plan(sc, sp, counts)
+            p = plans[sp]
             i = p.idx
             c = counts[i]
             counts[i] = c + 1
@@ -571,7 +587,7 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
         if top:
             stacks.append(top)
             for d in top:
-                p = plans.get(d.species) or _add_plan(sc, d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -585,7 +601,7 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
             stacks.append(bot)
             bottom += len(bot)
             for d in bot:
-                p = plans.get(d.species) or _add_plan(sc, d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -598,7 +614,7 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
         if left:
             stacks.append(left)
             for d in left:
-                p = plans.get(d.species) or _add_plan(sc, d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -613,7 +629,7 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
         if right:
             stacks.append(right)
             for d in right:
-                p = plans.get(d.species) or _add_plan(sc, d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -654,9 +670,6 @@ def _facts(sc: Scorer, forest: Forest) -> _Facts:
     f.stacks = stacks
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
-    if len(counts) != reg.n:  # plans compiled in the pass: their registry (or a newer one)
-        reg = sc.reg
-        counts.extend([0] * (reg.n - len(counts)))
     f.reg = reg
     f._symbols = None
     f._names = None
@@ -715,7 +728,7 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
 
 def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     """The forest's total: each species present scored by count (the two most common rules
-    inline, the others by their own function; sets over species once for all of them),
+    inline, the others by their rule's functions; sets over species once for all of them),
     then the cards scored by where they sit."""
     total = f.cave
     counts = f.counts
@@ -733,22 +746,19 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 for j in f.reg.tag_plans[p.key_tag]:
                     k += counts[j]
             total += p.a * counts[p.idx] * k
-        elif code == _CALL:
-            points = p.r.points
-            assert points is not None
+        elif code == _EACH:
             n = counts[p.idx]
-            v = points(p, f, n, best_other)
-            if isinstance(v, int):
-                total += v * n
-            else:
-                for x in v:
-                    total += x
+            each: int = p.fn(p, f, n, best_other)
+            total += each * n
+        elif code == _TOTAL:
+            every: int = p.fn(p, f, counts[p.idx], best_other)
+            total += every
         elif code == _GROUP:
             if groups is None:
                 groups = [p]
             else:
                 groups.append(p)
-        elif code == _CARD and p.species.is_host:  # a host card scored by where it is
+        elif code == _HOST_CARD:  # host cards scored by where they are
             total += _host_cards(p, f)
     if groups is not None:
         total += _groups_total(f, groups)
@@ -759,40 +769,40 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             if host is not None and host.name == p.key:
                 total += p.a
         elif pc:
-            card = p.r.card
-            assert card is not None
-            total += card(p, f, t, side, d)
+            pts: int = p.fn(p, f, t, side, d)
+            total += pts
     return total
 
 
 def _host_cards(p: _Plan, f: _Facts) -> int:
     """The points of the host cards of ``p``'s species, each by its ``card`` function."""
-    card = p.r.card
-    assert card is not None
     sp = p.species
     total = 0
     for t in f.trees:
         if t.species is sp:
-            total += card(p, f, t, "", None)
+            pts: int = p.fn(p, f, t, "", None)
+            total += pts
     return total
 
 
 def _groups_total(f: _Facts, groups: list[_Plan]) -> int:
-    """The points of the sets over species (each rule's ``group`` once, for all its plans)."""
-    total = 0
+    """The points of the sets over species (each rule's ``group_total`` once, for all its
+    plans present)."""
     counts = f.counts
-    done: set[str] = set()
-    for p in groups:
-        if p.rule in done:
-            continue
-        done.add(p.rule)
-        members = [q for q in groups if q.rule == p.rule]
-        group = p.r.group
-        assert group is not None
-        shares = group(members, [counts[q.idx] for q in members], f)
-        for q in members:
-            v = shares[q.idx]
-            total += v * counts[q.idx] if isinstance(v, int) else sum(v)
+    first = groups[0]
+    rule = first.rule
+    if len(groups) == 1 or all(q.rule == rule for q in groups):
+        fn = first.r.group_total
+        assert fn is not None
+        return fn(groups, [counts[q.idx] for q in groups])
+    total = 0
+    by: dict[str, list[_Plan]] = {}
+    for q in groups:
+        by.setdefault(q.rule, []).append(q)
+    for members in by.values():
+        fn = members[0].r.group_total
+        assert fn is not None
+        total += fn(members, [counts[q.idx] for q in members])
     return total
 
 
@@ -1250,6 +1260,7 @@ def _set_points(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> list[int]:
 
 point_rule(RULES, PointRule(
     "set_table", ("table",), check=_table_check, points=_set_points,
+    total=lambda p, f, n, t: _lookup(p.table, f.own_count(p)),
     words=lambda p, f, n, t: (f"{_n(n, p.name)}{_bee_note(f, p.name, p)} score "
                               f"{_lookup(p.table, f.own_count(p))} together")))
 
@@ -1420,8 +1431,30 @@ def _butterfly_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[s
     return dict(shares)
 
 
+def _butterfly_total(plans: list[_Plan], ns: list[int]) -> int:
+    """:func:`_butterflies`' points summed, at once (set k holds every species with at
+    least k copies)."""
+    table = plans[0].table
+    for p in plans:
+        if len(p.table) > len(table):
+            table = p.table
+    top = max(ns, default=0)
+    if top <= 1:  # one set of every species (or none)
+        return _lookup(table, len(ns))
+    total = 0
+    last = len(table) - 1
+    for k in range(1, top + 1):
+        m = 0  # species with at least k copies (at least one)
+        for n in ns:
+            if n >= k:
+                m += 1
+        total += table[m] if m <= last else table[last]
+    return total
+
+
 point_rule(RULES, PointRule("butterfly_sets", ("table",), check=_table_check,
-                            group=_butterflies, group_words=_butterfly_words))
+                            group=_butterflies, group_words=_butterfly_words,
+                            group_total=_butterfly_total))
 
 
 def _bats(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[int, int | list[int]]:
@@ -1440,8 +1473,18 @@ def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _W
     return {p.name: why for p in plans}
 
 
+def _bats_total(plans: list[_Plan], ns: list[int]) -> int:
+    """:func:`_bats`' points summed, at once."""
+    if len(plans) < plans[0].b:  # b: min_distinct_bat_species
+        return 0
+    total = 0
+    for p, n in zip(plans, ns, strict=True):
+        total += p.a * n
+    return total
+
+
 point_rule(RULES, PointRule("bat_variety", ("points_each", "min_distinct_bat_species"),
-                            group=_bats, group_words=_bat_words))
+                            group=_bats, group_words=_bat_words, group_total=_bats_total))
 
 # ----------------------------------------------------------------------------- by card
 
