@@ -158,16 +158,54 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
 
 
 # How the fast path counts a plan (Final: compiled code has them as constants), in order of
-# how often each occurs: the two most common rules inline, a rule's own functions, a set
-# over several species, by card.
-_FLAT: Final = 0  # the rule's ``points_each`` a copy (rule ``flat``, inlined)
-_PER_TAG: Final = 1  # ``points_per`` times the cards with ``tag`` (rule ``per_tag``, inlined)
-_EACH: Final = 2  # n times the rule's ``points`` (a copy's points, an int)
-_TOTAL: Final = 3  # the rule's ``total`` (the points of all n copies)
-_GROUP: Final = 4  # the rule's ``group_total``, once for all its species present
-_HOST_CARD: Final = 5  # host cards, each by the rule's ``card`` function
-_CARD: Final = 6  # dwellers, each by the rule's ``card`` function (the positional pass)
-_NONE: Final = 7  # nothing
+# how often each occurs: the two most common shapes inline, the other shapes, a rule's own
+# functions, a set over several species, by card.
+_FLAT: Final = 0  # shape FLAT: ``a`` a copy
+_PER_TAG: Final = 1  # shape PER with counter TAG: ``a`` times the cards with ``key``
+_SHAPE: Final = 2  # another shape (:class:`Shape`)
+_EACH: Final = 3  # n times the rule's ``points`` (a copy's points, an int)
+_TOTAL: Final = 4  # the rule's ``total`` (the points of all n copies)
+_GROUP: Final = 5  # the rule's ``group_total``, once for all its species present
+_HOST_CARD: Final = 6  # host cards, each by the rule's ``card`` function
+_CARD: Final = 7  # dwellers, each by the rule's ``card`` function (the positional pass)
+_NONE: Final = 8  # nothing
+
+# Shapes of a plan scored by count: what each copy scores, from one number the forest
+# counts (a counter, below).
+FLAT: Final = 0  # ``a``
+PER: Final = 1  # ``a`` times the counter
+AT_LEAST: Final = 2  # ``a`` if the counter is at least ``b``, else 0
+TABLE_EACH: Final = 3  # the ``table`` value of the counter
+TABLE_SET: Final = 4  # the ``table`` value of the counter, split over the copies
+MOST: Final = 5  # ``hi`` if no other forest's counter is more (ties as the rule says), else ``lo``
+
+# Counters: what a shape counts in the forest.
+C_NONE: Final = 0
+C_TAG: Final = 1  # cards with the tag ``key`` (``tree``: trees, saplings if ``saplings``)
+C_TAGS: Final = 2  # cards with each tag of ``keys``, added
+C_TARGETS: Final = 3  # cards of the ``species`` param (those counting as it included)
+C_OWN: Final = 4  # cards of the plan's species (bees at its trees too, with ``vcb_counts``)
+C_TREES: Final = 5  # trees (saplings if ``saplings``; bees with ``vcb_counts``)
+C_TREE_SPECIES: Final = 6  # different species of trees
+C_FULL: Final = 7  # fully occupied trees
+C_BOTTOM: Final = 8  # cards in bottom slots (below trees only with ``trees_only``)
+C_CAVE: Final = 9  # cards in the cave
+C_DISTINCT: Final = 10  # different species with the tag ``key``
+C_SYMBOLS: Final = 11  # visible cards showing each symbol of ``keys``, added
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """The plan of a rule scored by count in the scorer's own terms: a shape of the
+    points a copy scores (:data:`FLAT` ... :data:`MOST`) and the counter it reads
+    (:data:`C_TAG` ... :data:`C_SYMBOLS`); for :data:`MOST`, the params of the points with
+    the most (``hi``) and without (``lo``, "": 0). Both paths (totals and the explained
+    one) score a shaped rule from its shape alone; the fast path inlines it."""
+
+    kind: int
+    counter: int = C_NONE
+    hi: str = ""
+    lo: str = ""
 
 #: A rule's points for the ``n`` copies of one species present, by count: each copy's
 #: points (an int) or copy k's (a list, a set split over its cards). Args: plan, the
@@ -187,7 +225,8 @@ GroupFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[int, int | list[i
 GroupWordsFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[str, str | list[str]]"]
 #: The fast path's form of ``points``: the points of all n copies of one species.
 TotalFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], int]
-#: The fast path's form of ``group``: the points of all the rule's cards present.
+#: The fast path's form of ``group``: the points of all the rule's cards present (given
+#: the forest's counts by plan idx).
 GroupTotalFn = Callable[[list["_Plan"], list[int]], int]
 #: The number a forest compares with the other forests' for this plan (most of ...).
 ComparedFn = Callable[["_Plan", "_Facts"], int]
@@ -201,7 +240,8 @@ class PointRule:
     params the data must give and any further ``check`` of them (the data loader's, through
     :func:`forest_shuffle.cards.model.declare_point_rule`), how its plan counts (``points``
     by count, ``card`` card by card, or ``group`` over species; ``compared`` when it
-    compares forests) and the fast path's forms of them where they differ (``total``: a
+    compares forests; or a ``shape``, which the scorer counts itself) and the fast path's
+    forms of them where they differ (``total``: a
     ``points`` that splits a set over its copies must give it, ``group_total``; ``fast``
     when the fast path inlines it), and its words (``words``, ``card_words``,
     ``group_words``). A rule with none of the counting functions scores nothing."""
@@ -209,6 +249,7 @@ class PointRule:
     name: str
     needs: tuple[str, ...] = ()
     check: CheckFn | None = None
+    shape: Shape | None = None
     points: PointsFn | None = None
     words: WordsFn | None = None
     card: CardFn | None = None
@@ -218,17 +259,17 @@ class PointRule:
     compared: ComparedFn | None = None
     total: TotalFn | None = None
     group_total: GroupTotalFn | None = None
-    #: The fast path's inline branch (:data:`_FLAT`, :data:`_PER_TAG`) or -1: from the
-    #: counting functions.
-    fast: int = -1
     #: A card rule the fast path inlines (``on_tree_species``, the most common).
     on_tree: bool = False
 
     def code(self, host: bool) -> int:
         """How the fast path counts it for a species (a host or not) (:data:`_FLAT` ...
         :data:`_NONE`)."""
-        if self.fast >= 0:
-            return self.fast
+        sh = self.shape
+        if sh is not None:
+            if sh.kind == FLAT:
+                return _FLAT
+            return _PER_TAG if sh.kind == PER and sh.counter == C_TAG else _SHAPE
         if self.group is not None:
             return _GROUP
         if self.card is not None:
@@ -284,6 +325,10 @@ class _Plan:
     tree_key: bool  # ``key`` is "tree" (trees are counted by the forest, not by plan)
     pc: int  # 1: the fast path's inline card rule, 2: another card rule, 0: none
     fn: Any  # the fast path's function: the rule's total, points or card (None: none)
+    shape: int  # the shape's kind (-1: none)
+    counter: int  # the shape's counter
+    hi: int  # MOST: points with the most
+    lo: int  # MOST: points without
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         """A plan belongs to its scorer: a pickled or copied one is not carried over."""
@@ -339,6 +384,7 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
     if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
         bee_plus = int(sp.permanent.get("plus", 1))
     code = r.code(sp.is_host)
+    sh = r.shape
     a = g("points_each", g("points_per", g("points_per_card", 0)))
     b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
                                                            g("points_each_if_most", 0)))))
@@ -355,11 +401,15 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
         vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
         per_card=code >= _HOST_CARD and code != _NONE or bee_plus > 0,
-        compares=r.compared is not None, bee_plus=bee_plus,
+        compares=r.compared is not None or sh is not None and sh.kind == MOST,
+        bee_plus=bee_plus,
         table=_table_lookup(raw_table) if isinstance(raw_table, Mapping) else (),
         idx=idx, tag_ids=tuple(tag_id(t) for t in sorted(sp.tags)), key_tag=tag_id(key),
         tree_key=key == "tree", pc=(1 if r.on_tree else 2) if r.card is not None else 0,
         fn=r.total if code == _TOTAL else r.points if code == _EACH else r.card,
+        shape=-1 if sh is None else sh.kind, counter=C_NONE if sh is None else sh.counter,
+        hi=int(g(sh.hi, 0)) if sh is not None and sh.hi else 0,
+        lo=int(g(sh.lo, 0)) if sh is not None and sh.lo else 0,
     )
     for t in plan.tag_ids:
         tag_plans[t] += (idx,)
@@ -685,10 +735,25 @@ def _tables2(f0: _Facts, f1: _Facts) -> tuple[dict[str, int], dict[str, int]]:
         for p in f.compares:
             name = p.name
             if name not in t0:
-                compared = p.r.compared
-                assert compared is not None
-                t0[name] = compared(p, f1)
-                t1[name] = compared(p, f0)
+                c = p.counter
+                if c == C_OWN and p.r.compared is None:  # own_count inlined
+                    i = p.idx
+                    n0 = f0.counts[i]
+                    n1 = f1.counts[i]
+                    if p.vcb:
+                        n0 += f0.boost.get(name, 0)
+                        n1 += f1.boost.get(name, 0)
+                elif c == C_TREES and p.r.compared is None:  # trees_for inlined
+                    n0 = f0.sites if p.saplings else f0.tree_cards
+                    n1 = f1.sites if p.saplings else f1.tree_cards
+                    if p.vcb:
+                        n0 += f0.boost_all
+                        n1 += f1.boost_all
+                else:
+                    n0 = _compared(p, f0)
+                    n1 = _compared(p, f1)
+                t0[name] = n1
+                t1[name] = n0
     return t0, t1
 
 
@@ -706,9 +771,7 @@ def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
             name = p.name
             if name in first:
                 continue
-            compared = p.r.compared
-            assert compared is not None
-            vals = [compared(p, g) for g in facts]
+            vals = [_compared(p, g) for g in facts]
             top = max(vals)
             at = vals.index(top)
             second = max(vals[:at] + vals[at + 1:], default=0)
@@ -719,6 +782,66 @@ def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
 
 def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
     return mine >= best_other if plan.ties else mine > best_other
+
+
+def _compared(p: _Plan, f: _Facts) -> int:
+    """The number ``f`` compares with the other forests for ``p``: its rule's ``compared``,
+    else its shape's counter."""
+    compared = p.r.compared
+    return compared(p, f) if compared is not None else _counter(p, f)
+
+
+def _counter(p: _Plan, f: _Facts) -> int:
+    """The number the plan's shape counts in the forest (its counter, :data:`C_TAG` ...)."""
+    c = p.counter
+    if c == C_TAG:
+        return f.tag(p.key, p.saplings)
+    if c == C_TARGETS:
+        return f.count_of(p)
+    if c == C_OWN:
+        return f.own_count(p)
+    if c == C_TREES:
+        return f.trees_for(p)
+    if c == C_TREE_SPECIES:
+        return f.tree_species
+    if c == C_TAGS:
+        k = 0
+        for tag in p.keys:
+            k += f.tag(tag, p.saplings)
+        return k
+    if c == C_FULL:
+        return f.full
+    if c == C_BOTTOM:
+        return f.bottom_for(p)
+    if c == C_CAVE:
+        return f.cave
+    if c == C_DISTINCT:
+        return f.distinct(p.key)
+    if c == C_SYMBOLS:
+        k = 0
+        for sym in p.keys:
+            k += f.symbol_count(sym)
+        return k
+    return 0
+
+
+def _shape_each(p: _Plan, f: _Facts, n: int, table: Mapping[str, int]) -> int | list[int]:
+    """Each copy's points by the plan's shape (a list: a set split over the copies)."""
+    kind = p.shape
+    if kind == FLAT:
+        return p.a
+    k = _counter(p, f)
+    if kind == PER:
+        return p.a * k
+    if kind == AT_LEAST:
+        return p.a if k >= p.b else 0
+    if kind == TABLE_EACH:
+        return _lookup(p.table, k)
+    if kind == TABLE_SET:
+        return _split(_lookup(p.table, k), n)
+    if kind == MOST:
+        return p.hi if _is_most(p, k, table.get(p.name, 0)) else p.lo
+    raise ValueError(f"{p.name}: no shape {kind}")
 
 
 # --------------------------------------------------------------------------------------
@@ -746,6 +869,56 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 for j in f.reg.tag_plans[p.key_tag]:
                     k += counts[j]
             total += p.a * counts[p.idx] * k
+        elif code == _SHAPE:  # the shapes and their counters inlined (_shape_each's numbers)
+            n = counts[p.idx]
+            c = p.counter
+            if c == C_TARGETS:  # f.count_of
+                k = 0
+                for i in f.reg.targets[p.idx]:
+                    k += counts[i]
+            elif c == C_OWN:  # f.own_count
+                k = n + f.boost.get(p.name, 0) if p.vcb else n
+            elif c == C_TREES:  # f.trees_for
+                k = f.sites if p.saplings else f.tree_cards
+                if p.vcb:
+                    k += f.boost_all
+            elif c == C_TREE_SPECIES:
+                k = f.tree_species
+            elif c == C_TAGS:
+                k = 0
+                for tag in p.keys:
+                    k += f.tag(tag, p.saplings)
+            elif c == C_FULL:
+                k = f.full
+            elif c == C_BOTTOM:
+                k = f.bottom
+                if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
+                    k -= f.below_shrubs()
+            elif c == C_DISTINCT:
+                k = f.distinct(p.key)
+            elif c == C_SYMBOLS:
+                k = 0
+                for sym in p.keys:
+                    k += f.symbol_count(sym)
+            elif c == C_CAVE:
+                k = f.cave
+            else:
+                k = _counter(p, f)
+            kind = p.shape
+            if kind == PER:
+                total += p.a * n * k
+            elif kind == AT_LEAST:
+                if k >= p.b:
+                    total += p.a * n
+            elif kind == TABLE_SET:
+                if k > 0:
+                    table = p.table
+                    total += table[k] if k < len(table) else table[-1]
+            elif kind == MOST:
+                other = best_other.get(p.name, 0)
+                total += (p.hi if (k >= other if p.ties else k > other) else p.lo) * n
+            elif kind == TABLE_EACH:
+                total += n * _lookup(p.table, k)
         elif code == _EACH:
             n = counts[p.idx]
             each: int = p.fn(p, f, n, best_other)
@@ -759,7 +932,11 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             else:
                 groups.append(p)
         elif code == _HOST_CARD:  # host cards scored by where they are
-            total += _host_cards(p, f)
+            sp = p.species
+            for t in f.trees:
+                if t.species is sp:
+                    pts: int = p.fn(p, f, t, "", None)
+                    total += pts
     if groups is not None:
         total += _groups_total(f, groups)
     for t, side, d, p in f.positional:
@@ -769,19 +946,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             if host is not None and host.name == p.key:
                 total += p.a
         elif pc:
-            pts: int = p.fn(p, f, t, side, d)
-            total += pts
-    return total
-
-
-def _host_cards(p: _Plan, f: _Facts) -> int:
-    """The points of the host cards of ``p``'s species, each by its ``card`` function."""
-    sp = p.species
-    total = 0
-    for t in f.trees:
-        if t.species is sp:
-            pts: int = p.fn(p, f, t, "", None)
-            total += pts
+            total += p.fn(p, f, t, side, d)
     return total
 
 
@@ -789,21 +954,21 @@ def _groups_total(f: _Facts, groups: list[_Plan]) -> int:
     """The points of the sets over species (each rule's ``group_total`` once, for all its
     plans present)."""
     counts = f.counts
-    first = groups[0]
-    rule = first.rule
-    if len(groups) == 1 or all(q.rule == rule for q in groups):
-        fn = first.r.group_total
-        assert fn is not None
-        return fn(groups, [counts[q.idx] for q in groups])
     total = 0
-    by: dict[str, list[_Plan]] = {}
-    for q in groups:
-        by.setdefault(q.rule, []).append(q)
-    for members in by.values():
-        fn = members[0].r.group_total
+    while True:
+        rule = groups[0].rule
+        rest: list[_Plan] | None = None
+        for q in groups:
+            if q.rule != rule:
+                rest = [q for q in groups if q.rule != rule]
+                groups = [q for q in groups if q.rule == rule]
+                break
+        fn = groups[0].r.group_total
         assert fn is not None
-        total += fn(members, [counts[q.idx] for q in members])
-    return total
+        total += fn(groups, counts)
+        if rest is None:
+            return total
+        groups = rest
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -1011,8 +1176,10 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
         code = p.code
         if code == _GROUP:
             grouped = True
-        elif p.per_card or code >= _CARD:
+        elif p.per_card or code >= _HOST_CARD:
             out[p.idx] = 0
+        elif p.shape >= 0:
+            out[p.idx] = _shape_each(p, f, counts[p.idx], table)
         else:
             points = p.r.points
             assert points is not None
@@ -1040,7 +1207,7 @@ def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[st
         if name in out:
             continue
         words = p.r.words
-        if p.per_card or words is None or p.code >= _CARD:
+        if p.per_card or words is None or p.code >= _HOST_CARD:
             out[name] = "scores no points"
         else:
             out[name] = words(p, f, counts[p.idx], table)
@@ -1206,14 +1373,8 @@ def _table_check(params: Mapping[str, Any]) -> str:
 point_rule(RULES, PointRule("none"))
 
 point_rule(RULES, PointRule(
-    "flat", ("points_each",), fast=_FLAT,
-    points=lambda p, f, n, t: int(p.params["points_each"]),
+    "flat", ("points_each",), shape=Shape(FLAT),
     words=lambda p, f, n, t: f"{_n(p.params['points_each'], 'point')} each"))
-
-
-def _per_tag_points(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> int:
-    return int(p.params["points_per"] * f.tag(p.params["tag"],
-                                              p.params.get("saplings_count", True)))
 
 
 def _per_tag_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1226,12 +1387,7 @@ def _per_tag_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 
 point_rule(RULES, PointRule("per_tag", ("points_per", "tag"),
-                            fast=_PER_TAG, points=_per_tag_points, words=_per_tag_words))
-
-
-def _per_tags_points(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> int:
-    sap = p.params.get("saplings_count", True)
-    return int(p.params["points_per"] * sum(f.tag(x, sap) for x in p.params["tags"]))
+                            shape=Shape(PER, C_TAG), words=_per_tag_words))
 
 
 def _per_tags_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1244,23 +1400,18 @@ def _per_tags_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 
 point_rule(RULES, PointRule("per_tags", ("points_per", "tags"),
-                            points=_per_tags_points, words=_per_tags_words))
+                            shape=Shape(PER, C_TAGS), words=_per_tags_words))
 
 point_rule(RULES, PointRule(
     "per_species", ("points_per", "species"),
-    points=lambda p, f, n, t: p.a * f.count_of(p),
+    shape=Shape(PER, C_TARGETS),
     words=lambda p, f, n, t: (f"{_n(p.params['points_per'], 'point')} per "
                               f"{p.params['species']}: "
                               f"{_n(f.count_of(p), p.params['species'])}")))
 
 
-def _set_points(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> list[int]:
-    return _split(_lookup(p.table, f.own_count(p)), n)
-
-
 point_rule(RULES, PointRule(
-    "set_table", ("table",), check=_table_check, points=_set_points,
-    total=lambda p, f, n, t: _lookup(p.table, f.own_count(p)),
+    "set_table", ("table",), check=_table_check, shape=Shape(TABLE_SET, C_OWN),
     words=lambda p, f, n, t: (f"{_n(n, p.name)}{_bee_note(f, p.name, p)} score "
                               f"{_lookup(p.table, f.own_count(p))} together")))
 
@@ -1276,17 +1427,17 @@ def _requires_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "requires_species", ("points_each", "species", "min_count"),
-    points=lambda p, f, n, t: p.a if f.count_of(p) >= p.b else 0, words=_requires_words))
+    shape=Shape(AT_LEAST, C_TARGETS), words=_requires_words))
 
 point_rule(RULES, PointRule(
     "per_distinct_species", ("points_per", "tag"),
-    points=lambda p, f, n, t: p.a * f.distinct(p.key),
+    shape=Shape(PER, C_DISTINCT),
     words=lambda p, f, n, t: (f"{_n(p.a, 'point')} per different {p.key} species: "
                               f"{_n(f.distinct(p.key), 'species')}")))
 
 point_rule(RULES, PointRule(
     "distinct_species_table", ("tag", "table"), check=_table_check,
-    points=lambda p, f, n, t: _lookup(p.table, f.distinct(p.key)),
+    shape=Shape(TABLE_EACH, C_DISTINCT),
     words=lambda p, f, n, t: (f"{_n(f.distinct(p.key), 'different ' + p.key + ' species')}"
                               " in the forest")))
 
@@ -1300,12 +1451,12 @@ def _symbols_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "per_tree_symbols", ("points_per", "symbols"),
-    points=lambda p, f, n, t: p.a * sum(f.symbol_count(sym) for sym in p.keys),
+    shape=Shape(PER, C_SYMBOLS),
     words=_symbols_words))
 
 point_rule(RULES, PointRule(
     "per_cave_card", ("points_per",),
-    points=lambda p, f, n, t: p.a * f.cave,
+    shape=Shape(PER, C_CAVE),
     words=lambda p, f, n, t: (f"{_n(p.a, 'point')} per card in the cave: "
                               f"{_n(f.cave, 'card')}")))
 
@@ -1318,12 +1469,12 @@ def _bottom_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "per_bottom_card", ("points_per",),
-    points=lambda p, f, n, t: int(p.params["points_per"] * f.bottom_for(p)),
+    shape=Shape(PER, C_BOTTOM),
     words=_bottom_words))
 
 point_rule(RULES, PointRule(
     "per_fully_occupied_tree", ("points_per",),
-    points=lambda p, f, n, t: int(p.params["points_per"] * f.full),
+    shape=Shape(PER, C_FULL),
     words=lambda p, f, n, t: (f"{_n(p.params['points_per'], 'point')} per fully occupied "
                               f"tree: {_n(f.full, 'tree')}")))
 
@@ -1338,7 +1489,7 @@ def _threshold_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "threshold_own_species", ("points_each", "min_count"),
-    points=lambda p, f, n, t: p.a if f.own_count(p) >= p.b else 0, words=_threshold_words))
+    shape=Shape(AT_LEAST, C_OWN), words=_threshold_words))
 
 
 def _all_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1351,11 +1502,7 @@ def _all_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "all_tree_species", ("points_each", "species_needed"),
-    points=lambda p, f, n, t: p.a if f.tree_species >= p.b else 0, words=_all_trees_words))
-
-
-def _majority_points(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> int:
-    return p.b if _is_most(p, f.own_count(p), t.get(p.name, 0)) else p.a
+    shape=Shape(AT_LEAST, C_TREE_SPECIES), words=_all_trees_words))
 
 
 def _majority_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1368,7 +1515,8 @@ def _majority_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "majority", ("points_each", "points_each_if_most"),
-    points=_majority_points, words=_majority_words, compared=lambda p, f: f.own_count(p)))
+    shape=Shape(MOST, C_OWN, hi="points_each_if_most", lo="points_each"),
+    words=_majority_words))
 
 
 def _most_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1381,8 +1529,7 @@ def _most_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "most_trees", ("points_each",),
-    points=lambda p, f, n, t: p.a if _is_most(p, f.trees_for(p), t.get(p.name, 0)) else 0,
-    words=_most_trees_words, compared=lambda p, f: f.trees_for(p)))
+    shape=Shape(MOST, C_TREES, hi="points_each"), words=_most_trees_words))
 
 
 def _min_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1395,7 +1542,7 @@ def _min_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
 
 point_rule(RULES, PointRule(
     "min_trees", ("points_each", "min_trees"),
-    points=lambda p, f, n, t: p.a if f.trees_for(p) >= p.b else 0, words=_min_trees_words))
+    shape=Shape(AT_LEAST, C_TREES), words=_min_trees_words))
 
 # ----------------------------------------------------------------------------- sets
 
@@ -1431,22 +1578,25 @@ def _butterfly_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[s
     return dict(shares)
 
 
-def _butterfly_total(plans: list[_Plan], ns: list[int]) -> int:
+def _butterfly_total(plans: list[_Plan], counts: list[int]) -> int:
     """:func:`_butterflies`' points summed, at once (set k holds every species with at
     least k copies)."""
     table = plans[0].table
+    top = 0
     for p in plans:
         if len(p.table) > len(table):
             table = p.table
-    top = max(ns, default=0)
+        n = counts[p.idx]
+        if n > top:
+            top = n
     if top <= 1:  # one set of every species (or none)
-        return _lookup(table, len(ns))
+        return _lookup(table, len(plans))
     total = 0
     last = len(table) - 1
     for k in range(1, top + 1):
         m = 0  # species with at least k copies (at least one)
-        for n in ns:
-            if n >= k:
+        for p in plans:
+            if counts[p.idx] >= k:
                 m += 1
         total += table[m] if m <= last else table[last]
     return total
@@ -1473,13 +1623,13 @@ def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _W
     return {p.name: why for p in plans}
 
 
-def _bats_total(plans: list[_Plan], ns: list[int]) -> int:
+def _bats_total(plans: list[_Plan], counts: list[int]) -> int:
     """:func:`_bats`' points summed, at once."""
     if len(plans) < plans[0].b:  # b: min_distinct_bat_species
         return 0
     total = 0
-    for p, n in zip(plans, ns, strict=True):
-        total += p.a * n
+    for p in plans:
+        total += p.a * counts[p.idx]
     return total
 
 
@@ -1594,8 +1744,12 @@ point_rule(RULES, PointRule(
     "alone_on_host", ("points_each",),
     card=lambda p, f, t, side, d: p.a if _cards_at(t) == 1 else 0, card_words=_alone_words))
 
+def _own_slots(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    s = t.slots
+    return p.a * (len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"]))
+
+
 point_rule(RULES, PointRule(
-    "per_card_in_own_slots", ("points_per_card",),
-    card=lambda p, f, t, side, d: p.a * _cards_at(t),
+    "per_card_in_own_slots", ("points_per_card",), card=_own_slots,
     card_words=lambda p, f, t, side, d, pts: (f"{_n(p.a, 'point')} per card in its slots: "
                                               f"{_n(_cards_at(t), 'card')}")))
