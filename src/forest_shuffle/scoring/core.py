@@ -161,14 +161,24 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
 # how often each occurs: the two most common shapes inline, the other shapes, a rule's own
 # functions, a set over several species, by card.
 _FLAT: Final = 0  # shape FLAT: ``a`` a copy
-_PER_TAG: Final = 1  # shape PER with counter TAG: ``a`` times the cards with ``key``
-_SHAPE: Final = 2  # another shape (:class:`Shape`)
-_EACH: Final = 3  # n times the rule's ``points`` (a copy's points, an int)
-_TOTAL: Final = 4  # the rule's ``total`` (the points of all n copies)
-_GROUP: Final = 5  # the rule's ``group_total``, once for all its species present
-_HOST_CARD: Final = 6  # host cards, each by the rule's ``card`` function
-_CARD: Final = 7  # dwellers, each by the rule's ``card`` function (the positional pass)
-_NONE: Final = 8  # nothing
+_PER_TAG: Final = 1  # shape PER, counter TAG: ``a`` times the cards with ``key``
+_SET_OWN: Final = 2  # shape TABLE_SET, counter OWN (from here to _HALF: the first half
+# of _forest_total's dispatch)
+_GROUP: Final = 3  # the rule's ``group_total``, once for all its species present
+_PER_TARGETS: Final = 4  # shape PER, counter TARGETS
+_AT_LEAST_TARGETS: Final = 5  # shape AT_LEAST, counter TARGETS
+_AT_LEAST_SPECIES: Final = 6  # shape AT_LEAST, counter TREE_SPECIES
+_HALF: Final = 7  # no plan's code: from here on the second half of the dispatch
+_AT_LEAST_OWN: Final = 8  # shape AT_LEAST, counter OWN
+_MOST_OWN: Final = 9  # shape MOST, counter OWN
+_PER_FULL: Final = 10  # shape PER, counter FULL
+_ANY_SHAPE: Final = 11  # another shape (:class:`Shape`)
+_EACH: Final = 12  # n times the rule's ``points`` (a copy's points, an int)
+_TOTAL: Final = 13  # the rule's ``total`` (the points of all n copies)
+_HOST_CARD: Final = 14  # host cards, each by the rule's ``card`` function
+_CARD: Final = 15  # dwellers, each by the rule's ``card`` function (the positional pass)
+_NONE: Final = 16  # nothing
+#: The shapes the fast path inlines with a code of their own: (kind, counter) -> code.
 
 # Shapes of a plan scored by count: what each copy scores, from one number the forest
 # counts (a counter, below).
@@ -192,6 +202,15 @@ C_BOTTOM: Final = 8  # cards in bottom slots (below trees only with ``trees_only
 C_CAVE: Final = 9  # cards in the cave
 C_DISTINCT: Final = 10  # different species with the tag ``key``
 C_SYMBOLS: Final = 11  # visible cards showing each symbol of ``keys``, added
+
+
+#: The shapes the fast path inlines with a code of their own: (kind, counter) -> code.
+_SHAPE_CODES: Final = {
+    (FLAT, C_NONE): _FLAT, (PER, C_TAG): _PER_TAG, (TABLE_SET, C_OWN): _SET_OWN,
+    (PER, C_TARGETS): _PER_TARGETS, (AT_LEAST, C_TARGETS): _AT_LEAST_TARGETS,
+    (AT_LEAST, C_TREE_SPECIES): _AT_LEAST_SPECIES, (AT_LEAST, C_OWN): _AT_LEAST_OWN,
+    (MOST, C_OWN): _MOST_OWN, (PER, C_FULL): _PER_FULL,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,9 +244,10 @@ GroupFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[int, int | list[i
 GroupWordsFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[str, str | list[str]]"]
 #: The fast path's form of ``points``: the points of all n copies of one species.
 TotalFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], int]
-#: The fast path's form of ``group``: the points of all the rule's cards present (given
-#: the forest's counts by plan idx).
-GroupTotalFn = Callable[[list["_Plan"], list[int]], int]
+#: The fast path's form of ``group``: the points of all the rule's cards present, given
+#: the rule itself, the plans of every set present (those of other rules too: it reads
+#: those whose ``r`` is the rule) and the forest's counts by plan idx.
+GroupTotalFn = Callable[["PointRule", list["_Plan"], list[int]], int]
 #: The number a forest compares with the other forests' for this plan (most of ...).
 ComparedFn = Callable[["_Plan", "_Facts"], int]
 #: A check of a rule's params for the data loader: "" if fine, else the problem.
@@ -267,9 +287,7 @@ class PointRule:
         :data:`_NONE`)."""
         sh = self.shape
         if sh is not None:
-            if sh.kind == FLAT:
-                return _FLAT
-            return _PER_TAG if sh.kind == PER and sh.counter == C_TAG else _SHAPE
+            return _SHAPE_CODES.get((sh.kind, sh.counter if sh.kind != FLAT else 0), _ANY_SHAPE)
         if self.group is not None:
             return _GROUP
         if self.card is not None:
@@ -869,27 +887,60 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 for j in f.reg.tag_plans[p.key_tag]:
                     k += counts[j]
             total += p.a * counts[p.idx] * k
-        elif code == _SHAPE:  # the shapes and their counters inlined (_shape_each's numbers)
-            n = counts[p.idx]
-            c = p.counter
-            if c == C_TARGETS:  # f.count_of
+        elif code >= _CARD:  # dwellers scored by where they sit (below), or nothing
+            continue
+        elif code < _HALF:
+            if code == _SET_OWN:  # own_count inlined
+                n = counts[p.idx]
+                if p.vcb:
+                    n += f.boost.get(p.name, 0)
+                if n > 0:
+                    table = p.table
+                    total += table[n] if n < len(table) else table[-1]
+            elif code == _GROUP:
+                if groups is None:
+                    groups = [p]
+                else:
+                    groups.append(p)
+            elif code == _PER_TARGETS:  # count_of inlined
                 k = 0
                 for i in f.reg.targets[p.idx]:
                     k += counts[i]
-            elif c == C_OWN:  # f.own_count
+                total += p.a * counts[p.idx] * k
+            elif code == _AT_LEAST_TARGETS:
+                k = 0
+                for i in f.reg.targets[p.idx]:
+                    k += counts[i]
+                if k >= p.b:
+                    total += p.a * counts[p.idx]
+            elif f.tree_species >= p.b:  # _AT_LEAST_SPECIES
+                total += p.a * counts[p.idx]
+        elif code == _AT_LEAST_OWN:  # own_count inlined
+            n = counts[p.idx]
+            if (n + f.boost.get(p.name, 0) if p.vcb else n) >= p.b:
+                total += p.a * n
+        elif code == _MOST_OWN:  # own_count and _is_most inlined
+            n = counts[p.idx]
+            mine = n + f.boost.get(p.name, 0) if p.vcb else n
+            other = best_other.get(p.name, 0)
+            total += (p.hi if (mine >= other if p.ties else mine > other) else p.lo) * n
+        elif code == _PER_FULL:
+            total += p.a * counts[p.idx] * f.full
+        elif code == _ANY_SHAPE:  # the shapes and their counters (_shape_each's numbers)
+            n = counts[p.idx]
+            c = p.counter
+            if c == C_OWN:  # f.own_count
                 k = n + f.boost.get(p.name, 0) if p.vcb else n
+            elif c == C_FULL:
+                k = f.full
             elif c == C_TREES:  # f.trees_for
                 k = f.sites if p.saplings else f.tree_cards
                 if p.vcb:
                     k += f.boost_all
-            elif c == C_TREE_SPECIES:
-                k = f.tree_species
             elif c == C_TAGS:
                 k = 0
                 for tag in p.keys:
                     k += f.tag(tag, p.saplings)
-            elif c == C_FULL:
-                k = f.full
             elif c == C_BOTTOM:
                 k = f.bottom
                 if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
@@ -926,17 +977,16 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
         elif code == _TOTAL:
             every: int = p.fn(p, f, counts[p.idx], best_other)
             total += every
-        elif code == _GROUP:
-            if groups is None:
-                groups = [p]
-            else:
-                groups.append(p)
         elif code == _HOST_CARD:  # host cards scored by where they are
             sp = p.species
+            left = counts[p.idx]
             for t in f.trees:
                 if t.species is sp:
                     pts: int = p.fn(p, f, t, "", None)
                     total += pts
+                    left -= 1
+                    if not left:
+                        break
     if groups is not None:
         total += _groups_total(f, groups)
     for t, side, d, p in f.positional:
@@ -954,21 +1004,30 @@ def _groups_total(f: _Facts, groups: list[_Plan]) -> int:
     """The points of the sets over species (each rule's ``group_total`` once, for all its
     plans present)."""
     counts = f.counts
-    total = 0
-    while True:
-        rule = groups[0].rule
-        rest: list[_Plan] | None = None
-        for q in groups:
-            if q.rule != rule:
-                rest = [q for q in groups if q.rule != rule]
-                groups = [q for q in groups if q.rule == rule]
-                break
-        fn = groups[0].r.group_total
+    r = groups[0].r
+    fn = r.group_total
+    assert fn is not None
+    total: int = fn(r, groups, counts)
+    done: list[PointRule] | None = None  # the other rules scored
+    for q in groups:
+        other = q.r
+        if other is r:
+            continue
+        if done is None:
+            done = [other]
+        else:
+            seen = False
+            for x in done:
+                if x is other:
+                    seen = True
+                    break
+            if seen:
+                continue
+            done.append(other)
+        fn = other.group_total
         assert fn is not None
-        total += fn(groups, counts)
-        if rest is None:
-            return total
-        groups = rest
+        total += fn(other, groups, counts)
+    return total
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -1578,25 +1637,27 @@ def _butterfly_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[s
     return dict(shares)
 
 
-def _butterfly_total(plans: list[_Plan], counts: list[int]) -> int:
+def _butterfly_total(rule: PointRule, plans: list[_Plan], counts: list[int]) -> int:
     """:func:`_butterflies`' points summed, at once (set k holds every species with at
     least k copies)."""
-    table = plans[0].table
-    top = 0
+    table: tuple[int, ...] = ()
+    top = species = 0
     for p in plans:
-        if len(p.table) > len(table):
-            table = p.table
-        n = counts[p.idx]
-        if n > top:
-            top = n
+        if p.r is rule:
+            if len(p.table) > len(table):
+                table = p.table
+            n = counts[p.idx]
+            if n > top:
+                top = n
+            species += 1
     if top <= 1:  # one set of every species (or none)
-        return _lookup(table, len(plans))
+        return _lookup(table, species)
     total = 0
     last = len(table) - 1
     for k in range(1, top + 1):
         m = 0  # species with at least k copies (at least one)
         for p in plans:
-            if counts[p.idx] >= k:
+            if p.r is rule and counts[p.idx] >= k:
                 m += 1
         total += table[m] if m <= last else table[last]
     return total
@@ -1623,14 +1684,15 @@ def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _W
     return {p.name: why for p in plans}
 
 
-def _bats_total(plans: list[_Plan], counts: list[int]) -> int:
+def _bats_total(rule: PointRule, plans: list[_Plan], counts: list[int]) -> int:
     """:func:`_bats`' points summed, at once."""
-    if len(plans) < plans[0].b:  # b: min_distinct_bat_species
-        return 0
-    total = 0
+    total = kinds = need = 0
     for p in plans:
-        total += p.a * counts[p.idx]
-    return total
+        if p.r is rule:
+            total += p.a * counts[p.idx]
+            kinds += 1
+            need = p.b  # b: min_distinct_bat_species
+    return total if kinds >= need else 0
 
 
 point_rule(RULES, PointRule("bat_variety", ("points_each", "min_distinct_bat_species"),
