@@ -164,21 +164,22 @@ _FLAT: Final = 0  # shape FLAT: ``a`` a copy
 _PER_TAG: Final = 1  # shape PER, counter TAG: ``a`` times the cards with ``key``
 _SET_OWN: Final = 2  # shape TABLE_SET, counter OWN (from here to _HALF: the first half
 # of _forest_total's dispatch)
-_GROUP: Final = 3  # the rule's ``group_total``, once for all its species present
+_LAYERS: Final = 3  # shape LAYERS
 _PER_TARGETS: Final = 4  # shape PER, counter TARGETS
-_AT_LEAST_TARGETS: Final = 5  # shape AT_LEAST, counter TARGETS
-_AT_LEAST_SPECIES: Final = 6  # shape AT_LEAST, counter TREE_SPECIES
-_HALF: Final = 7  # no plan's code: from here on the second half of the dispatch
-_AT_LEAST_OWN: Final = 8  # shape AT_LEAST, counter OWN
-_MOST_OWN: Final = 9  # shape MOST, counter OWN
-_PER_FULL: Final = 10  # shape PER, counter FULL
-_ANY_SHAPE: Final = 11  # another shape (:class:`Shape`)
-_EACH: Final = 12  # n times the rule's ``points`` (a copy's points, an int)
-_TOTAL: Final = 13  # the rule's ``total`` (the points of all n copies)
-_HOST_CARD: Final = 14  # host cards, each by the rule's ``card`` function
-_CARD: Final = 15  # dwellers, each by the rule's ``card`` function (the positional pass)
-_NONE: Final = 16  # nothing
-#: The shapes the fast path inlines with a code of their own: (kind, counter) -> code.
+_VARIETY: Final = 5  # shape VARIETY
+_AT_LEAST_TARGETS: Final = 6  # shape AT_LEAST, counter TARGETS
+_AT_LEAST_SPECIES: Final = 7  # shape AT_LEAST, counter TREE_SPECIES
+_HALF: Final = 8  # no plan's code: from here on the second half of the dispatch
+_AT_LEAST_OWN: Final = 9  # shape AT_LEAST, counter OWN
+_MOST_OWN: Final = 10  # shape MOST, counter OWN
+_PER_FULL: Final = 11  # shape PER, counter FULL
+_ANY_SHAPE: Final = 12  # another shape (:class:`Shape`)
+_GROUP: Final = 13  # the rule's ``group_total``, once for all its species present
+_EACH: Final = 14  # n times the rule's ``points`` (a copy's points, an int)
+_TOTAL: Final = 15  # the rule's ``total`` (the points of all n copies)
+_HOST_CARD: Final = 16  # host cards, each by the rule's ``card`` function
+_CARD: Final = 17  # dwellers, each by the rule's ``card`` function (the positional pass)
+_NONE: Final = 18  # nothing
 
 # Shapes of a plan scored by count: what each copy scores, from one number the forest
 # counts (a counter, below).
@@ -188,6 +189,10 @@ AT_LEAST: Final = 2  # ``a`` if the counter is at least ``b``, else 0
 TABLE_EACH: Final = 3  # the ``table`` value of the counter
 TABLE_SET: Final = 4  # the ``table`` value of the counter, split over the copies
 MOST: Final = 5  # ``hi`` if no other forest's counter is more (ties as the rule says), else ``lo``
+# Shapes of a set over species (every plan of the shape in a forest forms one set):
+LAYERS: Final = 6  # set k holds each species with k or more copies: the ``table`` value of
+# its number of species, split over them (butterflies)
+VARIETY: Final = 7  # each copy ``a`` if the set holds ``b`` or more species, else 0 (bats)
 
 # Counters: what a shape counts in the forest.
 C_NONE: Final = 0
@@ -209,7 +214,8 @@ _SHAPE_CODES: Final = {
     (FLAT, C_NONE): _FLAT, (PER, C_TAG): _PER_TAG, (TABLE_SET, C_OWN): _SET_OWN,
     (PER, C_TARGETS): _PER_TARGETS, (AT_LEAST, C_TARGETS): _AT_LEAST_TARGETS,
     (AT_LEAST, C_TREE_SPECIES): _AT_LEAST_SPECIES, (AT_LEAST, C_OWN): _AT_LEAST_OWN,
-    (MOST, C_OWN): _MOST_OWN, (PER, C_FULL): _PER_FULL,
+    (MOST, C_OWN): _MOST_OWN, (PER, C_FULL): _PER_FULL, (LAYERS, C_NONE): _LAYERS,
+    (VARIETY, C_NONE): _VARIETY,
 }
 
 
@@ -287,7 +293,7 @@ class PointRule:
         :data:`_NONE`)."""
         sh = self.shape
         if sh is not None:
-            return _SHAPE_CODES.get((sh.kind, sh.counter if sh.kind != FLAT else 0), _ANY_SHAPE)
+            return _SHAPE_CODES.get((sh.kind, sh.counter), _ANY_SHAPE)
         if self.group is not None:
             return _GROUP
         if self.card is not None:
@@ -874,6 +880,10 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     total = f.cave
     counts = f.counts
     groups: list[_Plan] | None = None
+    layers: list[int] | None = None  # copies of each species of the LAYERS set
+    layer_plan: _Plan | None = None
+    variety_plan: _Plan | None = None
+    varied = kinds = 0
     p: _Plan
     for p in f.present:
         code = p.code
@@ -897,16 +907,24 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 if n > 0:
                     table = p.table
                     total += table[n] if n < len(table) else table[-1]
-            elif code == _GROUP:
-                if groups is None:
-                    groups = [p]
+            elif code == _LAYERS:
+                n = counts[p.idx]
+                if layers is None:
+                    layers = [n]
+                    layer_plan = p
                 else:
-                    groups.append(p)
+                    layers.append(n)
+                    if layer_plan is None or len(p.table) > len(layer_plan.table):
+                        layer_plan = p
             elif code == _PER_TARGETS:  # count_of inlined
                 k = 0
                 for i in f.reg.targets[p.idx]:
                     k += counts[i]
                 total += p.a * counts[p.idx] * k
+            elif code == _VARIETY:
+                varied += counts[p.idx]
+                kinds += 1
+                variety_plan = p
             elif code == _AT_LEAST_TARGETS:
                 k = 0
                 for i in f.reg.targets[p.idx]:
@@ -970,6 +988,11 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                 total += (p.hi if (k >= other if p.ties else k > other) else p.lo) * n
             elif kind == TABLE_EACH:
                 total += n * _lookup(p.table, k)
+        elif code == _GROUP:
+            if groups is None:
+                groups = [p]
+            else:
+                groups.append(p)
         elif code == _EACH:
             n = counts[p.idx]
             each: int = p.fn(p, f, n, best_other)
@@ -987,6 +1010,11 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
                     left -= 1
                     if not left:
                         break
+    if layers is not None:
+        assert layer_plan is not None
+        total += _layers_total(layer_plan.table, layers)
+    if variety_plan is not None and kinds >= variety_plan.b:
+        total += variety_plan.a * varied
     if groups is not None:
         total += _groups_total(f, groups)
     for t, side, d, p in f.positional:
@@ -1219,7 +1247,8 @@ def _by_rule(plans: list[_Plan]) -> list[list[_Plan]]:
     appearance."""
     rules: dict[str, list[_Plan]] = {}
     for p in plans:
-        if p.code == _GROUP:
+        code = p.code
+        if code in (_GROUP, _LAYERS, _VARIETY):
             rules.setdefault(p.rule, []).append(p)
     return list(rules.values())
 
@@ -1233,7 +1262,7 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
     p: _Plan
     for p in f.present:
         code = p.code
-        if code == _GROUP:
+        if code in (_GROUP, _LAYERS, _VARIETY):
             grouped = True
         elif p.per_card or code >= _HOST_CARD:
             out[p.idx] = 0
@@ -1245,9 +1274,16 @@ def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]
             out[p.idx] = points(p, f, counts[p.idx], table)
     if grouped:
         for members in _by_rule(_in_order(f)):
-            group = members[0].r.group
-            assert group is not None
-            out.update(group(members, [counts[q.idx] for q in members], f))
+            ns = [counts[q.idx] for q in members]
+            code = members[0].code
+            if code == _LAYERS:
+                out.update(_layers(members, ns))
+            elif code == _VARIETY:
+                out.update(_variety(members))
+            else:
+                group = members[0].r.group
+                assert group is not None
+                out.update(group(members, ns, f))
     return out
 
 
@@ -1606,9 +1642,9 @@ point_rule(RULES, PointRule(
 # ----------------------------------------------------------------------------- sets
 
 
-def _butterflies(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[int, int | list[int]]:
-    """Layered sets: set k holds every species with at least k copies, its table value
-    split over its cards."""
+def _layers(plans: list[_Plan], counts: list[int]) -> dict[int, int | list[int]]:
+    """Shape LAYERS, copy by copy: set k holds every species with at least k copies, its
+    table value split over its cards."""
     table = max((p.table for p in plans), key=len)
     shares: dict[int, int | list[int]] = {}
     lists: dict[int, list[int]] = {p.idx: [] for p in plans}
@@ -1637,41 +1673,31 @@ def _butterfly_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[s
     return dict(shares)
 
 
-def _butterfly_total(rule: PointRule, plans: list[_Plan], counts: list[int]) -> int:
-    """:func:`_butterflies`' points summed, at once (set k holds every species with at
-    least k copies)."""
-    table: tuple[int, ...] = ()
-    top = species = 0
-    for p in plans:
-        if p.r is rule:
-            if len(p.table) > len(table):
-                table = p.table
-            n = counts[p.idx]
-            if n > top:
-                top = n
-            species += 1
+point_rule(RULES, PointRule("butterfly_sets", ("table",), check=_table_check,
+                            shape=Shape(LAYERS), group_words=_butterfly_words))
+
+
+def _variety(plans: list[_Plan]) -> dict[int, int | list[int]]:
+    """Shape VARIETY, copy by copy: each copy scores ``a`` with ``b`` or more species in
+    the set."""
+    enough = len(plans) >= plans[0].b
+    return {p.idx: p.a if enough else 0 for p in plans}
+
+
+def _layers_total(table: tuple[int, ...], ns: list[int]) -> int:
+    """Shape LAYERS summed at once (``ns``: the copies of each species of the set)."""
+    top = max(ns, default=0)
     if top <= 1:  # one set of every species (or none)
-        return _lookup(table, species)
+        return _lookup(table, len(ns))
     total = 0
     last = len(table) - 1
     for k in range(1, top + 1):
         m = 0  # species with at least k copies (at least one)
-        for p in plans:
-            if p.r is rule and counts[p.idx] >= k:
+        for n in ns:
+            if n >= k:
                 m += 1
         total += table[m] if m <= last else table[last]
     return total
-
-
-point_rule(RULES, PointRule("butterfly_sets", ("table",), check=_table_check,
-                            group=_butterflies, group_words=_butterfly_words,
-                            group_total=_butterfly_total))
-
-
-def _bats(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[int, int | list[int]]:
-    """Every bat scores ``points_each`` with enough different bat species in the forest."""
-    enough = len(plans) >= plans[0].params["min_distinct_bat_species"]
-    return {p.idx: int(p.params["points_each"]) if enough else 0 for p in plans}
 
 
 def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _Why]:
@@ -1684,19 +1710,8 @@ def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _W
     return {p.name: why for p in plans}
 
 
-def _bats_total(rule: PointRule, plans: list[_Plan], counts: list[int]) -> int:
-    """:func:`_bats`' points summed, at once."""
-    total = kinds = need = 0
-    for p in plans:
-        if p.r is rule:
-            total += p.a * counts[p.idx]
-            kinds += 1
-            need = p.b  # b: min_distinct_bat_species
-    return total if kinds >= need else 0
-
-
 point_rule(RULES, PointRule("bat_variety", ("points_each", "min_distinct_bat_species"),
-                            group=_bats, group_words=_bat_words, group_total=_bats_total))
+                            shape=Shape(VARIETY), group_words=_bat_words))
 
 # ----------------------------------------------------------------------------- by card
 
