@@ -264,13 +264,13 @@ CheckFn = Callable[[Mapping[str, Any]], str]
 class PointRule:
     """One point rule of a scorer's vocabulary, declared once (:func:`point_rule`): the
     params the data must give and any further ``check`` of them (the data loader's, through
-    :func:`forest_shuffle.cards.model.declare_point_rule`), how its plan counts (``points``
-    by count, ``card`` card by card, or ``group`` over species; ``compared`` when it
-    compares forests; or a ``shape``, which the scorer counts itself) and the fast path's
-    forms of them where they differ (``total``: a
-    ``points`` that splits a set over its copies must give it, ``group_total``; ``fast``
-    when the fast path inlines it), and its words (``words``, ``card_words``,
-    ``group_words``). A rule with none of the counting functions scores nothing."""
+    :func:`forest_shuffle.cards.model.declare_point_rule`); how its plan counts, either a
+    ``shape`` (:class:`Shape`: the scorer's own terms, which both paths score and the fast
+    path inlines) or its own functions (``points`` by count, with ``total`` for the fast
+    path when ``points`` splits a set over its copies; ``card`` card by card; ``group`` and
+    ``group_total`` over its species present; ``compared`` when it compares forests); and
+    its words (``words``, ``card_words``, ``group_words``). A rule with none of them scores
+    nothing."""
 
     name: str
     needs: tuple[str, ...] = ()
@@ -1113,23 +1113,16 @@ class Scorer:
 
     def _facts_of(self, forests: Sequence[Forest]) -> list[_Facts]:
         """The facts of every forest, all counted against one registry (the newest any of
-        them read: each plan present anywhere at the table has a count in each). A pass that
-        met a plan another thread published meanwhile (IndexError) is counted again; one
-        that fails with no plan published meanwhile is a fault and raises."""
-        while True:
-            reg = self.reg
-            try:
-                facts = [_facts(self, fo) for fo in forests]
-                break
-            except IndexError:
-                if self.reg is reg:
-                    raise
-        newest = reg
+        them read: each plan present anywhere at the table has a count in each; a forest
+        counted against an older one is padded with zeros for the plans compiled since)."""
+        facts = [_facts(self, fo) for fo in forests]
+        newest: _Registry | None = None
         for fa in facts:
-            if fa.reg.n > newest.n:
+            if newest is None or fa.reg.n > newest.n:
                 newest = fa.reg
         for fa in facts:
             if fa.reg is not newest:
+                assert newest is not None
                 fa.pad(newest)
         return facts
 
@@ -1137,17 +1130,12 @@ class Scorer:
         """Each forest's total, equal to ``score_table(forests)[i].total``, without
         explanations."""
         if len(forests) == 2:  # the common table, written out (no comprehension, fewer calls)
-            try:
-                f0 = _facts(self, forests[0])
-                f1 = _facts(self, forests[1])
-            except IndexError:  # another thread published a plan meanwhile: _facts_of's way
+            reg = self.reg
+            try:  # both against one registry
+                f0 = _count(reg, forests[0])
+                f1 = _count(reg, forests[1])
+            except KeyError:  # a species with no plan yet: _facts_of compiles it
                 f0, f1 = self._facts_of(forests)
-            else:
-                if f0.reg is not f1.reg:  # _facts_of's padding, without its list (a hot path)
-                    if f0.reg.n > f1.reg.n:
-                        f1.pad(f0.reg)
-                    else:
-                        f0.pad(f1.reg)
             if f0.compares or f1.compares:
                 t0, t1 = _tables2(f0, f1)
                 return [_forest_total(f0, t0), _forest_total(f1, t1)]
