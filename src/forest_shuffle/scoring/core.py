@@ -40,8 +40,11 @@ from forest_shuffle.cards.model import OPPOSITE, Catalog, Species, declare_point
 from forest_shuffle.cards.words import article, plural
 from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 
-__all__ = ["LINES", "RULES", "CardPoints", "ForestScore", "PointRule", "Scorer", "point_rule",
-           "score_table", "scorer_for", "totals", "winners"]
+__all__ = ["AT_LEAST", "C_BOTTOM", "C_CAVE", "C_DISTINCT", "C_FULL", "C_OWN", "C_SYMBOLS",
+           "C_TAG", "C_TAGS", "C_TARGETS", "C_TREES", "C_TREE_SPECIES", "FLAT", "LAYERS",
+           "LINES", "MOST", "PER", "RULES", "TABLE_EACH", "TABLE_SET", "VARIETY", "CardPoints",
+           "ForestScore", "PointRule", "Scorer", "Shape", "point_rule", "score_table",
+           "scorer_for", "totals", "winners"]
 
 #: The four lines of the score pad, in order.
 LINES: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
