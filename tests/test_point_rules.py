@@ -175,3 +175,27 @@ def test_every_rule_of_a_catalog_is_compiled_with_its_definition() -> None:
         assert set(g.catalog.species.values()) <= set(known.scoring.reg.plans)
     with pytest.raises(ValueError, match="no scoring for rule"):
         Scorer(load_catalog(("dartmoor",)))  # Dartmoor's own rules are not the base family's
+
+
+def test_dartmoor_caves_come_from_the_definition_not_a_global_catalog() -> None:
+    """A Dartmoor definition whose catalog's cave bonus differs scores its own bonus."""
+    from dataclasses import replace
+
+    from forest_shuffle.cards.model import Points
+
+    moor = make_game("dartmoor")
+    caves = moor.catalog.caves
+    number = next(c.number for c in caves if c.points is not None)
+    bonus = int(caves[number - 1].points.params["points"])  # type: ignore[union-attr]
+    richer = tuple(replace(c, points=Points("cave_bonus", {"points": bonus + 4}))
+                   if c.number == number else c for c in caves)
+    catalog = replace(moor.catalog, caves=richer)
+    g = make_def("dartmoor-richer-cave", moor.title, catalog, moor.players,
+                 moor.removed_at_setup, pad_lines=moor.pad_lines, options=moor.options,
+                 scorer="dartmoor", state_class=moor.state_class)
+    table = [Forest(cave=3), Forest(cave=1)]
+    table[0].cave_number = number
+    assert moor.totals(table) == [3 + bonus, 1]
+    assert g.totals(table) == [3 + bonus + 4, 1]
+    assert g.score_table(table)[0].lines["cave"] == 3 + bonus + 4
+    assert moor.totals(table) == [3 + bonus, 1]  # each definition its own caves

@@ -153,7 +153,8 @@ class Species:
     ``counts_as`` holds the names this species also counts as (itself first: a Mountain
     Hare counts as a European Hare); ``module`` is the data module it comes from;
     ``provisional`` says, for people, what about it is an unconfirmed reading ("" if none).
-    ``plural`` is the name for several. ``plan`` is filled by the scorer on first use."""
+    ``plural`` is the name for several. ``plan`` stays None: a plan belongs to the scorer of
+    a game's definition, never to a species (which several definitions may share)."""
 
     name: str
     kind: str  # "tree", "shrub", "moor" or "dweller"
