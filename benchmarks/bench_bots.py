@@ -24,7 +24,6 @@ from forest_shuffle.bots.greedy import greedy_action, greedy_view_action, hand_v
 from forest_shuffle.bots.mcts import deck_left, race, search
 from forest_shuffle.engine import GameState
 from forest_shuffle.match import deal_seed
-from forest_shuffle.scoring import totals
 
 #: The features of the ``hv=3`` fit, per player: keep value of the hand, empty slots and
 #: trees, each also times the fraction of the deck left, and whether it is to move.
@@ -135,7 +134,7 @@ def fit_evaluation(games: int, seed: int, game: str = "base") -> dict[str, float
         recs: list[tuple[list[float], int]] = []
         while not state.over:
             if state.decision == "turn" and state.turn % 2 == 0:
-                sc = totals(state.forests)
+                sc = state.game.totals(state.forests)
                 f0, f1 = _features(state, 0), _features(state, 1)
                 recs.append(([x - y for x, y in zip(f0, f1, strict=True)], sc[0] - sc[1]))
             state.apply(greedy_action(state, exact=False))

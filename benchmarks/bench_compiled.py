@@ -48,6 +48,12 @@ def _worker(what: str, count: int) -> dict[str, Any]:
     except ImportError:  # an older tree (--against): records was a top-level module
         from forest_shuffle.records import random_game  # type: ignore[import-not-found,no-redef]
     from forest_shuffle.scoring import totals
+    try:  # the game's own scorer (a definition holds one since issue 39)
+        from forest_shuffle.games import make_game
+
+        totals = make_game().totals_fn()  # type: ignore[assignment]
+    except (ImportError, AttributeError):  # an older tree scores through the module
+        pass
 
     if what == "games":
         seeds = range(10_000, 10_000 + count)

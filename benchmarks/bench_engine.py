@@ -4,7 +4,7 @@ Reports, for 2- and 4-player games: random games per second, actions (decisions)
 second, uncached legal-action computations per second, clone cost at mid-game (each clone
 dropped at once, so the garbage collector is not measured), to_dict/from_dict cost at
 mid-game and end-of-game scoring throughput (tables per second via
-:func:`forest_shuffle.scoring.totals`). Times are the process's CPU time. Every figure is
+:meth:`GameDef.totals`). Times are the process's CPU time. Every figure is
 the median of ``--repeat`` rounds, with the min and max; the machine's load average is
 printed before and after.
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from forest_shuffle.engine import GameState
 from forest_shuffle.formats.records import random_game
-from forest_shuffle.scoring import totals
+from forest_shuffle.games import make_game
 
 HERE = Path(__file__).resolve().parents[1] / "src"
 
@@ -107,6 +107,7 @@ def measure(players: int, games: int, seed: int) -> dict[str, float]:
     dicts = [s.to_dict() for s in mids]
     t_from = timed(lambda: [GameState.from_dict(d) for d in dicts for _ in range(10)])
     tables = [s.forests for s in finished]
+    totals = make_game().totals_fn()  # the base game's scorer, its definition's
     t_score = timed(lambda: [totals(f) for f in tables])
     n_mid = len(mids) * 10
     return {

@@ -2,10 +2,11 @@
 
 Three sets of tables: the end tables of greedy self-play (base game), of random play, and
 generated ones (:func:`random_table`: about 8 trees or saplings and 20 dwellers a forest,
-dealt from one shuffled deck). Paths: ``totals`` (fast totals), ``score_table`` (totals and
-lines; the per-card reasons wait until read) and ``score_table+cards`` (every card's reason
-read). Each tree is timed in its own interpreter (tables rebuilt there from card ids), the
-trees in interleaved rounds; medians with min and max of tables per second, the load stated.
+dealt from one shuffled deck), scored by the game's definition. Paths: ``totals`` (fast
+totals), ``score_table`` (totals and lines; the per-card reasons wait until read) and
+``score_table+cards`` (every card's reason read). Each tree is timed in its own interpreter
+(tables rebuilt there from card ids), the trees in interleaved rounds; medians with min and
+max of tables per second, the load stated.
 
 ``--compiled PYTHON`` times an interpreter with the compiled build installed (docs/speed.md)
 in the same rounds.
@@ -35,7 +36,6 @@ from forest_shuffle.cards.forest import host_of_card
 from forest_shuffle.engine import GameState
 from forest_shuffle.formats.records import random_game
 from forest_shuffle.games import make_game
-from forest_shuffle.scoring import score_table, totals
 
 
 def random_table(catalog: Catalog, rng: random.Random, players: int, trees: int = 8,
@@ -125,12 +125,15 @@ try:
     from forest_shuffle.cards import Dweller, Forest
     from forest_shuffle.cards.forest import host_of_card
     from forest_shuffle.games import make_game
-    catalog = make_game(game).catalog
+    g = make_game(game)
+    catalog = g.catalog
     host = lambda cid, sap: host_of_card(catalog, cid, sapling=sap)
+    # the game's own scorer (a definition's since issue 39; the module's before)
+    totals, score_table = g.totals_fn(), g.score_table
 except ImportError:  # the older layout (one game only)
     from forest_shuffle.cards import CATALOG as catalog
     from forest_shuffle.forest import Dweller, Forest, tree_site_of_card as host
-from forest_shuffle.scoring import score_table, totals
+    from forest_shuffle.scoring import score_table, totals
 def forest(f):
     out = Forest(cave=f["cave"])
     for cid, sap, slots in f["hosts"]:
@@ -186,9 +189,10 @@ def main() -> None:
                         help="an interpreter with the compiled build, timed in the same rounds")
     args = parser.parse_args()
     sets = table_sets(args.game, args.greedy, args.games, args.tables, args.seed)
+    game = make_game(args.game)
     for tables in sets.values():  # both paths must agree before we time them
         for table in tables:
-            assert totals(table) == [s.total for s in score_table(table)]
+            assert game.totals(table) == [s.total for s in game.score_table(table)]
     here = str(Path(__file__).resolve().parent.parent / "src")
     trees: list[tuple[str, str | None]] = [("this tree", here)]
     trees += [(src, src) for src in args.against]

@@ -136,34 +136,15 @@ class Determinizer:
         plain = pool[pos:pos + self.deck_plain]
         deck = self._deck(plain, rng)
         cls: type[GameState] = view.game.state_class or GameState
-        s = cls.__new__(cls)
-        s.game = view.game
-        s.num_players = n
-        s.seed = 0  # a sampled world has no seed of its own: it is never dealt again
-        s.deal = KEYED
-        s.rules = self.rules
-        s.first_player = self.first_player
-        s.deck = deck
-        s.box = box
-        s.clearing = list(view.clearing)
-        s.winter = list(view.winter)
-        s.hands = hands
-        s.forests = forests
-        s.caves = caves
-        s.known = [set() if i == me else set(view.known_hands[i]) for i in range(n)]
-        s.box_seen = view.box_seen
-        s.caves_seen = self.caves_seen
-        s.current = view.current
-        s.turn = view.turn
-        s.extra_turns = view.extra_turns
-        s.over = False
-        s.stack = [p.copy() for p in self._stack]
-        s.queue = self._queue[:]
         active = [dict.fromkeys(view.game.mushrooms, 0) for _ in range(n)]
         active[me] = dict(self._active)
-        s.active = active
-        s.history = []
-        s._legal = None
+        # A sampled world has no seed of its own: it is never dealt again.
+        s = cls.build(
+            view.game, n, 0, KEYED, self.rules, self.first_player, deck, box,
+            list(view.clearing), list(view.winter), hands, forests, caves,
+            [set() if i == me else set(view.known_hands[i]) for i in range(n)], view.box_seen,
+            self.caves_seen, view.current, view.turn, view.extra_turns, False,
+            [p.copy() for p in self._stack], self._queue[:], active, [], None)
         if cls is not GameState:
             s._load_view(view)
         return s

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Final
@@ -68,48 +68,29 @@ TRIGGERS: tuple[str, ...] = (
 NEXT_TURN: Final = "next turn"
 NOW: Final = "now"
 PERMANENT_FROM: tuple[str, ...] = (NEXT_TURN, NOW)
-#: The closed vocabulary of scoring rules: rule -> required params. Optional flags:
-#: ``includes_self``, ``saplings_count``, ``vcb_counts`` and ``trees_only`` (a rule that
-#: reads a card's host, ``per_bottom_card`` and ``bat_opposite``, counts only hosts that
-#: are trees: trees and saplings, not shrubs or moors).
-POINT_RULES: Mapping[str, tuple[str, ...]] = {
-    "none": (),
-    "flat": ("points_each",),
-    "per_tag": ("points_per", "tag"),
-    "per_tags": ("points_per", "tags"),
-    "per_species": ("points_per", "species"),
-    "majority": ("points_each", "points_each_if_most"),
-    "threshold_own_species": ("points_each", "min_count"),
-    "all_tree_species": ("points_each", "species_needed"),
-    "per_card_in_own_slots": ("points_per_card",),
-    "set_table": ("table",),
-    "butterfly_sets": ("table",),
-    "bat_variety": ("points_each", "min_distinct_bat_species"),
-    "per_fully_occupied_tree": ("points_per",),
-    "bat_opposite": ("points_each",),
-    "requires_species": ("points_each", "species", "min_count"),
-    "on_tree_species": ("points_each", "tree"),
-    "paired_in_slot": ("points_each",),
-    "most_trees": ("points_each",),
-    "min_trees": ("points_each", "min_trees"),
-    "per_own_tree_symbol": ("points_per",),
-    "per_bottom_card": ("points_per",),
-    "per_distinct_species": ("points_per", "tag"),
-    "distinct_species_table": ("tag", "table"),
-    "per_tree_symbols": ("points_per", "symbols"),
-    "per_cave_card": ("points_per",),
-    "on_host_kind": ("points_each", "host"),
-    "alone_on_host": ("points_each",),
-    # Dartmoor:
-    "per_tag_and_symbol": ("points_per", "tag", "symbol"),
-    "fully_occupied_self": ("points_each",),
-    "host_fully_occupied": ("points_each",),
-    "moor_majority": ("points_each", "points_each_if_most", "solo_min_moors"),
-    "tag_threshold": ("points_each", "points_each_if_met", "tag", "min_count"),
-    "variety_sets": ("tag", "table"),
-    "double_below": (),  # optional "tag": only such cards below this moor score double
-    "cave_bonus": ("points",),
-}
+#: The vocabulary of point rules: rule -> required params. Filled by the scorers'
+#: declarations (:func:`declare_point_rule`, called by ``scoring``'s ``point_rule``, where
+#: each rule is declared once with its plan and words); read by the data loader. Optional
+#: flags: ``includes_self``, ``saplings_count``, ``vcb_counts`` and ``trees_only`` (a rule
+#: that reads a card's host, ``per_bottom_card`` and ``bat_opposite``, counts only hosts
+#: that are trees: trees and saplings, not shrubs or moors).
+POINT_RULES: dict[str, tuple[str, ...]] = {}
+#: Further checks of a rule's params (each: "" if fine, else the problem), by rule.
+POINT_CHECKS: dict[str, tuple[Callable[[Mapping[str, Any]], str], ...]] = {}
+
+
+def declare_point_rule(rule: str, needs: tuple[str, ...],
+                       check: Callable[[Mapping[str, Any]], str] | None = None) -> None:
+    """Make ``rule`` known to the data loader with the params it needs and a further
+    check. Two scorers may declare one name (the base family's and Dartmoor's ``flat``)
+    if they need the same params; ValueError otherwise."""
+    have = POINT_RULES.get(rule)
+    if have is not None and have != needs:
+        raise ValueError(f"point rule {rule!r} is declared with params {list(have)}, "
+                         f"not {list(needs)}")
+    POINT_RULES[rule] = needs
+    if check is not None and check not in POINT_CHECKS.get(rule, ()):
+        POINT_CHECKS[rule] = POINT_CHECKS.get(rule, ()) + (check,)
 
 
 class CardDataError(ValueError):
@@ -146,7 +127,8 @@ class Species:
     ``counts_as`` holds the names this species also counts as (itself first: a Mountain
     Hare counts as a European Hare); ``module`` is the data module it comes from;
     ``provisional`` says, for people, what about it is an unconfirmed reading ("" if none).
-    ``plural`` is the name for several. ``plan`` is filled by the scorer on first use."""
+    ``plural`` is the name for several. ``plan`` stays None: a plan belongs to the scorer of
+    a game's definition, never to a species (which several definitions may share)."""
 
     name: str
     kind: str  # "tree", "shrub", "moor" or "dweller"
@@ -416,6 +398,10 @@ def _points(raw: Any, where: str) -> Points:
             raise CardDataError(f"{where}: rule {rule!r} needs {need!r}")
     if not isinstance(params.get("trees_only", False), bool):
         raise CardDataError(f"{where}: trees_only must be true or false")
+    for check in POINT_CHECKS.get(rule, ()):
+        problem = check(params)
+        if problem:
+            raise CardDataError(f"{where}: {problem}")
     return Points(rule, params)
 
 

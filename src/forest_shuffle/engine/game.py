@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Final
 
+import forest_shuffle.scoring  # noqa: F401  (the scorers declare their point rules to the data loader)
 from forest_shuffle.cards.forest import Dweller, Forest
 from forest_shuffle.cards.model import NEXT_TURN, NOW, TRIGGERS, Catalog, Effect, Species
 from forest_shuffle.cards.ops import EFFECT_OPS, OpDecl
@@ -86,14 +87,21 @@ class GameDef:
     pad_lines: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
     #: Game-specific options the definition was made with (e.g. the modules in play).
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: The module of :mod:`forest_shuffle.scoring` that scores this game's tables (its
-    #: ``totals`` and ``score_table``): ``core`` for the base family.
+    #: The module of :mod:`forest_shuffle.scoring` that scores this game's tables: ``core``
+    #: for the base family. Its ``scorer_for(catalog)`` makes :attr:`scoring`.
     scorer: str = "core"
+    #: The vocabulary of point rules the scorer compiles this game's plans from (rule ->
+    #: its declaration, ``scoring``'s ``point_rule``); None: the scoring module's own.
+    point_rules: Mapping[str, Any] | None = None
     #: The class of this game's states: None for :class:`~forest_shuffle.engine.state.GameState`
     #: itself, or a subclass a game module supplies (Dartmoor's overrides the turn).
     state_class: Any = None
 
     # Compiled from the catalog by make_def (not arguments).
+    #: This definition's scorer (``totals`` and ``score_table``), made by its scoring
+    #: module for its catalog: the plans of its species are its own, shared with no other
+    #: definition.
+    scoring: Any = None
     cards: tuple[Any, ...] = ()
     deck_ids: tuple[int, ...] = ()  # every card of the deck but the winter cards
     winter_ids: tuple[int, ...] = ()
@@ -162,27 +170,21 @@ class GameDef:
     def __repr__(self) -> str:
         return f"GameDef({self.id!r})"
 
-    def _scoring(self) -> ModuleType:
-        mod = _SCORING.get(self.scorer)
-        if mod is None:
-            mod = _SCORING[self.scorer] = importlib.import_module(
-                f"forest_shuffle.scoring.{self.scorer}")
-        return mod
-
     def totals(self, forests: Sequence[Forest]) -> list[int]:
         """Each forest's total by this game's scorer."""
-        return self.totals_fn()(forests)
+        fn: Callable[[Sequence[Forest]], list[int]] = self.scoring.totals
+        return fn(forests)
 
     def totals_fn(self) -> Callable[[Sequence[Forest]], list[int]]:
         """This game's scorer's ``totals`` function itself (``fn(forests)`` is
         :meth:`totals`): a caller scoring many tables looks it up once."""
-        fn: Callable[[Sequence[Forest]], list[int]] = self._scoring().totals
+        fn: Callable[[Sequence[Forest]], list[int]] = self.scoring.totals
         return fn
 
     def score_table(self, forests: Sequence[Forest]) -> list[Any]:
         """Every forest's :class:`~forest_shuffle.scoring.core.ForestScore` by this game's
         scorer (its own score-pad lines, :attr:`pad_lines`)."""
-        fn: Callable[[Sequence[Forest]], list[Any]] = self._scoring().score_table
+        fn: Callable[[Sequence[Forest]], list[Any]] = self.scoring.score_table
         return fn(forests)
 
     def half_actions(self, cid: int, side: str, n_trees: int) -> tuple[Action, ...]:
@@ -206,6 +208,14 @@ class GameDef:
         return acts
 
 
+def _scoring(name: str) -> ModuleType:
+    """The module of :mod:`forest_shuffle.scoring` called ``name``, imported on first use."""
+    mod = _SCORING.get(name)
+    if mod is None:
+        mod = _SCORING[name] = importlib.import_module(f"forest_shuffle.scoring.{name}")
+    return mod
+
+
 #: The decision kinds every game of the base family asks, whatever its cards: every kind
 #: the base engine declares (a save or a test may set any of them in any such game).
 BASE_DECISIONS: Final[tuple[str, ...]] = (
@@ -218,8 +228,10 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
              decisions: Sequence[str | KindDecl] = BASE_DECISIONS, **kw: Any) -> GameDef:
     """A definition with its tables compiled from the catalog. ``decisions``: the decision
     kinds the game asks whatever its cards, by name (registered) or declared by the game
-    (its own, or its own way of a registered kind); the kinds its ops push are added."""
+    (its own, or its own way of a registered kind); the kinds its ops push are added. Its
+    scorer is compiled from the catalog too."""
     g = GameDef(id, title, catalog, players, dict(removed_at_setup), **kw)
+    g.scoring = _scoring(g.scorer).scorer_for(catalog, g.point_rules)
     cards = catalog.cards
     g.cards = cards
     g.deck_ids = tuple(c.id for c in cards if c is not None and not c.is_winter)

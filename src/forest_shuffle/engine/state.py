@@ -302,37 +302,73 @@ class GameState:
         checked_seed = check_seed(seed, deal)  # seed: object, so a bool is refused (mypyc)
         rng = shuffler(checked_seed, deal)
         cls: type[GameState] = g.state_class or GameState
-        s = cls.__new__(cls)
-        s.game = g
-        s.num_players = num_players
-        s.seed = checked_seed
-        s.deal = deal
-        s.rules = rules or Rules()
-        s.first_player = first_player
-        s.box, s.deck = deal_deck(g, num_players, rng)
-        s.clearing = []
-        s.winter = []
-        s.hands = [[] for _ in range(num_players)]
-        s.forests = [Forest() for _ in range(num_players)]
-        s.caves = [[] for _ in range(num_players)]
-        s.known = [set() for _ in range(num_players)]
-        s.box_seen = ()
-        s.caves_seen = ((),) * num_players
-        s.current = first_player
-        s.turn = 0
-        s.extra_turns = 0
-        s.over = False
-        s.stack = []
-        s.queue = []
-        s.active = [dict.fromkeys(g.mushrooms, 0) for _ in range(num_players)]
-        s.history = []
-        s._legal = None
+        box, deck = deal_deck(g, num_players, rng)
+        s = cls.build(
+            g, num_players, checked_seed, deal, rules or Rules(), first_player, deck, box, [], [],
+            [[] for _ in range(num_players)], [Forest() for _ in range(num_players)],
+            [[] for _ in range(num_players)], [set() for _ in range(num_players)], (),
+            ((),) * num_players, first_player, 0, 0, False, [], [],
+            [dict.fromkeys(g.mushrooms, 0) for _ in range(num_players)], [], None)
         for i in range(num_players):
             p = (first_player + i) % num_players
             for _ in range(g.opening_hand):
                 s._draw_into_hand(p)
         s._after_deal(rng)
         return s
+
+    @classmethod
+    def build(cls, game: GameDef, num_players: int, seed: int, deal: str, rules: Rules,
+              first_player: int, deck: list[int], box: list[int], clearing: list[int],
+              winter: list[int], hands: list[list[int]], forests: list[Forest],
+              caves: list[list[int]], known: list[set[int]], box_seen: tuple[int, ...],
+              caves_seen: tuple[tuple[int, ...], ...], current: int, turn: int,
+              extra_turns: int, over: bool, stack: list[Pending],
+              queue: list[tuple[str, int, str, str]], active: list[dict[str, int]],
+              history: list[Action], more: dict[str, Any] | None) -> GameState:
+        """The one constructor of a state's fields (:meth:`new`, :meth:`clone`,
+        :meth:`from_dict` and the search bot's sampling call it): a state of this class
+        holding the values given, taken as they are (not copied); then
+        :meth:`_init_more` sets what a game's state class adds, from ``more`` (None: the
+        values a new game starts with). Checks nothing: a caller that reads outside input
+        checks it (:meth:`from_dict`)."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.num_players = num_players
+        s.seed = seed
+        s.deal = deal
+        s.rules = rules
+        s.first_player = first_player
+        s.deck = deck
+        s.box = box
+        s.clearing = clearing
+        s.winter = winter
+        s.hands = hands
+        s.forests = forests
+        s.caves = caves
+        s.known = known
+        s.box_seen = box_seen
+        s.caves_seen = caves_seen
+        s.current = current
+        s.turn = turn
+        s.extra_turns = extra_turns
+        s.over = over
+        s.stack = stack
+        s.queue = queue
+        s.active = active
+        s.history = history
+        s._legal = None
+        s._init_more(more)
+        return s
+
+    def _init_more(self, more: dict[str, Any] | None) -> None:
+        """Set the fields a game's state class adds (the one place it sets them all):
+        from ``more`` (its field -> value, taken as given: :meth:`_more_copy`, a save, a
+        view), or the values a new game starts with when None. Base game: none."""
+
+    def _more_copy(self) -> dict[str, Any] | None:
+        """The fields a game's state class adds, copied for :meth:`clone` (the values
+        :meth:`_init_more` takes); base game: None."""
+        return None
 
     def _after_deal(self, rng: Any) -> None:
         """What follows the opening hands (a game's state class may differ): mulligans."""
@@ -1000,34 +1036,14 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy: applying actions to it leaves this state unchanged."""
-        cls = self.__class__
-        s = cls.__new__(cls)
-        s.game = self.game
-        s.num_players = self.num_players
-        s.seed = self.seed
-        s.deal = self.deal
-        s.rules = self.rules
-        s.first_player = self.first_player
-        s.deck = self.deck[:]
-        s.box = self.box[:]
-        s.clearing = self.clearing[:]
-        s.winter = self.winter[:]
-        s.hands = [h[:] for h in self.hands]
-        s.forests = [f.copy() for f in self.forests]
-        s.caves = [c[:] for c in self.caves]
-        s.known = [set(k) for k in self.known]
-        s.box_seen = self.box_seen
-        s.caves_seen = self.caves_seen
-        s.current = self.current
-        s.turn = self.turn
-        s.extra_turns = self.extra_turns
-        s.over = self.over
-        s.stack = [p.copy() for p in self.stack]
-        s.queue = self.queue[:]
-        s.active = [dict(a) for a in self.active]
-        s.history = self.history[:]
-        s._legal = None
-        return s
+        return self.build(
+            self.game, self.num_players, self.seed, self.deal, self.rules, self.first_player,
+            self.deck[:], self.box[:], self.clearing[:], self.winter[:],
+            [h[:] for h in self.hands], [f.copy() for f in self.forests],
+            [c[:] for c in self.caves], [set(k) for k in self.known], self.box_seen,
+            self.caves_seen, self.current, self.turn, self.extra_turns, self.over,
+            [p.copy() for p in self.stack], self.queue[:], [dict(a) for a in self.active],
+            self.history[:], self._more_copy())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         """``copy.deepcopy`` is :meth:`clone` (the game definition and rules are shared, not
@@ -1129,22 +1145,13 @@ class GameState:
             # Saves from before game definitions name none: they are base games.
             g = game_by_id(data.get("game", "base"))
             cls: type[GameState] = g.state_class or GameState
-            s = cls.__new__(cls)
-            s.game = g
             cards = g.cards
-            s.num_players = int(data["num_players"])
-            s.seed = int(data["seed"])
+            num_players = int(data["num_players"])
+            seed = int(data["seed"])
             # Saves from before the keyed deal have no scheme: they were dealt the old way.
-            s.deal = data.get("deal", LEGACY)
-            check_seed(s.seed, s.deal)
-            s.rules = Rules.from_dict(data["rules"])
-            s.first_player = int(data["first_player"])
-            s.deck = list(data["deck"])
-            s.box = list(data["box"])
-            s.clearing = list(data["clearing"])
-            s.winter = list(data["winter"])
-            s.hands = [list(h) for h in data["hands"]]
-            s.forests = []
+            deal = data.get("deal", LEGACY)
+            check_seed(seed, deal)
+            forests: list[Forest] = []
             for f in data["forests"]:
                 trees = []
                 for t in f["trees"]:
@@ -1157,30 +1164,29 @@ class GameState:
                         site.slots[side] = [Dweller.of_card(cards[c], side)
                                             for c in t["slots"][side]]
                     trees.append(site)
-                s.forests.append(Forest(trees))
-            s.caves = [list(c) for c in data["caves"]]
-            for f, cave in zip(s.forests, s.caves, strict=True):
+                forests.append(Forest(trees))
+            caves = [list(c) for c in data["caves"]]
+            for f, cave in zip(forests, caves, strict=True):
                 f.cave = len(cave)
-            s.known = [set(k) for k in data["known"]]
-            # Saves from before these lists hold none: nothing is known to be out of sight.
-            s.box_seen = tuple(data.get("box_seen", ()))
-            s.caves_seen = tuple(tuple(c) for c in data.get("caves_seen",
-                                                             [[]] * s.num_players))
-            s.current = int(data["current"])
-            s.turn = int(data["turn"])
-            s.extra_turns = int(data["extra_turns"])
-            s.over = bool(data["over"])
-            s.stack = [Pending.from_dict(p) for p in data["stack"]]
-            s.queue = [(q[0], q[1], q[2], q[3]) for q in data["queue"]]
-            s.active = [{m: int(a[m]) for m in g.mushrooms} for a in data["active"]]
-            s.history = []
+            history: list[Action] = []
             for k, text in enumerate(data["history"]):
                 try:
-                    s.history.append(_parse_action(text))
+                    history.append(_parse_action(text))
                 except ActionParseError as bad:  # one name per exception type (mypyc)
                     raise BrokenSaveError(f"broken saved game: history[{k}] "
                                           f"{printable(repr(text[:40]))}: {bad}") from None
-            s._legal = None
+            s = cls.build(
+                g, num_players, seed, deal, Rules.from_dict(data["rules"]),
+                int(data["first_player"]), list(data["deck"]), list(data["box"]),
+                list(data["clearing"]), list(data["winter"]), [list(h) for h in data["hands"]],
+                forests, caves, [set(k) for k in data["known"]],
+                # Saves from before these lists hold none: nothing is known to be out of sight.
+                tuple(data.get("box_seen", ())),
+                tuple(tuple(c) for c in data.get("caves_seen", [[]] * num_players)),
+                int(data["current"]), int(data["turn"]), int(data["extra_turns"]),
+                bool(data["over"]), [Pending.from_dict(p) for p in data["stack"]],
+                [(q[0], q[1], q[2], q[3]) for q in data["queue"]],
+                [{m: int(a[m]) for m in g.mushrooms} for a in data["active"]], history, None)
             s._load_more(data)
         except BrokenSaveError:
             raise
@@ -1193,7 +1199,8 @@ class GameState:
     # ------------------------------------------------------------ hooks of game classes
 
     def _load_more(self, data: dict[str, Any]) -> None:
-        """Restore what a game's state class adds to a save (the base game: nothing)."""
+        """Restore what a game's state class adds to a save (its fields through
+        :meth:`_init_more`; the base game: nothing)."""
 
     def _more_places(self) -> list[tuple[int, str]]:
         """Cards in places a game's state class adds, as (card, place) (base: none)."""
@@ -1201,7 +1208,7 @@ class GameState:
 
     def _load_view(self, view: PlayerView) -> None:
         """Set what a game's state class adds from the public fields of a view (a sampled
-        state of the search bot; base: nothing)."""
+        state of the search bot; its fields through :meth:`_init_more`; base: nothing)."""
 
     def _view_more(self) -> dict[str, Any]:
         """The public fields of :class:`PlayerView` a game's state class fills (base: none)."""

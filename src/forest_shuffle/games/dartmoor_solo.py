@@ -415,8 +415,6 @@ class DartmoorSoloState(DartmoorState):
         Anna's deck; then cave 3's effect and the first turn."""
         g = self.game
         data = solo_data()
-        self.challenge = int(g.options["challenge"])
-        self.aside = _aside(g)
         ch = challenge_of(self.challenge)
         if ch.start_in_hand:
             self._give(ch.start_in_hand, rng)
@@ -428,12 +426,6 @@ class DartmoorSoloState(DartmoorState):
             deck.insert(places[0], w)  # deck[0] is the bottom card
         self.automa = list(range(len(data.automa)))
         rng.shuffle(self.automa)
-        self.automa_shown = []
-        self.cycles = 0
-        self.anna_turns = 0
-        self.anna_last = None
-        self.discard = []
-        self.cave_offer = []
         for f in self.forests:
             f.cave_number = data.cave
         self.setup = self.num_players  # no draft: the caves are taken, their effects follow
@@ -515,17 +507,37 @@ class DartmoorSoloState(DartmoorState):
 
     # ------------------------------------------------------------ copies, saves, views
 
-    def clone(self) -> DartmoorSoloState:
-        s = super().clone()
-        assert isinstance(s, DartmoorSoloState)
-        s.challenge = self.challenge
-        s.automa = self.automa[:]
-        s.automa_shown = self.automa_shown[:]
-        s.cycles = self.cycles
-        s.anna_turns = self.anna_turns
-        s.anna_last = self.anna_last
-        s.aside = self.aside[:]
-        return s
+    def _init_more(self, more: dict[str, Any] | None) -> None:
+        """Dartmoor's fields, then the challenge, Anna's deck (undrawn and shown), its
+        shuffles, her turns and the winter cards set aside (a new game: the definition's
+        challenge, no automa card yet, none shown, 0, 0, none, the definition's winter
+        cards but the one in play)."""
+        super()._init_more(more)
+        if more is None:
+            self.challenge = int(self.game.options["challenge"])
+            self.automa = []
+            self.automa_shown = []
+            self.cycles = 0
+            self.anna_turns = 0
+            self.anna_last = None
+            self.aside = _aside(self.game)
+        else:
+            self.challenge = more["challenge"]
+            self.automa = more["automa"]
+            self.automa_shown = more["automa_shown"]
+            self.cycles = more["cycles"]
+            self.anna_turns = more["anna_turns"]
+            self.anna_last = more["anna_last"]
+            self.aside = more["aside"]
+
+    def _more_copy(self) -> dict[str, Any] | None:
+        more = super()._more_copy()
+        assert more is not None
+        more.update(challenge=self.challenge, automa=self.automa[:],
+                    automa_shown=self.automa_shown[:], cycles=self.cycles,
+                    anna_turns=self.anna_turns, anna_last=self.anna_last,
+                    aside=self.aside[:])
+        return more
 
     def locations(self) -> dict[int, str]:
         where = super().locations()
@@ -548,16 +560,16 @@ class DartmoorSoloState(DartmoorState):
         return d
 
     def _load_more(self, data: dict[str, Any]) -> None:
-        super()._load_more(data)
         solo = data["solo"]
-        self.challenge = int(solo["challenge"])
-        self.automa = list(solo["automa"])
-        self.automa_shown = list(solo["automa_shown"])
-        self.cycles = int(solo["cycles"])
-        self.anna_turns = int(solo["anna_turns"])
         last = solo["anna_last"]
-        self.anna_last = None if last is None else AnnaTurn.from_dict(last)
-        self.aside = list(solo["aside"])
+        self._init_more({
+            "discard": list(data["discard"]), "cave_offer": list(data["cave_offer"]),
+            "setup": int(data["setup"]), "challenge": int(solo["challenge"]),
+            "automa": list(solo["automa"]), "automa_shown": list(solo["automa_shown"]),
+            "cycles": int(solo["cycles"]), "anna_turns": int(solo["anna_turns"]),
+            "anna_last": None if last is None else AnnaTurn.from_dict(last),
+            "aside": list(solo["aside"])})
+        self._load_forests(data)
 
     @staticmethod
     def _check_save_more(data: Any) -> None:
@@ -617,19 +629,19 @@ class DartmoorSoloState(DartmoorState):
         """A sampled world (the search bot): the public solo facts from the view; Anna's
         undrawn cards and the winter card's place drawn from the sample's own shuffled
         cards (uniform given the view)."""
-        super()._load_view(view)
         solo = view.solo
-        self.challenge = int(solo["challenge"])
-        self.automa_shown = list(solo["automa_shown"])
-        self.cycles = int(solo["cycles"])
-        self.anna_turns = int(solo["anna_turns"])
         last = solo["anna_last"]
-        self.anna_last = None if last is None else AnnaTurn.from_dict(last)
-        self.aside = _aside(self.game)
         rng = random.Random(f"{self.deck} {self.box} {self.hands}")
-        shown = set(self.automa_shown)
-        self.automa = [k for k in range(len(solo_data().automa)) if k not in shown]
-        rng.shuffle(self.automa)
+        shown = list(solo["automa_shown"])
+        automa = [k for k in range(len(solo_data().automa)) if k not in shown]
+        rng.shuffle(automa)
+        self._init_more({
+            "discard": list(view.discard), "cave_offer": list(view.cave_offer),
+            "setup": view.setup, "challenge": int(solo["challenge"]), "automa": automa,
+            "automa_shown": shown, "cycles": int(solo["cycles"]),
+            "anna_turns": int(solo["anna_turns"]),
+            "anna_last": None if last is None else AnnaTurn.from_dict(last),
+            "aside": _aside(self.game)})
         deck = self.deck
         for w in self.game.winter_ids:
             if w in deck:

@@ -120,8 +120,6 @@ class DartmoorState(GameState):
         caves = list(range(1, len(self.game.catalog.caves) + 1))
         rng.shuffle(caves)
         self.cave_offer = sorted(caves[:self.num_players])
-        self.discard = []
-        self.setup = 0
         self._continue_setup()
 
     def _reverse(self, i: int) -> int:
@@ -347,13 +345,21 @@ class DartmoorState(GameState):
 
     # ------------------------------------------------------------ copies, saves, views
 
-    def clone(self) -> DartmoorState:
-        s = super().clone()
-        assert isinstance(s, DartmoorState)
-        s.discard = self.discard[:]
-        s.cave_offer = self.cave_offer[:]
-        s.setup = self.setup
-        return s
+    def _init_more(self, more: dict[str, Any] | None) -> None:
+        """The discard pile, the caves offered and the draft's progress (a new game: none,
+        none, 0)."""
+        if more is None:
+            self.discard = []
+            self.cave_offer = []
+            self.setup = 0
+        else:
+            self.discard = more["discard"]
+            self.cave_offer = more["cave_offer"]
+            self.setup = more["setup"]
+
+    def _more_copy(self) -> dict[str, Any] | None:
+        return {"discard": self.discard[:], "cave_offer": self.cave_offer[:],
+                "setup": self.setup}
 
     def locations(self) -> dict[int, str]:
         where = super().locations()
@@ -377,9 +383,12 @@ class DartmoorState(GameState):
         return d
 
     def _load_more(self, data: dict[str, Any]) -> None:
-        self.discard = list(data["discard"])
-        self.cave_offer = list(data["cave_offer"])
-        self.setup = int(data["setup"])
+        self._init_more({"discard": list(data["discard"]),
+                         "cave_offer": list(data["cave_offer"]), "setup": int(data["setup"])})
+        self._load_forests(data)
+
+    def _load_forests(self, data: dict[str, Any]) -> None:
+        """A save's cave numbers and universal moors (the face-down hosts)."""
         for f, fd in zip(self.forests, data["forests"], strict=True):
             f.cave_number = int(fd["cave_number"])
             for t in f.trees:
@@ -447,9 +456,8 @@ class DartmoorState(GameState):
                      f"{len(self.hands[pend.player])}")
 
     def _load_view(self, view: PlayerView) -> None:
-        self.discard = list(view.discard)
-        self.cave_offer = list(view.cave_offer)
-        self.setup = view.setup
+        self._init_more({"discard": list(view.discard), "cave_offer": list(view.cave_offer),
+                         "setup": view.setup})
 
     def _view_more(self) -> dict[str, Any]:
         return {"discard": tuple(self.discard), "cave_offer": tuple(self.cave_offer),

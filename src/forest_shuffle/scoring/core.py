@@ -2,19 +2,23 @@
 
 Contract:
 
-* :func:`score_table` scores every forest of a table and explains every visible card's
-  points in plain words; the table is needed because Linden (majority) and Great Spotted
-  Woodpecker (most trees) compare forests; ties count as most.
-* :func:`totals` returns the same totals as :func:`score_table`, fast and without
-  explanations (bots and benchmarks call it).
+* :meth:`Scorer.score_table` (and :func:`score_table`) scores every forest of a table and
+  explains every visible card's points in plain words; the table is needed because Linden
+  (majority) and Great Spotted Woodpecker (most trees) compare forests; ties count as most.
+* :meth:`Scorer.totals` (and :func:`totals`) returns the same totals as ``score_table``,
+  fast and without explanations (bots and benchmarks call it).
 * :func:`winners` lists every index with the top total.
 
-Scoring is driven by each species' ``points`` (rule and params, see
-:data:`forest_shuffle.cards.model.POINT_RULES`), by ``counts_as`` (a card counts for the species
-it counts as) and by the ``tree_count_modifier`` permanent effect; no species is known by
-name here. Each species' rule is compiled once into a plan kept on the species object.
-Plans and the registry that numbers them are immutable once published, so threads score
-at once without a lock (:class:`_Registry`).
+Scoring is driven by each species' ``points`` (rule and params), by ``counts_as`` (a card
+counts for the species it counts as) and by the ``tree_count_modifier`` permanent effect; no
+species is known by name here. Each point rule is declared once (:class:`PointRule`,
+registered with :func:`point_rule` in a vocabulary, the base family's :data:`RULES`): the
+params the data loader checks, how its plan counts and its words. A game's definition holds
+a :class:`Scorer` made from its catalog (:func:`scorer_for`), which compiles each species'
+rule once into a plan of its own; plans and the registry that numbers them are immutable
+once published, so threads score at once without a lock (:class:`_Registry`).
+:func:`totals` and :func:`score_table` of this module score with a scorer made for the call
+(callers with no definition: tests, tools).
 Saplings are trees without a species or a tree symbol; shrubs are hosts that count for no
 tree-counting rule but show their printed tree symbol; a rule that reads a card's host
 (``per_bottom_card``, ``bat_opposite``) with ``trees_only`` counts only hosts that are
@@ -32,11 +36,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
-from forest_shuffle.cards.model import OPPOSITE, Species
+from forest_shuffle.cards.model import OPPOSITE, Catalog, Species, declare_point_rule
 from forest_shuffle.cards.words import article, plural
 from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 
-__all__ = ["CardPoints", "ForestScore", "score_table", "totals", "winners", "LINES"]
+__all__ = ["AT_LEAST", "C_BOTTOM", "C_CAVE", "C_DISTINCT", "C_FULL", "C_OWN", "C_SYMBOLS",
+           "C_TAG", "C_TAGS", "C_TARGETS", "C_TREES", "C_TREE_SPECIES", "FLAT", "LAYERS",
+           "LINES", "MOST", "PER", "RULES", "TABLE_EACH", "TABLE_SET", "VARIETY", "CardPoints",
+           "ForestScore", "PointRule", "Scorer", "Shape", "point_rule", "score_table",
+           "scorer_for", "totals", "winners"]
 
 #: The four lines of the score pad, in order.
 LINES: tuple[str, ...] = ("trees", "top_bottom", "left_right", "cave")
@@ -123,15 +131,10 @@ class ForestScore:
         return (ForestScore, (self.total, self.lines, self.cards))
 
 
-# --------------------------------------------------------------------------------------
-# Compiled scoring plans, one per species
-# --------------------------------------------------------------------------------------
 
-# Rules whose points depend on where each card sits (scored per card, not per count).
-_PER_CARD_RULES = frozenset({
-    "on_tree_species", "bat_opposite", "paired_in_slot", "per_own_tree_symbol",
-    "on_host_kind", "alone_on_host",
-})
+# --------------------------------------------------------------------------------------
+# Point rules, declared once, and the plans a scorer compiles from them
+# --------------------------------------------------------------------------------------
 
 
 def _table_lookup(raw: Mapping[str, Any]) -> tuple[int, ...]:
@@ -157,62 +160,169 @@ def _lookup(table: tuple[int, ...], n: int) -> int:
     return table[n] if n < len(table) else table[-1]
 
 
-# Rule codes of the fast path (Final: compiled code has them as constants), numbered for
-# :func:`_forest_total`'s dispatch: the two most common first, the two scored by no count
-# last (``code >= _PER_CARD`` finds both), and the others in two halves split at
-# ``_MAJORITY``, each in order of how often the rule occurs.
-_FLAT: Final = 0
-_PER_TAG: Final = 1
-_SET: Final = 2
-_BUTTERFLY: Final = 3
-_PER_SPECIES: Final = 4
-_BATS: Final = 5
-_REQUIRES: Final = 6
-_ALL_SPECIES: Final = 7
-_MAJORITY: Final = 8  # from here on: the second half of _forest_total's dispatch
-_THRESHOLD: Final = 9
-_MOST_TREES: Final = 10
-_MIN_TREES: Final = 11
-_PER_TAGS: Final = 12
-_FULL: Final = 13
-_OWN_SLOTS: Final = 14
-_BOTTOM: Final = 15
-_DISTINCT: Final = 16
-_DISTINCT_TABLE: Final = 17
-_SYMBOLS: Final = 18
-_CAVE: Final = 19
-_PER_CARD: Final = 20
-_NONE: Final = 21
+# How the fast path counts a plan (Final: compiled code has them as constants), in order of
+# how often each occurs: the two most common shapes inline, the other shapes, a rule's own
+# functions, a set over several species, by card.
+_FLAT: Final = 0  # shape FLAT: ``a`` a copy
+_PER_TAG: Final = 1  # shape PER, counter TAG: ``a`` times the cards with ``key``
+_SET_OWN: Final = 2  # shape TABLE_SET, counter OWN (from here to _HALF: the first half
+# of _forest_total's dispatch)
+_LAYERS: Final = 3  # shape LAYERS
+_PER_TARGETS: Final = 4  # shape PER, counter TARGETS
+_VARIETY: Final = 5  # shape VARIETY
+_AT_LEAST_TARGETS: Final = 6  # shape AT_LEAST, counter TARGETS
+_AT_LEAST_SPECIES: Final = 7  # shape AT_LEAST, counter TREE_SPECIES
+_HALF: Final = 8  # no plan's code: from here on the second half of the dispatch
+_AT_LEAST_OWN: Final = 9  # shape AT_LEAST, counter OWN
+_MOST_OWN: Final = 10  # shape MOST, counter OWN
+_PER_FULL: Final = 11  # shape PER, counter FULL
+_ANY_SHAPE: Final = 12  # another shape (:class:`Shape`)
+_GROUP: Final = 13  # the rule's ``group_total``, once for all its species present
+_EACH: Final = 14  # n times the rule's ``points`` (a copy's points, an int)
+_TOTAL: Final = 15  # the rule's ``total`` (the points of all n copies)
+_HOST_CARD: Final = 16  # host cards, each by the rule's ``card`` function
+_CARD: Final = 17  # dwellers, each by the rule's ``card`` function (the positional pass)
+_NONE: Final = 18  # nothing
 
-#: Per-card rules (code ``_PER_CARD``) by their own codes (0: a rule scored by count).
-_PC_ON_TREE: Final = 1
-_PC_BAT: Final = 2
-_PC_PAIRED: Final = 3
-_PC_SYMBOL: Final = 4
-_PC_HOST_KIND: Final = 5
-_PC_ALONE: Final = 6
-_PC_CODES: Mapping[str, int] = {
-    "on_tree_species": _PC_ON_TREE, "bat_opposite": _PC_BAT, "paired_in_slot": _PC_PAIRED,
-    "per_own_tree_symbol": _PC_SYMBOL, "on_host_kind": _PC_HOST_KIND,
-    "alone_on_host": _PC_ALONE,
-}
-_CODES: Mapping[str, int] = {
-    "none": _NONE, "flat": _FLAT, "per_tag": _PER_TAG, "per_species": _PER_SPECIES,
-    "per_tags": _PER_TAGS, "set_table": _SET, "butterfly_sets": _BUTTERFLY,
-    "bat_variety": _BATS, "requires_species": _REQUIRES, "per_bottom_card": _BOTTOM,
-    "per_fully_occupied_tree": _FULL, "per_card_in_own_slots": _OWN_SLOTS,
-    "threshold_own_species": _THRESHOLD, "all_tree_species": _ALL_SPECIES,
-    "majority": _MAJORITY, "most_trees": _MOST_TREES, "min_trees": _MIN_TREES,
-    "on_tree_species": _PER_CARD, "bat_opposite": _PER_CARD, "paired_in_slot": _PER_CARD,
-    "per_own_tree_symbol": _PER_CARD, "on_host_kind": _PER_CARD, "alone_on_host": _PER_CARD,
-    "per_distinct_species": _DISTINCT, "distinct_species_table": _DISTINCT_TABLE,
-    "per_tree_symbols": _SYMBOLS, "per_cave_card": _CAVE,
+# Shapes of a plan scored by count: what each copy scores, from one number the forest
+# counts (a counter, below).
+FLAT: Final = 0  # ``a``
+PER: Final = 1  # ``a`` times the counter
+AT_LEAST: Final = 2  # ``a`` if the counter is at least ``b``, else 0
+TABLE_EACH: Final = 3  # the ``table`` value of the counter
+TABLE_SET: Final = 4  # the ``table`` value of the counter, split over the copies
+MOST: Final = 5  # ``hi`` if no other forest's counter is more (ties as the rule says), else ``lo``
+# Shapes of a set over species (every plan of the shape in a forest forms one set):
+LAYERS: Final = 6  # set k holds each species with k or more copies: the ``table`` value of
+# its number of species, split over them (butterflies)
+VARIETY: Final = 7  # each copy ``a`` if the set holds ``b`` or more species, else 0 (bats)
+
+# Counters: what a shape counts in the forest.
+C_NONE: Final = 0
+C_TAG: Final = 1  # cards with the tag ``key`` (``tree``: trees, saplings if ``saplings``)
+C_TAGS: Final = 2  # cards with each tag of ``keys``, added
+C_TARGETS: Final = 3  # cards of the ``species`` param (those counting as it included)
+C_OWN: Final = 4  # cards of the plan's species (bees at its trees too, with ``vcb_counts``)
+C_TREES: Final = 5  # trees (saplings if ``saplings``; bees with ``vcb_counts``)
+C_TREE_SPECIES: Final = 6  # different species of trees
+C_FULL: Final = 7  # fully occupied trees
+C_BOTTOM: Final = 8  # cards in bottom slots (below trees only with ``trees_only``)
+C_CAVE: Final = 9  # cards in the cave
+C_DISTINCT: Final = 10  # different species with the tag ``key``
+C_SYMBOLS: Final = 11  # visible cards showing each symbol of ``keys``, added
+
+
+#: The shapes the fast path inlines with a code of their own: (kind, counter) -> code.
+_SHAPE_CODES: Final = {
+    (FLAT, C_NONE): _FLAT, (PER, C_TAG): _PER_TAG, (TABLE_SET, C_OWN): _SET_OWN,
+    (PER, C_TARGETS): _PER_TARGETS, (AT_LEAST, C_TARGETS): _AT_LEAST_TARGETS,
+    (AT_LEAST, C_TREE_SPECIES): _AT_LEAST_SPECIES, (AT_LEAST, C_OWN): _AT_LEAST_OWN,
+    (MOST, C_OWN): _MOST_OWN, (PER, C_FULL): _PER_FULL, (LAYERS, C_NONE): _LAYERS,
+    (VARIETY, C_NONE): _VARIETY,
 }
 
 
 @dataclass(frozen=True, slots=True)
+class Shape:
+    """The plan of a rule scored by count in the scorer's own terms: a shape of the
+    points a copy scores (:data:`FLAT` ... :data:`MOST`) and the counter it reads
+    (:data:`C_TAG` ... :data:`C_SYMBOLS`); for :data:`MOST`, the params of the points with
+    the most (``hi``) and without (``lo``, "": 0). Both paths (totals and the explained
+    one) score a shaped rule from its shape alone; the fast path inlines it."""
+
+    kind: int
+    counter: int = C_NONE
+    hi: str = ""
+    lo: str = ""
+
+#: A rule's points for the ``n`` copies of one species present, by count: each copy's
+#: points (an int) or copy k's (a list, a set split over its cards). Args: plan, the
+#: forest's facts, n, the best number of each comparing species among the other forests.
+PointsFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], "int | list[int]"]
+#: The reason of those copies, in words: the same for each (a str) or copy k's (a list).
+WordsFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], "str | list[str]"]
+#: A card scored by where it sits: plan, facts, its host, its side ("" for the host card
+#: itself) and the dweller (None for a host card).
+CardFn = Callable[["_Plan", "_Facts", Host, str, "Dweller | None"], int]
+#: Its reason, given its points too.
+CardWordsFn = Callable[["_Plan", "_Facts", Host, str, "Dweller | None", int], str]
+#: A set scored over every species of the rule present: their plans (in the order the
+#: explanations take them) and counts -> points by plan idx, as :data:`PointsFn` gives.
+GroupFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[int, int | list[int]]"]
+#: Its reasons by species name.
+GroupWordsFn = Callable[[list["_Plan"], list[int], "_Facts"], "dict[str, str | list[str]]"]
+#: The fast path's form of ``points``: the points of all n copies of one species.
+TotalFn = Callable[["_Plan", "_Facts", int, Mapping[str, int]], int]
+#: The fast path's form of ``group``: the points of all the rule's cards present, given
+#: the rule itself, the plans of every set present (those of other rules too: it reads
+#: those whose ``r`` is the rule) and the forest's counts by plan idx.
+GroupTotalFn = Callable[["PointRule", list["_Plan"], list[int]], int]
+#: The number a forest compares with the other forests' for this plan (most of ...).
+ComparedFn = Callable[["_Plan", "_Facts"], int]
+#: A check of a rule's params for the data loader: "" if fine, else the problem.
+CheckFn = Callable[[Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class PointRule:
+    """One point rule of a scorer's vocabulary, declared once (:func:`point_rule`): the
+    params the data must give and any further ``check`` of them (the data loader's, through
+    :func:`forest_shuffle.cards.model.declare_point_rule`); how its plan counts, either a
+    ``shape`` (:class:`Shape`: the scorer's own terms, which both paths score and the fast
+    path inlines) or its own functions (``points`` by count, with ``total`` for the fast
+    path when ``points`` splits a set over its copies; ``card`` card by card; ``group`` and
+    ``group_total`` over its species present; ``compared`` when it compares forests); and
+    its words (``words``, ``card_words``, ``group_words``). A rule with none of them scores
+    nothing."""
+
+    name: str
+    needs: tuple[str, ...] = ()
+    check: CheckFn | None = None
+    shape: Shape | None = None
+    points: PointsFn | None = None
+    words: WordsFn | None = None
+    card: CardFn | None = None
+    card_words: CardWordsFn | None = None
+    group: GroupFn | None = None
+    group_words: GroupWordsFn | None = None
+    compared: ComparedFn | None = None
+    total: TotalFn | None = None
+    group_total: GroupTotalFn | None = None
+    #: A card rule the fast path inlines (``on_tree_species``, the most common).
+    on_tree: bool = False
+
+    def code(self, host: bool) -> int:
+        """How the fast path counts it for a species (a host or not) (:data:`_FLAT` ...
+        :data:`_NONE`)."""
+        sh = self.shape
+        if sh is not None:
+            return _SHAPE_CODES.get((sh.kind, sh.counter), _ANY_SHAPE)
+        if self.group is not None:
+            return _GROUP
+        if self.card is not None:
+            return _HOST_CARD if host else _CARD
+        if self.total is not None:
+            return _TOTAL
+        if self.points is not None:
+            return _EACH
+        return _NONE
+
+
+def point_rule(rules: dict[str, PointRule], rule: PointRule) -> PointRule:
+    """Register ``rule`` in a scorer's vocabulary ``rules`` (the base family's
+    :data:`RULES`, Dartmoor's, a test's own) and declare its params to the data loader.
+    ValueError if the vocabulary has a rule of that name already, or the loader knows it
+    with other params."""
+    if rule.name in rules:
+        raise ValueError(f"point rule {rule.name!r} is registered already")
+    declare_point_rule(rule.name, rule.needs, rule.check)
+    rules[rule.name] = rule
+    return rule
+
+
+@dataclass(frozen=True, slots=True)
 class _Plan:
-    """A species' scoring rule compiled for speed (params pulled out into fields)."""
+    """A species' point rule compiled by one scorer (params pulled out into fields)."""
 
     species: Species
     name: str
@@ -220,6 +330,7 @@ class _Plan:
     tag_seq: tuple[str, ...]  # the same tags, as a tuple
     is_tree: bool
     rule: str
+    r: PointRule  # the rule's declaration
     params: Mapping[str, Any]
     code: int
     a: int  # points_each / points_per / points_per_card
@@ -235,14 +346,19 @@ class _Plan:
     compares: bool  # needs the other forests of the table
     bee_plus: int  # > 0 for species with a tree_count_modifier permanent effect
     table: tuple[int, ...]
-    idx: int  # this plan's number in the registry (the index of its count in _Facts.counts)
+    idx: int  # this plan's number in its scorer (the index of its count in _Facts.counts)
     tag_ids: tuple[int, ...]  # the ids (_Registry.tag_ids) of ``tags``
     key_tag: int  # the id of ``key`` as a tag
     tree_key: bool  # ``key`` is "tree" (trees are counted by the forest, not by plan)
-    pc: int  # the per-card rule's code (_PC_*), 0 for a rule scored by count
+    pc: int  # 1: the fast path's inline card rule, 2: another card rule, 0: none
+    fn: Any  # the fast path's function: the rule's total, points or card (None: none)
+    shape: int  # the shape's kind (-1: none)
+    counter: int  # the shape's counter
+    hi: int  # MOST: points with the most
+    lo: int  # MOST: points without
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
-        """A plan is a cache of its process: a pickled or copied species compiles anew."""
+        """A plan belongs to its scorer: a pickled or copied one is not carried over."""
         return (_no_plan, ())
 
 
@@ -252,38 +368,34 @@ def _no_plan() -> None:
 
 @dataclass(frozen=True, slots=True)
 class _Registry:
-    """Every plan compiled in this process, numbered: a forest counts its cards in a list
-    of ints indexed by plan, with no dict of names (species of several catalogs live side
-    by side; a species of a catalog built later gets the next numbers). Immutable: a new
-    plan publishes a new registry in one assignment (:func:`_plan`), so a forest counted
+    """Every plan one scorer compiled, numbered: a forest counts its cards in a list of
+    ints indexed by plan, with no dict of names (species of a catalog and any others met
+    live side by side; a species met later gets the next numbers). Immutable: a new plan
+    publishes a new registry in one assignment (:meth:`Scorer.plan`), so a forest counted
     against one registry reads only plans that registry numbers (``< n``), whatever other
     threads compile meanwhile."""
 
     n: int  # plans numbered 0 .. n-1
+    plans: Mapping[Species, _Plan]  # species (by identity) -> its plan
     tag_ids: Mapping[str, int]  # tag -> small int id, given on first sight
     tag_plans: tuple[tuple[int, ...], ...]  # tag id -> the plans whose species have the tag
     by_name: Mapping[str, tuple[int, ...]]  # species name -> its plans (names recur)
     #: Plan number -> the plans of the species its ``targets`` name (those counting for
     #: its ``species`` param).
     targets: tuple[tuple[int, ...], ...]
+    every: tuple[_Plan, ...]  # the plans by number
 
 
-#: The registry published last (read once per forest counted, replaced whole).
-_REG: _Registry = _Registry(0, {}, (), {}, ())
-#: Held while a plan is compiled and published (never while counting or scoring).
-_LOCK: Final = threading.Lock()
-#: Every plan by number (read and written with _LOCK held: what a new registry is made of).
-_PLANS: Final[list[_Plan]] = []
+_EMPTY: Final = _Registry(0, {}, {}, (), {}, (), ())
 
 
-def _compile(sp: Species) -> _Plan:
-    """Compile ``sp``'s plan and publish the registry that numbers it (with _LOCK held)."""
-    global _REG
+def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Registry:
+    """``reg`` with ``sp``'s plan added (a new registry; ``reg`` is left as it was)."""
     pts = sp.points
     rule = pts.rule
-    if rule not in _CODES:
+    r = rules.get(rule)
+    if r is None:
         raise ValueError(f"{sp.name}: no scoring for rule {rule!r}")
-    reg = _REG
     tag_ids = dict(reg.tag_ids)
     tag_plans = list(reg.tag_plans)
 
@@ -298,51 +410,47 @@ def _compile(sp: Species) -> _Plan:
     bee_plus = 0
     if sp.permanent is not None and sp.permanent.op == "tree_count_modifier":
         bee_plus = int(sp.permanent.get("plus", 1))
-    code = _CODES[rule]
+    code = r.code(sp.is_host)
+    sh = r.shape
     a = g("points_each", g("points_per", g("points_per_card", 0)))
     b = g("min_count", g("species_needed", g("min_trees", g("min_distinct_bat_species",
                                                            g("points_each_if_most", 0)))))
     key = str(g("tag", g("species", g("tree", g("host", "")))))
     targets = sp.targets or (str(g("species", "")),)
     idx = reg.n
+    raw_table = pts.params.get("table")
     plan = _Plan(
         species=sp, name=sp.name, tags=sp.tags, tag_seq=tuple(sorted(sp.tags)),
-        is_tree=sp.is_tree, rule=rule,
+        is_tree=sp.is_tree, rule=rule, r=r,
         params=pts.params, code=code, a=int(a), b=int(b),
         key=key, keys=tuple(g("tags", g("symbols", ()))), targets=targets,
         saplings=bool(g("saplings_count", True)), trees_only=bool(g("trees_only", False)),
         vcb=bool(g("vcb_counts", False)),
         ties=bool(g("ties_count_as_most", True)),
-        per_card=code == _PER_CARD or bee_plus > 0,
-        compares=code in (_MAJORITY, _MOST_TREES), bee_plus=bee_plus,
-        table=_table_lookup(pts.params["table"]) if "table" in pts.params else (),
+        per_card=code >= _HOST_CARD and code != _NONE or bee_plus > 0,
+        compares=r.compared is not None or sh is not None and sh.kind == MOST,
+        bee_plus=bee_plus,
+        table=_table_lookup(raw_table) if isinstance(raw_table, Mapping) else (),
         idx=idx, tag_ids=tuple(tag_id(t) for t in sorted(sp.tags)), key_tag=tag_id(key),
-        tree_key=key == "tree", pc=_PC_CODES.get(rule, 0),
+        tree_key=key == "tree", pc=(1 if r.on_tree else 2) if r.card is not None else 0,
+        fn=r.total if code == _TOTAL else r.points if code == _EACH else r.card,
+        shape=-1 if sh is None else sh.kind, counter=C_NONE if sh is None else sh.counter,
+        hi=int(g(sh.hi, 0)) if sh is not None and sh.hi else 0,
+        lo=int(g(sh.lo, 0)) if sh is not None and sh.lo else 0,
     )
     for t in plan.tag_ids:
         tag_plans[t] += (idx,)
     name = sp.name
     by_name = dict(reg.by_name)
     by_name[name] = by_name.get(name, ()) + (idx,)
-    found = [t + (idx,) * _PLANS[i].targets.count(name) if name in _PLANS[i].targets else t
+    every = reg.every
+    found = [t + (idx,) * every[i].targets.count(name) if name in every[i].targets else t
              for i, t in enumerate(reg.targets)]
     found.append(tuple([i for n in targets for i in by_name.get(n, ())]))
-    _PLANS.append(plan)
-    _REG = _Registry(idx + 1, tag_ids, tuple(tag_plans), by_name, tuple(found))
-    return plan
-
-
-def _plan(sp: Species) -> _Plan:
-    """The plan of a species, compiled on first use and kept on the species object (once
-    in the process, whichever threads ask: its registry is published before the plan)."""
-    p = sp.plan
-    if p is None:
-        with _LOCK:
-            p = sp.plan
-            if p is None:
-                p = _compile(sp)
-                object.__setattr__(sp, "plan", p)
-    return p  # type: ignore[no-any-return]
+    plans = dict(reg.plans)
+    plans[sp] = plan
+    return _Registry(idx + 1, plans, tag_ids, tuple(tag_plans), by_name, tuple(found),
+                     every + (plan,))
 
 
 def _symbol(d: Dweller) -> str | None:
@@ -350,10 +458,6 @@ def _symbol(d: Dweller) -> str | None:
         return d.symbol
     return d.species.deck_symbol or None
 
-
-# --------------------------------------------------------------------------------------
-# Facts about one forest, gathered in a single pass
-# --------------------------------------------------------------------------------------
 
 
 @dataclass(slots=True, init=False)
@@ -368,7 +472,7 @@ class _Facts:
     tree_cards: int  # trees with a species
     full: int  # fully occupied trees and saplings
     bottom: int  # cards in bottom slots
-    positional: list[tuple[Host, str, Dweller]]  # per-card scorers and bees
+    positional: list[tuple[Host, str, Dweller, _Plan]]  # per-card scorers and bees
     compares: list[_Plan]  # plans present that compare with the other forests
     boost: dict[str, int]  # tree species -> bee boost at trees of that species
     boost_all: int  # bee boost to the total number of trees
@@ -492,28 +596,32 @@ class _Facts:
         return n + self.boost.get(plan.name, 0) if plan.vcb else n
 
 
-#: The slots of a host with no dweller (compared with a host's slots, never changed).
+
 _NO_SLOTS: Final[dict[str, list[Dweller]]] = {"top": [], "bottom": [], "left": [], "right": []}
 
 
-def _add_plan(sp: Species, counts: list[int]) -> _Plan:
-    """The plan of a species seen with none (``counts`` grows to hold its count)."""
-    p = _plan(sp)
-    short = p.idx + 1 - len(counts)
-    if short > 0:
-        counts.extend([0] * short)
-    return p
+def _facts(sc: Scorer, forest: Forest) -> _Facts:
+    """Count the forest's cards by plan in one pass over its hosts, against the scorer's
+    newest registry; a species it has no plan of is compiled (:meth:`Scorer.plan`) and the
+    pass made again."""
+    while True:
+        reg = sc.reg
+        try:
+            return _count(reg, forest)
+        except KeyError as missing:
+            sp = missing.args[0] if missing.args else None
+            if not isinstance(sp, Species):
+                raise
+            sc.plan(sp)
 
 
-def _facts(forest: Forest) -> _Facts:
-    """Count the forest's cards by plan in one pass over its hosts. IndexError when a plan
-    another thread published during the pass fell beyond ``counts``: the callers
-    (:func:`_facts_of`, :func:`totals`) count again."""
-    reg = _REG
+def _count(reg: _Registry, forest: Forest) -> _Facts:
+    """:func:`_facts` against ``reg``; KeyError naming a species it has no plan of."""
+    plans = reg.plans
     trees = forest.trees
     counts = [0] * reg.n
     present: list[_Plan] = []
-    positional: list[tuple[Host, str, Dweller]] = []
+    positional: list[tuple[Host, str, Dweller, _Plan]] = []
     compares: list[_Plan] = []
     occupied: list[Host] = []
     stacks: list[list[Dweller]] = []
@@ -524,7 +632,7 @@ def _facts(forest: Forest) -> _Facts:
     for t in trees:
         sp = t.species
         if sp is not None:
-            p = sp.plan or _add_plan(sp, counts)
+            p = plans[sp]
             i = p.idx
             c = counts[i]
             counts[i] = c + 1
@@ -556,7 +664,7 @@ def _facts(forest: Forest) -> _Facts:
         if top:
             stacks.append(top)
             for d in top:
-                p = d.species.plan or _add_plan(d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -565,12 +673,12 @@ def _facts(forest: Forest) -> _Facts:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    positional.append((t, "top", d))
+                    positional.append((t, "top", d, p))
         if bot:
             stacks.append(bot)
             bottom += len(bot)
             for d in bot:
-                p = d.species.plan or _add_plan(d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -579,11 +687,11 @@ def _facts(forest: Forest) -> _Facts:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    positional.append((t, "bottom", d))
+                    positional.append((t, "bottom", d, p))
         if left:
             stacks.append(left)
             for d in left:
-                p = d.species.plan or _add_plan(d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -592,13 +700,13 @@ def _facts(forest: Forest) -> _Facts:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    positional.append((t, "left", d))
+                    positional.append((t, "left", d, p))
             if right and top and bot and t.kind != SHRUB:
                 full += 1
         if right:
             stacks.append(right)
             for d in right:
-                p = d.species.plan or _add_plan(d.species, counts)
+                p = plans[d.species]
                 i = p.idx
                 c = counts[i]
                 if not c:
@@ -607,13 +715,13 @@ def _facts(forest: Forest) -> _Facts:
                         compares.append(p)
                 counts[i] = c + 1
                 if p.per_card:
-                    positional.append((t, "right", d))
+                    positional.append((t, "right", d, p))
     boost: dict[str, int] = {}
     boost_all = 0
     booster = ""
     if positional:
-        for t, _side, d in positional:
-            plus = d.species.plan.bee_plus
+        for t, _side, d, q in positional:
+            plus = q.bee_plus
             if plus and t.kind != SHRUB:  # at a shrub a bee is at no tree: it adds nothing
                 boost_all += plus
                 booster = d.species.name
@@ -639,47 +747,46 @@ def _facts(forest: Forest) -> _Facts:
     f.stacks = stacks
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
-    if len(counts) != reg.n:  # plans compiled in the pass: their registry (or a newer one)
-        reg = _REG
-        counts.extend([0] * (reg.n - len(counts)))
     f.reg = reg
     f._symbols = None
     f._names = None
     return f
 
 
+
 def _tables2(f0: _Facts, f1: _Facts) -> tuple[dict[str, int], dict[str, int]]:
-    """:func:`_tables` of two forests (each one's best other is the other one), the number
-    each plan compares (own cards with their boost, or trees) read inline."""
+    """:func:`_tables` of two forests (each one's best other is the other one)."""
     t0: dict[str, int] = {}
     t1: dict[str, int] = {}
     for f in (f0, f1):
         for p in f.compares:
             name = p.name
             if name not in t0:
-                if p.code == _MAJORITY:
+                c = p.counter
+                if c == C_OWN and p.r.compared is None:  # own_count inlined
                     i = p.idx
                     n0 = f0.counts[i]
                     n1 = f1.counts[i]
                     if p.vcb:
                         n0 += f0.boost.get(name, 0)
                         n1 += f1.boost.get(name, 0)
-                elif p.saplings:
-                    n0 = f0.sites
-                    n1 = f1.sites
+                elif c == C_TREES and p.r.compared is None:  # trees_for inlined
+                    n0 = f0.sites if p.saplings else f0.tree_cards
+                    n1 = f1.sites if p.saplings else f1.tree_cards
+                    if p.vcb:
+                        n0 += f0.boost_all
+                        n1 += f1.boost_all
                 else:
-                    n0 = f0.tree_cards
-                    n1 = f1.tree_cards
-                if p.vcb and p.code != _MAJORITY:
-                    n0 += f0.boost_all
-                    n1 += f1.boost_all
+                    n0 = _compared(p, f0)
+                    n1 = _compared(p, f1)
                 t0[name] = n1
                 t1[name] = n0
     return t0, t1
 
 
 def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
-    """For each forest: comparing species -> the best number among the other forests."""
+    """For each forest: comparing species -> the best number among the other forests (the
+    number each rule's ``compared`` gives)."""
     if len(facts) == 2:  # the common table: each forest's best other is the other one
         return list(_tables2(facts[0], facts[1]))
     out: list[dict[str, int]] = [{} for _ in facts]
@@ -691,10 +798,7 @@ def _tables(facts: Sequence[_Facts]) -> list[dict[str, int]]:
             name = p.name
             if name in first:
                 continue
-            if p.code == _MAJORITY:
-                vals = [g.own_count(p) for g in facts]
-            else:
-                vals = [g.trees_for(p) for g in facts]
+            vals = [_compared(p, g) for g in facts]
             top = max(vals)
             at = vals.index(top)
             second = max(vals[:at] + vals[at + 1:], default=0)
@@ -707,104 +811,64 @@ def _is_most(plan: _Plan, mine: int, best_other: int) -> bool:
     return mine >= best_other if plan.ties else mine > best_other
 
 
-# --------------------------------------------------------------------------------------
-# Per-card rules (the same code for the fast and the explained path)
-# --------------------------------------------------------------------------------------
+def _compared(p: _Plan, f: _Facts) -> int:
+    """The number ``f`` compares with the other forests for ``p``: its rule's ``compared``,
+    else its shape's counter."""
+    compared = p.r.compared
+    return compared(p, f) if compared is not None else _counter(p, f)
 
 
-def _card_points(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> int:
-    """Points of one dweller scored by where it sits (rules of code ``_PER_CARD``)."""
-    pc = p.pc
-    if pc == _PC_ON_TREE:
-        host = t.species
-        return p.a if host is not None and host.name == p.key else 0
-    if pc == _PC_PAIRED:
-        stack = t.slots[side]
-        if len(stack) > 1:
-            name = p.name
-            k = 0
-            for x in stack:
-                if x.species.name == name:
-                    k += 1
-            if k >= 2:
-                return p.a
-        return 0
-    if pc == _PC_BAT:
-        for x in t.slots[OPPOSITE[side]]:
-            if "bat" in x.species.tags:
-                return 0 if t.kind == SHRUB and p.trees_only else p.a  # a shrub is no tree
-        return 0
-    if pc == _PC_SYMBOL:
-        sym = d.symbol if d.symbol is not None else _symbol(d)
-        return 0 if sym is None else p.a * f.symbol_count(sym)
-    if pc == _PC_HOST_KIND:
-        return p.a if t.kind == p.key else 0
-    if pc == _PC_ALONE:
-        s = t.slots
-        alone = len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"]) == 1
-        return p.a if alone else 0
+def _counter(p: _Plan, f: _Facts) -> int:
+    """The number the plan's shape counts in the forest (its counter, :data:`C_TAG` ...)."""
+    c = p.counter
+    if c == C_TAG:
+        return f.tag(p.key, p.saplings)
+    if c == C_TARGETS:
+        return f.count_of(p)
+    if c == C_OWN:
+        return f.own_count(p)
+    if c == C_TREES:
+        return f.trees_for(p)
+    if c == C_TREE_SPECIES:
+        return f.tree_species
+    if c == C_TAGS:
+        k = 0
+        for tag in p.keys:
+            k += f.tag(tag, p.saplings)
+        return k
+    if c == C_FULL:
+        return f.full
+    if c == C_BOTTOM:
+        return f.bottom_for(p)
+    if c == C_CAVE:
+        return f.cave
+    if c == C_DISTINCT:
+        return f.distinct(p.key)
+    if c == C_SYMBOLS:
+        k = 0
+        for sym in p.keys:
+            k += f.symbol_count(sym)
+        return k
     return 0
 
 
-def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller) -> tuple[int, str]:
-    """Points and reason of one dweller scored by where it sits (or of a bee)."""
-    pts = _card_points(p, f, t, side, d)
-    rule = p.rule
-    if rule == "on_tree_species":
-        where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
-        if pts:
-            return pts, f"{where} {article(p.key)}"
-        return pts, f"{where} {article(_shown(t))}, not {article(p.key)}"
-    if rule == "bat_opposite":
-        if t.kind == SHRUB and p.trees_only:
-            return pts, f"at {article(t.kind)}, which is no tree"
-        bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
-        if bat is not None:
-            return pts, f"a bat ({bat.species.printed}) in the opposite slot"
-        return pts, "no bat in the opposite slot"
-    if rule == "paired_in_slot":
-        if pts:
-            return pts, f"shares its slot with another {p.species.printed}"
-        return pts, "alone in its slot"
-    if rule == "per_own_tree_symbol":
-        sym = _symbol(d)
-        if sym is None:
-            return pts, "its tree symbol is not known"
-        n = f.symbol_count(sym)
-        return pts, f"{_n(p.a, 'point')} per card showing the {sym} symbol: {_n(n, 'card')}"
-    if rule == "on_host_kind":
-        if pts:
-            return pts, f"on {article(p.key)}"
-        here = t.kind if t.species is None else t.species.printed
-        return pts, f"on {article(here)}, not {article(p.key)}"
-    if rule == "alone_on_host":
-        if pts:
-            return pts, f"the only card at its {t.kind}"
-        others = sum(len(st) for st in t.slots.values()) - 1
-        return pts, f"{_n(others, 'other card')} at its {t.kind}"
-    if p.bee_plus:
-        plus = p.bee_plus
-        if t.kind == SHRUB:
-            return pts, "scores no points; a shrub is no tree, so it adds no tree here"
-        if t.species is None:
-            return pts, f"scores no points; at a sapling it adds {plus} to the number of trees"
-        return pts, (f"scores no points; counts as +{plus} {t.species.printed} "
-                     f"and +{plus} to the number of trees")
-    return pts, "scores no points"
-
-
-def _shown(t: Host) -> str:
-    """A host as a person reads it: its printed name, or ``sapling``."""
-    return t.name if t.species is None else t.species.printed
-
-
-#: Tags that are symbols printed on a card rather than a kind of living thing.
-_TAG_WORDS = {"alps": "Alps card", "woodland edge": "Woodland Edge card"}
-
-
-def _tag(tag: str) -> str:
-    """How a tag reads after "per": ``bird``, ``Alps card``."""
-    return _TAG_WORDS.get(tag, tag)
+def _shape_each(p: _Plan, f: _Facts, n: int, table: Mapping[str, int]) -> int | list[int]:
+    """Each copy's points by the plan's shape (a list: a set split over the copies)."""
+    kind = p.shape
+    if kind == FLAT:
+        return p.a
+    k = _counter(p, f)
+    if kind == PER:
+        return p.a * k
+    if kind == AT_LEAST:
+        return p.a if k >= p.b else 0
+    if kind == TABLE_EACH:
+        return _lookup(p.table, k)
+    if kind == TABLE_SET:
+        return _split(_lookup(p.table, k), n)
+    if kind == MOST:
+        return p.hi if _is_most(p, k, table.get(p.name, 0)) else p.lo
+    raise ValueError(f"{p.name}: no shape {kind}")
 
 
 # --------------------------------------------------------------------------------------
@@ -812,167 +876,189 @@ def _tag(tag: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-
-
 def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
-    """The forest's total: each species present scored by count (the rules in order of how
-    often they occur), then the cards scored by where they sit."""
+    """The forest's total: each species present scored by count (the two most common rules
+    inline, the others by their rule's functions; sets over species once for all of them),
+    then the cards scored by where they sit."""
     total = f.cave
     counts = f.counts
-    reg = f.reg
-    tag_plans = reg.tag_plans
-    butterflies: list[int] = []  # copies of each butterfly species (one set rule)
-    butterfly_plan: _Plan | None = None
-    bats = bat_kinds = 0
-    bat_plan: _Plan | None = None
+    groups: list[_Plan] | None = None
+    layers: list[int] | None = None  # copies of each species of the LAYERS set
+    layer_plan: _Plan | None = None
+    variety_plan: _Plan | None = None
+    varied = kinds = 0
     p: _Plan
     for p in f.present:
         code = p.code
-        n = counts[p.idx]
         if code == _FLAT:
-            total += p.a * n
+            total += p.a * counts[p.idx]
         elif code == _PER_TAG:  # f.tag inlined: the most common rule
             if p.tree_key:
                 k = f.sites if p.saplings else f.tree_cards
             else:  # a loop: cheaper than sum(map(counts.__getitem__, ...)) for these lists
                 k = 0
-                for j in tag_plans[p.key_tag]:
+                for j in f.reg.tag_plans[p.key_tag]:
                     k += counts[j]
-            total += p.a * n * k
-        elif code >= _PER_CARD:  # _PER_CARD or _NONE: nothing by count
+            total += p.a * counts[p.idx] * k
+        elif code >= _CARD:  # dwellers scored by where they sit (below), or nothing
             continue
-        elif code < _MAJORITY:
-            if code == _SET:
-                table = p.table
+        elif code < _HALF:
+            if code == _SET_OWN:  # own_count inlined
+                n = counts[p.idx]
                 if p.vcb:
                     n += f.boost.get(p.name, 0)
                 if n > 0:
+                    table = p.table
                     total += table[n] if n < len(table) else table[-1]
-            elif code == _BUTTERFLY:
-                butterflies.append(n)
-                if butterfly_plan is None or len(p.table) > len(butterfly_plan.table):
-                    butterfly_plan = p
-            elif code == _PER_SPECIES:  # f.count_of inlined
+            elif code == _LAYERS:
+                n = counts[p.idx]
+                if layers is None:
+                    layers = [n]
+                    layer_plan = p
+                else:
+                    layers.append(n)
+                    if layer_plan is None or len(p.table) > len(layer_plan.table):
+                        layer_plan = p
+            elif code == _PER_TARGETS:  # count_of inlined
                 k = 0
-                for i in reg.targets[p.idx]:
+                for i in f.reg.targets[p.idx]:
                     k += counts[i]
-                total += p.a * n * k
-            elif code == _BATS:
-                bats += n
-                bat_kinds += 1
-                bat_plan = p
-            elif code == _REQUIRES:
-                if f.count_of(p) >= p.b:
-                    total += p.a * n
-            elif f.tree_species >= p.b:  # _ALL_SPECIES
-                total += p.a * n
-        elif code == _MAJORITY:  # _is_most and own_count inlined
-            mine = n + f.boost.get(p.name, 0) if p.vcb else n
-            other = best_other.get(p.name, 0)
-            total += (p.b if (mine >= other if p.ties else mine > other) else p.a) * n
-        elif code == _THRESHOLD:
+                total += p.a * counts[p.idx] * k
+            elif code == _VARIETY:
+                varied += counts[p.idx]
+                kinds += 1
+                variety_plan = p
+            elif code == _AT_LEAST_TARGETS:
+                k = 0
+                for i in f.reg.targets[p.idx]:
+                    k += counts[i]
+                if k >= p.b:
+                    total += p.a * counts[p.idx]
+            elif f.tree_species >= p.b:  # _AT_LEAST_SPECIES
+                total += p.a * counts[p.idx]
+        elif code == _AT_LEAST_OWN:  # own_count inlined
+            n = counts[p.idx]
             if (n + f.boost.get(p.name, 0) if p.vcb else n) >= p.b:
                 total += p.a * n
-        elif code == _MOST_TREES:  # trees_for and _is_most inlined
-            k = f.sites if p.saplings else f.tree_cards
-            if p.vcb:
-                k += f.boost_all
+        elif code == _MOST_OWN:  # own_count and _is_most inlined
+            n = counts[p.idx]
+            mine = n + f.boost.get(p.name, 0) if p.vcb else n
             other = best_other.get(p.name, 0)
-            if k >= other if p.ties else k > other:
-                total += p.a * n
-        elif code == _MIN_TREES:
-            k = f.sites if p.saplings else f.tree_cards
-            if p.vcb:
-                k += f.boost_all
-            if k >= p.b:
-                total += p.a * n
-        elif code == _PER_TAGS:
-            k = 0
-            for tag in p.keys:
-                k += f.tag(tag, p.saplings)
-            total += p.a * n * k
-        elif code == _FULL:
-            total += p.a * n * f.full
-        elif code == _OWN_SLOTS:
-            total += p.a * f.own_slots(p.name)
-        elif code == _BOTTOM:
-            k = f.bottom
-            if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
-                k -= f.below_shrubs()
-            total += p.a * n * k
-        elif code == _DISTINCT:
-            total += p.a * n * f.distinct(p.key)
-        elif code == _DISTINCT_TABLE:
-            total += n * _lookup(p.table, f.distinct(p.key))
-        elif code == _SYMBOLS:
-            k = 0
-            for sym in p.keys:
-                k += f.symbol_count(sym)
-            total += p.a * n * k
-        elif code == _CAVE:
-            total += p.a * n * f.cave
-    if butterfly_plan is not None:
-        total += _butterfly_total(butterfly_plan.table, butterflies)
-    if bat_plan is not None and bat_kinds >= bat_plan.b:
-        total += bat_plan.a * bats
-    for t, side, d in f.positional:
-        p = d.species.plan
+            total += (p.hi if (mine >= other if p.ties else mine > other) else p.lo) * n
+        elif code == _PER_FULL:
+            total += p.a * counts[p.idx] * f.full
+        elif code == _ANY_SHAPE:  # the shapes and their counters (_shape_each's numbers)
+            n = counts[p.idx]
+            c = p.counter
+            if c == C_OWN:  # f.own_count
+                k = n + f.boost.get(p.name, 0) if p.vcb else n
+            elif c == C_FULL:
+                k = f.full
+            elif c == C_TREES:  # f.trees_for
+                k = f.sites if p.saplings else f.tree_cards
+                if p.vcb:
+                    k += f.boost_all
+            elif c == C_TAGS:
+                k = 0
+                for tag in p.keys:
+                    k += f.tag(tag, p.saplings)
+            elif c == C_BOTTOM:
+                k = f.bottom
+                if p.trees_only and f.sites != len(f.trees):  # not the cards below shrubs
+                    k -= f.below_shrubs()
+            elif c == C_DISTINCT:
+                k = f.distinct(p.key)
+            elif c == C_SYMBOLS:
+                k = 0
+                for sym in p.keys:
+                    k += f.symbol_count(sym)
+            elif c == C_CAVE:
+                k = f.cave
+            else:
+                k = _counter(p, f)
+            kind = p.shape
+            if kind == PER:
+                total += p.a * n * k
+            elif kind == AT_LEAST:
+                if k >= p.b:
+                    total += p.a * n
+            elif kind == TABLE_SET:
+                if k > 0:
+                    table = p.table
+                    total += table[k] if k < len(table) else table[-1]
+            elif kind == MOST:
+                other = best_other.get(p.name, 0)
+                total += (p.hi if (k >= other if p.ties else k > other) else p.lo) * n
+            elif kind == TABLE_EACH:
+                total += n * _lookup(p.table, k)
+        elif code == _GROUP:
+            if groups is None:
+                groups = [p]
+            else:
+                groups.append(p)
+        elif code == _EACH:
+            n = counts[p.idx]
+            each: int = p.fn(p, f, n, best_other)
+            total += each * n
+        elif code == _TOTAL:
+            every: int = p.fn(p, f, counts[p.idx], best_other)
+            total += every
+        elif code == _HOST_CARD:  # host cards scored by where they are
+            sp = p.species
+            left = counts[p.idx]
+            for t in f.trees:
+                if t.species is sp:
+                    pts: int = p.fn(p, f, t, "", None)
+                    total += pts
+                    left -= 1
+                    if not left:
+                        break
+    if layers is not None:
+        assert layer_plan is not None
+        total += _layers_total(layer_plan.table, layers)
+    if variety_plan is not None and kinds >= variety_plan.b:
+        total += variety_plan.a * varied
+    if groups is not None:
+        total += _groups_total(f, groups)
+    for t, side, d, p in f.positional:
         pc = p.pc
-        if pc == _PC_ON_TREE:  # _card_points inlined for the most common per-card rule
+        if pc == 1:  # on_tree_species inlined: the most common card rule
             host = t.species
             if host is not None and host.name == p.key:
                 total += p.a
         elif pc:
-            total += _card_points(p, f, t, side, d)
+            total += p.fn(p, f, t, side, d)
     return total
 
 
-def _butterfly_total(table: tuple[int, ...], ns: list[int]) -> int:
-    """Optimal layered sets: set k holds every species with at least k copies."""
-    top = max(ns, default=0)
-    if top <= 1:  # one set of every species (or none)
-        return _lookup(table, len(ns))
-    total = 0
-    last = len(table) - 1
-    for k in range(1, top + 1):
-        m = 0  # species with at least k copies (at least one)
-        for n in ns:
-            if n >= k:
-                m += 1
-        total += table[m] if m <= last else table[last]
-    return total
-
-
-def _tree_species(f: _Facts) -> int:
-    return f.tree_species
-
-
-def totals(forests: Sequence[Forest]) -> list[int]:
-    """Each forest's total, equal to ``score_table(forests)[i].total``, without explanations
-    (a game's definition names its scorer: Dartmoor's is :mod:`forest_shuffle.scoring.dartmoor`)."""
-    if len(forests) == 2:  # the common table, written out (no comprehension, fewer calls)
-        try:
-            f0 = _facts(forests[0])
-            f1 = _facts(forests[1])
-        except IndexError:  # another thread published a plan meanwhile: _facts_of's way
-            f0, f1 = _facts_of(forests)
+def _groups_total(f: _Facts, groups: list[_Plan]) -> int:
+    """The points of the sets over species (each rule's ``group_total`` once, for all its
+    plans present)."""
+    counts = f.counts
+    r = groups[0].r
+    fn = r.group_total
+    assert fn is not None
+    total: int = fn(r, groups, counts)
+    done: list[PointRule] | None = None  # the other rules scored
+    for q in groups:
+        other = q.r
+        if other is r:
+            continue
+        if done is None:
+            done = [other]
         else:
-            if f0.reg is not f1.reg:  # _facts_of's padding, without its list (a hot path)
-                if f0.reg.n > f1.reg.n:
-                    f1.pad(f0.reg)
-                else:
-                    f0.pad(f1.reg)
-        if f0.compares or f1.compares:
-            t0, t1 = _tables2(f0, f1)
-            return [_forest_total(f0, t0), _forest_total(f1, t1)]
-        return [_forest_total(f0, _NO_TABLE), _forest_total(f1, _NO_TABLE)]
-    facts = _facts_of(forests)
-    tables = _tables(facts)
-    return [_forest_total(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
-
-
-#: The comparisons of a table where no forest has a comparing species (read, never written).
-_NO_TABLE: Final[dict[str, int]] = {}
+            seen = False
+            for x in done:
+                if x is other:
+                    seen = True
+                    break
+            if seen:
+                continue
+            done.append(other)
+        fn = other.group_total
+        assert fn is not None
+        total += fn(other, groups, counts)
+    return total
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -981,6 +1067,114 @@ def winners(totals: Sequence[int]) -> list[int]:
         return []
     best = max(totals)
     return [i for i, v in enumerate(totals) if v == best]
+
+
+#: The comparisons of a table where no forest has a comparing species (read, never written).
+_NO_TABLE: Final[dict[str, int]] = {}
+
+
+# --------------------------------------------------------------------------------------
+# The scorer of one definition
+# --------------------------------------------------------------------------------------
+
+
+class Scorer:
+    """The base family's scorer for one game definition: the plans of every species of
+    its catalog, compiled from its vocabulary of point rules (:data:`RULES`, or a
+    vocabulary of its own) when it is made; a species met that the catalog does not hold
+    (an unpickled copy, one built by hand) is compiled on first sight under the scorer's
+    lock and published in a new registry (:class:`_Registry`), so threads score at once
+    without a lock. Nothing is shared with another scorer."""
+
+    __slots__ = ("rules", "reg", "_lock")
+
+    rules: Mapping[str, PointRule]
+    reg: _Registry  # the registry published last (read once per forest counted)
+    _lock: threading.Lock  # held while a plan is compiled and published
+
+    def __init__(self, catalog: Catalog | None = None,
+                 rules: Mapping[str, PointRule] | None = None) -> None:
+        self.rules = RULES if rules is None else rules
+        self._lock = threading.Lock()
+        reg = _EMPTY
+        if catalog is not None:
+            for sp in catalog.species.values():
+                reg = _compile(reg, sp, self.rules)
+        self.reg = reg
+
+    def plan(self, sp: Species) -> _Plan:
+        """The plan of ``sp``, compiled on first sight (once, whichever threads ask)."""
+        p = self.reg.plans.get(sp)
+        if p is None:
+            with self._lock:
+                p = self.reg.plans.get(sp)
+                if p is None:
+                    reg = _compile(self.reg, sp, self.rules)
+                    self.reg = reg
+                    p = reg.plans[sp]
+        return p
+
+    def _facts_of(self, forests: Sequence[Forest]) -> list[_Facts]:
+        """The facts of every forest, all counted against one registry (the newest any of
+        them read: each plan present anywhere at the table has a count in each; a forest
+        counted against an older one is padded with zeros for the plans compiled since)."""
+        facts = [_facts(self, fo) for fo in forests]
+        newest: _Registry | None = None
+        for fa in facts:
+            if newest is None or fa.reg.n > newest.n:
+                newest = fa.reg
+        for fa in facts:
+            if fa.reg is not newest:
+                assert newest is not None
+                fa.pad(newest)
+        return facts
+
+    def totals(self, forests: Sequence[Forest]) -> list[int]:
+        """Each forest's total, equal to ``score_table(forests)[i].total``, without
+        explanations."""
+        if len(forests) == 2:  # the common table, written out (no comprehension, fewer calls)
+            reg = self.reg
+            try:  # both against one registry
+                f0 = _count(reg, forests[0])
+                f1 = _count(reg, forests[1])
+            except KeyError:  # a species with no plan yet: _facts_of compiles it
+                f0, f1 = self._facts_of(forests)
+            if f0.compares or f1.compares:
+                t0, t1 = _tables2(f0, f1)
+                return [_forest_total(f0, t0), _forest_total(f1, t1)]
+            return [_forest_total(f0, _NO_TABLE), _forest_total(f1, _NO_TABLE)]
+        facts = self._facts_of(forests)
+        tables = _tables(facts)
+        return [_forest_total(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
+
+    def score_table(self, forests: Sequence[Forest]) -> list[ForestScore]:
+        """Score every forest of a table, with the four lines and every card's points
+        explained. Totals and lines are counted at once; the per-card reasons are written
+        when ``cards`` is first read."""
+        facts = self._facts_of(forests)
+        tables = _tables(facts)
+        return [_score(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
+
+
+def scorer_for(catalog: Catalog, rules: Mapping[str, PointRule] | None = None) -> Scorer:
+    """The scorer a definition of the base family holds (:func:`forest_shuffle.engine.game.
+    make_def` asks for it): its catalog's plans, compiled now from ``rules`` (None: the
+    base family's :data:`RULES`)."""
+    return Scorer(catalog, rules)
+
+
+def totals(forests: Sequence[Forest]) -> list[int]:
+    """Each forest's total by the base family's rules, for a caller with no definition (a
+    test, a tool): a scorer made for this call alone compiles the plans of the species met.
+    Games score through their definition (``GameDef.totals``), which holds its scorer."""
+    return Scorer().totals(forests)
+
+
+def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
+    """Every forest's score, explained, by the base family's rules, for a caller with no
+    definition (as :func:`totals`; Dartmoor tables go to its own scorer,
+    :mod:`forest_shuffle.scoring.dartmoor`)."""
+    return Scorer().score_table(forests)
 
 
 # --------------------------------------------------------------------------------------
@@ -1006,178 +1200,6 @@ def _bee_note(f: _Facts, name: str, p: _Plan) -> str:
 _Why = str | list[str]
 
 
-def _const(_pts: int, why: str) -> str:
-    """The reason of a species whose copies all score ``_pts`` (the points themselves come
-    from :func:`_walk`; the argument keeps each rule's points beside its words)."""
-    return why
-
-
-def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[str, _Why]:
-    """species -> the reason of each copy for count rules (``order``: the plans present,
-    hosts first, as :func:`_in_order` gives them; a ``per_card_in_own_slots`` card is
-    explained by :func:`_walk`, from its host)."""
-    counts = {p.name: f.counts[p.idx] for p in order}
-    plans = {p.name: p for p in order}
-    out: dict[str, _Why] = {}
-
-    # Set rules: compute the per-copy split once.
-    butterfly_names = [n for n in counts if plans[n].rule == "butterfly_sets"]
-    bat_names = [n for n in counts if plans[n].rule == "bat_variety"]
-
-    for names in ([butterfly_names] if butterfly_names else []):
-        table_ = max((plans[bn].table for bn in names), key=len)
-        layers = max(counts[bn] for bn in names)
-        shares: dict[str, list[str]] = {bn: [] for bn in names}
-        for k in range(1, layers + 1):
-            members = [bn for bn in names if counts[bn] >= k]
-            value = _lookup(table_, len(members))
-            if len(members) == 1:
-                why = f"in butterfly set {k} alone: a set of one species scores {value}"
-            else:
-                why = (f"in butterfly set {k} of {len(members)} different species, "
-                       f"{value} points for the set")
-            for bn in members:
-                shares[bn].append(why)
-        for bn in names:
-            out[bn] = shares[bn]
-
-    for names in ([bat_names] if bat_names else []):
-        p0 = plans[names[0]]
-        need = p0.params["min_distinct_bat_species"]
-        nbats = sum(counts[bn] for bn in names)
-        kinds = len(names)
-        if kinds >= need:
-            why = f"{_n(nbats, 'bat')} of {_n(kinds, 'species')}"
-            for bn in names:
-                out[bn] = _const(int(plans[bn].params["points_each"]), why)
-        else:
-            why = f"only {kinds} bat species, {need} needed"
-            for bn in names:
-                out[bn] = _const(0, why)
-
-    for name, n in counts.items():
-        if name in out:
-            continue
-        p = plans[name]
-        rule = p.rule
-        params = p.params
-        if rule == "none" or p.per_card:
-            out[name] = _const(0, "scores no points")
-        elif rule == "flat":
-            out[name] = _const(int(params["points_each"]),
-                              f"{_n(params['points_each'], 'point')} each")
-        elif rule == "per_tag":
-            tag = params["tag"]
-            sap = params.get("saplings_count", True)
-            k = f.tag(tag, sap)
-            extra = ""
-            if tag == "tree" and sap and f.sites > f.tree_cards:
-                extra = " (saplings included)"
-            out[name] = _const(params["points_per"] * k,
-                              f"{_n(params['points_per'], 'point')} per {_tag(tag)}: "
-                              f"{_n(k, _tag(tag))}{extra}")
-        elif rule == "per_tags":
-            sap = params.get("saplings_count", True)
-            parts = [(t, f.tag(t, sap)) for t in params["tags"]]
-            k = sum(v for _t, v in parts)
-            what = " and ".join(_tag(t) for t in params["tags"])
-            out[name] = _const(params["points_per"] * k,
-                              f"{_n(params['points_per'], 'point')} per {what}: "
-                              + " + ".join(_n(v, _tag(t)) for t, v in parts))
-        elif rule == "per_species":
-            other = params["species"]
-            k = f.count_of(p)
-            out[name] = _const(params["points_per"] * k,
-                              f"{_n(params['points_per'], 'point')} per {other}: {_n(k, other)}")
-        elif rule == "set_table":
-            eff = f.own_count(p)
-            value = _lookup(p.table, eff)
-            why = f"{_n(n, name)}{_bee_note(f, name, p)} score {value} together"
-            out[name] = why
-        elif rule == "requires_species":
-            other = params["species"]
-            k = f.count_of(p)
-            if k >= params["min_count"]:
-                out[name] = _const(int(params["points_each"]), f"{_n(k, other)} in the forest")
-            else:
-                out[name] = _const(0, f"no {other} in the forest" if k == 0 else
-                                  f"only {_n(k, other)}, {params['min_count']} needed")
-        elif rule == "per_distinct_species":
-            k = f.distinct(p.key)
-            out[name] = _const(p.a * k, f"{_n(p.a, 'point')} per different {p.key} species: "
-                                       f"{_n(k, 'species')}")
-        elif rule == "distinct_species_table":
-            k = f.distinct(p.key)
-            out[name] = _const(_lookup(p.table, k), f"{_n(k, 'different ' + p.key + ' species')}"
-                                                   f" in the forest")
-        elif rule == "per_tree_symbols":
-            parts = [(sym, f.symbol_count(sym)) for sym in p.keys]
-            k = sum(v for _s, v in parts)
-            what = " or ".join(p.keys)
-            out[name] = _const(p.a * k, f"{_n(p.a, 'point')} per card showing the {what} symbol: "
-                                       + " + ".join(_n(v, sym + " card") for sym, v in parts))
-        elif rule == "per_cave_card":
-            out[name] = _const(p.a * f.cave, f"{_n(p.a, 'point')} per card in the cave: "
-                                            f"{_n(f.cave, 'card')}")
-        elif rule == "per_bottom_card":
-            k = f.bottom_for(p)
-            where = "below a tree" if p.trees_only else "in a bottom slot"
-            out[name] = _const(params["points_per"] * k,
-                              f"{_n(params['points_per'], 'point')} per card {where}: "
-                              f"{_n(k, 'card')}")
-        elif rule == "per_fully_occupied_tree":
-            out[name] = _const(params["points_per"] * f.full,
-                              f"{_n(params['points_per'], 'point')} per fully occupied tree: "
-                              f"{_n(f.full, 'tree')}")
-        elif rule == "per_card_in_own_slots":
-            continue  # explained card by card from its host (_walk)
-        elif rule == "threshold_own_species":
-            eff = f.own_count(p)
-            need = params["min_count"]
-            desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
-            if eff >= need:
-                out[name] = _const(int(params["points_each"]), f"{desc}: {need} needed, reached")
-            else:
-                out[name] = _const(0, f"only {desc}, {need} needed")
-        elif rule == "all_tree_species":
-            k = _tree_species(f)
-            need = params["species_needed"]
-            if k >= need:
-                out[name] = _const(int(params["points_each"]),
-                                  f"all {need} tree species in the forest")
-            else:
-                out[name] = _const(0, f"only {k} of {need} tree species in the forest")
-        elif rule == "majority":
-            mine = f.own_count(p)
-            other = table.get(name, 0)
-            desc = f"{_n(n, name)}{_bee_note(f, name, p)}"
-            if _is_most(p, mine, other):
-                out[name] = _const(int(params["points_each_if_most"]),
-                                  f"{desc}, no other forest has more ({other} at most)")
-            else:
-                out[name] = _const(int(params["points_each"]),
-                                  f"{desc}, another forest has more ({other})")
-        elif rule == "most_trees":
-            mine = f.trees_for(p)
-            other = table.get(name, 0)
-            desc = _trees_desc(f, p)
-            if _is_most(p, mine, other):
-                out[name] = _const(int(params["points_each"]),
-                                  f"{desc}, no other forest has more ({other} at most)")
-            else:
-                out[name] = _const(0, f"{desc}, another forest has more ({other})")
-        elif rule == "min_trees":
-            need = params["min_trees"]
-            desc = _trees_desc(f, p)
-            if f.trees_for(p) >= need:
-                out[name] = _const(int(params["points_each"]), f"{desc}: {need} needed, reached")
-            else:
-                out[name] = _const(0, f"only {desc}, {need} needed")
-        else:
-            raise ValueError(f"{name}: no scoring for rule {rule!r}")
-    return out
-
-
 def _trees_desc(f: _Facts, p: _Plan) -> str:
     """``10 trees (1 sapling included, +2 for Violet Carpenter Bees)`` (the booster's
     name comes from the data)."""
@@ -1195,10 +1217,11 @@ def _in_order(f: _Facts) -> list[_Plan]:
     order of the hosts, then dweller species in the order they are first seen."""
     out: list[_Plan] = []
     seen: set[int] = set()
+    plans = f.reg.plans
     for t in f.trees:
         sp = t.species
         if sp is not None:
-            p: _Plan = sp.plan
+            p = plans[sp]
             if p.idx not in seen:
                 seen.add(p.idx)
                 out.append(p)
@@ -1210,96 +1233,70 @@ def _in_order(f: _Facts) -> list[_Plan]:
     return out
 
 
-def _each(p: _Plan, n: int, f: _Facts, table: dict[str, int]) -> int | list[int]:
-    """The points of each copy of a species scored by count (a list by copy for a set
-    split over its cards); the numbers :func:`_explainers` explains. Butterflies and bats
-    are done by :func:`_copy_points`."""
-    rule = p.rule
-    params = p.params
-    if rule == "none" or p.per_card or rule == "per_card_in_own_slots":
-        return 0
-    if rule == "flat":
-        return int(params["points_each"])
-    if rule == "per_tag":
-        return int(params["points_per"] * f.tag(params["tag"], params.get("saplings_count", True)))
-    if rule == "per_tags":
-        sap = params.get("saplings_count", True)
-        return int(params["points_per"] * sum(f.tag(t, sap) for t in params["tags"]))
-    if rule == "per_species":
-        return int(params["points_per"] * f.count_of(p))
-    if rule == "set_table":
-        return _split(_lookup(p.table, f.own_count(p)), n)
-    if rule == "requires_species":
-        return int(params["points_each"]) if f.count_of(p) >= params["min_count"] else 0
-    if rule == "per_distinct_species":
-        return p.a * f.distinct(p.key)
-    if rule == "distinct_species_table":
-        return _lookup(p.table, f.distinct(p.key))
-    if rule == "per_tree_symbols":
-        return p.a * sum(f.symbol_count(sym) for sym in p.keys)
-    if rule == "per_cave_card":
-        return p.a * f.cave
-    if rule == "per_bottom_card":
-        return int(params["points_per"] * f.bottom_for(p))
-    if rule == "per_fully_occupied_tree":
-        return int(params["points_per"] * f.full)
-    if rule == "threshold_own_species":
-        return int(params["points_each"]) if f.own_count(p) >= params["min_count"] else 0
-    if rule == "all_tree_species":
-        return int(params["points_each"]) if _tree_species(f) >= params["species_needed"] else 0
-    if rule == "majority":
-        most = _is_most(p, f.own_count(p), table.get(p.name, 0))
-        return int(params["points_each_if_most"] if most else params["points_each"])
-    if rule == "most_trees":
-        return int(params["points_each"]) if _is_most(p, f.trees_for(p),
-                                                      table.get(p.name, 0)) else 0
-    if rule == "min_trees":
-        return int(params["points_each"]) if f.trees_for(p) >= params["min_trees"] else 0
-    raise ValueError(f"{p.name}: no scoring for rule {rule!r}")
+def _by_rule(plans: list[_Plan]) -> list[list[_Plan]]:
+    """The group plans by rule, each rule's in the order given, rules in order of first
+    appearance."""
+    rules: dict[str, list[_Plan]] = {}
+    for p in plans:
+        code = p.code
+        if code in (_GROUP, _LAYERS, _VARIETY):
+            rules.setdefault(p.rule, []).append(p)
+    return list(rules.values())
 
 
 def _copy_points(f: _Facts, table: dict[str, int]) -> dict[int, int | list[int]]:
     """Plan idx -> the points of each copy (an int) or of copy k (a list), for every
-    species present scored by count."""
+    species present scored by count (each by its rule's ``points``, sets by ``group``)."""
     counts = f.counts
     out: dict[int, int | list[int]] = {}
-    butterflies: list[_Plan] = []
-    bats: list[_Plan] = []
+    grouped = False
     p: _Plan
     for p in f.present:
         code = p.code
-        if code == _BUTTERFLY:
-            butterflies.append(p)
-        elif code == _BATS:
-            bats.append(p)
-        elif p.per_card:
+        if code in (_GROUP, _LAYERS, _VARIETY):
+            grouped = True
+        elif p.per_card or code >= _HOST_CARD:
             out[p.idx] = 0
-        elif code == _FLAT:  # the two most common rules without a call (as _forest_total)
-            out[p.idx] = p.a
-        elif code == _PER_TAG:
-            if p.key == "tree":
-                k = f.sites if p.saplings else f.tree_cards
-            else:
-                k = f.tag_count(p.key_tag)
-            out[p.idx] = p.a * k
+        elif p.shape >= 0:
+            out[p.idx] = _shape_each(p, f, counts[p.idx], table)
         else:
-            out[p.idx] = _each(p, counts[p.idx], f, table)
-    order = _in_order(f) if butterflies or bats else []
-    if butterflies:
-        names = [p for p in order if p.rule == "butterfly_sets"]
-        table_ = max((p.table for p in names), key=len)
-        shares: dict[int, list[int]] = {p.idx: [] for p in names}
-        for k in range(1, max(counts[p.idx] for p in names) + 1):
-            members = [p for p in names if counts[p.idx] >= k]
-            for p, pts in zip(members, _split(_lookup(table_, len(members)), len(members)),
-                              strict=True):
-                shares[p.idx].append(pts)
-        out.update(shares)
-    if bats:
-        names = [p for p in order if p.rule == "bat_variety"]
-        enough = len(names) >= names[0].params["min_distinct_bat_species"]
-        for p in names:
-            out[p.idx] = int(p.params["points_each"]) if enough else 0
+            points = p.r.points
+            assert points is not None
+            out[p.idx] = points(p, f, counts[p.idx], table)
+    if grouped:
+        for members in _by_rule(_in_order(f)):
+            ns = [counts[q.idx] for q in members]
+            code = members[0].code
+            if code == _LAYERS:
+                out.update(_layers(members, ns))
+            elif code == _VARIETY:
+                out.update(_variety(members))
+            else:
+                group = members[0].r.group
+                assert group is not None
+                out.update(group(members, ns, f))
+    return out
+
+
+def _explainers(f: _Facts, table: dict[str, int], order: list[_Plan]) -> dict[str, _Why]:
+    """species -> the reason of each copy for count rules (``order``: the plans present,
+    hosts first, as :func:`_in_order` gives them; a card scored by where it sits is
+    explained by :func:`_walk`)."""
+    counts = f.counts
+    out: dict[str, _Why] = {}
+    for members in _by_rule(order):
+        group_words = members[0].r.group_words
+        assert group_words is not None
+        out.update(group_words(members, [counts[q.idx] for q in members], f))
+    for p in order:
+        name = p.name
+        if name in out:
+            continue
+        words = p.r.words
+        if p.per_card or words is None or p.code >= _HOST_CARD:
+            out[name] = "scores no points"
+        else:
+            out[name] = words(p, f, counts[p.idx], table)
     return out
 
 
@@ -1318,6 +1315,7 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
     (trees, top_bottom, left_right). Reasons that read the card's host are written now;
     the others wait for :func:`_explain`."""
     each = _copy_points(f, table)
+    plans = f.reg.plans
     seen: dict[int, int] = {}
     out: list[_Card] = []
     add = out.append
@@ -1330,19 +1328,20 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
         if sp is None:
             add((i, "", "sapling", 0, 0, _SAPLING_WHY))
         else:
-            p: _Plan = sp.plan
-            v = each[p.idx]
-            if p.code == _OWN_SLOTS:
-                pts, why = _own_slots(t, int(p.params["points_per_card"]))
+            p = plans[sp]
+            if p.pc:
+                pts, why = _per_card(p, f, t, "", None)
                 add((i, "", p.name, pts, 0, why))
-            elif isinstance(v, int):
-                add((i, "", p.name, v, 0, ""))
-                pts = v
             else:
-                k = seen.get(p.idx, 0)
-                seen[p.idx] = k + 1
-                pts = v[k]
-                add((i, "", p.name, pts, k, ""))
+                v = each[p.idx]
+                if isinstance(v, int):
+                    add((i, "", p.name, v, 0, ""))
+                    pts = v
+                else:
+                    k = seen.get(p.idx, 0)
+                    seen[p.idx] = k + 1
+                    pts = v[k]
+                    add((i, "", p.name, pts, k, ""))
             trees_line += pts
         if t is not nxt:
             continue
@@ -1355,12 +1354,9 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
                 continue
             stack_pts = 0
             for d in stack:
-                p = d.species.plan
+                p = plans[d.species]
                 if p.per_card:
                     pts, why = _per_card(p, f, t, side, d)
-                    add((i, side, p.name, pts, 0, why))
-                elif p.code == _OWN_SLOTS:
-                    pts, why = _own_slots(t, int(p.params["points_per_card"]))
                     add((i, side, p.name, pts, 0, why))
                 else:
                     v = each[p.idx]
@@ -1378,9 +1374,23 @@ def _walk(f: _Facts, table: dict[str, int], lines: list[int]) -> list[_Card]:
     return out
 
 
-def _own_slots(t: Host, per: int) -> tuple[int, str]:
-    k = sum(len(s) for s in t.slots.values())
-    return per * k, f"{_n(per, 'point')} per card in its slots: {_n(k, 'card')}"
+def _per_card(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> tuple[int, str]:
+    """Points and reason of one card scored by where it sits (its rule's ``card`` and
+    ``card_words``), or of a bee (a ``tree_count_modifier`` permanent effect)."""
+    card = p.r.card
+    if card is not None:
+        pts = card(p, f, t, side, d)
+        words = p.r.card_words
+        return pts, words(p, f, t, side, d, pts) if words is not None else "scores no points"
+    if p.bee_plus:
+        plus = p.bee_plus
+        if t.kind == SHRUB:
+            return 0, "scores no points; a shrub is no tree, so it adds no tree here"
+        if t.species is None:
+            return 0, f"scores no points; at a sapling it adds {plus} to the number of trees"
+        return 0, (f"scores no points; counts as +{plus} {t.species.printed} "
+                   f"and +{plus} to the number of trees")
+    return 0, "scores no points"
 
 
 def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[CardPoints, ...]:
@@ -1411,34 +1421,403 @@ def _score(f: _Facts, table: dict[str, int]) -> ForestScore:
                        build=lambda: _explain(f, table, walked))
 
 
-def _facts_of(forests: Sequence[Forest]) -> list[_Facts]:
-    """The facts of every forest, all counted against one registry (the newest any of
-    them read: each plan present anywhere at the table has a count in each). A pass that
-    met a plan another thread published meanwhile (IndexError) is counted again; one that
-    fails with no plan published meanwhile is a fault and raises."""
-    while True:
-        reg = _REG
-        try:
-            facts = [_facts(fo) for fo in forests]
-            break
-        except IndexError:
-            if _REG is reg:
-                raise
-    newest = reg
-    for fa in facts:
-        if fa.reg.n > newest.n:
-            newest = fa.reg
-    for fa in facts:
-        if fa.reg is not newest:
-            fa.pad(newest)
-    return facts
+# --------------------------------------------------------------------------------------
+# The base family's point rules, each declared once: its params, how it counts, its words
+# --------------------------------------------------------------------------------------
+
+#: The base family's vocabulary of point rules (a scorer's default; a game with rules of
+#: its own makes a scorer with its own vocabulary, as Dartmoor's scorer does).
+RULES: dict[str, PointRule] = {}
 
 
-def score_table(forests: Sequence[Forest]) -> list[ForestScore]:
-    """Score every forest of a table of the base family, with the four lines and every
-    card's points explained (a game's definition names its scorer: Dartmoor tables go to
-    :func:`forest_shuffle.scoring.dartmoor.score_table`). Totals and lines are counted at
-    once; the per-card reasons are written when ``cards`` is first read."""
-    facts = _facts_of(forests)
-    tables = _tables(facts)
-    return [_score(fa, ta) for fa, ta in zip(facts, tables, strict=True)]
+def _shown(t: Host) -> str:
+    """A host as a person reads it: its printed name, or ``sapling``."""
+    return t.name if t.species is None else t.species.printed
+
+
+#: Tags that are symbols printed on a card rather than a kind of living thing.
+_TAG_WORDS = {"alps": "Alps card", "woodland edge": "Woodland Edge card"}
+
+
+def _tag(tag: str) -> str:
+    """How a tag reads after "per": ``bird``, ``Alps card``."""
+    return _TAG_WORDS.get(tag, tag)
+
+
+def _table_check(params: Mapping[str, Any]) -> str:
+    """The loader's check of a ``table``: an object of counts (``"7+"``: 7 and more) to
+    points."""
+    table = params["table"]
+    ok = isinstance(table, dict) and bool(table) and all(
+        isinstance(k, str) and k.rstrip("+").isdigit() and type(v) is int
+        for k, v in table.items())
+    return "" if ok else "table must be an object of counts (\"7+\": 7 or more) to points"
+
+
+# ----------------------------------------------------------------------------- by count
+
+point_rule(RULES, PointRule("none"))
+
+point_rule(RULES, PointRule(
+    "flat", ("points_each",), shape=Shape(FLAT),
+    words=lambda p, f, n, t: f"{_n(p.params['points_each'], 'point')} each"))
+
+
+def _per_tag_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    params = p.params
+    tag = params["tag"]
+    sap = params.get("saplings_count", True)
+    k = f.tag(tag, sap)
+    extra = " (saplings included)" if tag == "tree" and sap and f.sites > f.tree_cards else ""
+    return f"{_n(params['points_per'], 'point')} per {_tag(tag)}: {_n(k, _tag(tag))}{extra}"
+
+
+point_rule(RULES, PointRule("per_tag", ("points_per", "tag"),
+                            shape=Shape(PER, C_TAG), words=_per_tag_words))
+
+
+def _per_tags_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    params = p.params
+    sap = params.get("saplings_count", True)
+    parts = [(x, f.tag(x, sap)) for x in params["tags"]]
+    what = " and ".join(_tag(x) for x in params["tags"])
+    return (f"{_n(params['points_per'], 'point')} per {what}: "
+            + " + ".join(_n(v, _tag(x)) for x, v in parts))
+
+
+point_rule(RULES, PointRule("per_tags", ("points_per", "tags"),
+                            shape=Shape(PER, C_TAGS), words=_per_tags_words))
+
+point_rule(RULES, PointRule(
+    "per_species", ("points_per", "species"),
+    shape=Shape(PER, C_TARGETS),
+    words=lambda p, f, n, t: (f"{_n(p.params['points_per'], 'point')} per "
+                              f"{p.params['species']}: "
+                              f"{_n(f.count_of(p), p.params['species'])}")))
+
+
+point_rule(RULES, PointRule(
+    "set_table", ("table",), check=_table_check, shape=Shape(TABLE_SET, C_OWN),
+    words=lambda p, f, n, t: (f"{_n(n, p.name)}{_bee_note(f, p.name, p)} score "
+                              f"{_lookup(p.table, f.own_count(p))} together")))
+
+
+def _requires_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    other = p.params["species"]
+    k = f.count_of(p)
+    if k >= p.params["min_count"]:
+        return f"{_n(k, other)} in the forest"
+    return f"no {other} in the forest" if k == 0 else \
+        f"only {_n(k, other)}, {p.params['min_count']} needed"
+
+
+point_rule(RULES, PointRule(
+    "requires_species", ("points_each", "species", "min_count"),
+    shape=Shape(AT_LEAST, C_TARGETS), words=_requires_words))
+
+point_rule(RULES, PointRule(
+    "per_distinct_species", ("points_per", "tag"),
+    shape=Shape(PER, C_DISTINCT),
+    words=lambda p, f, n, t: (f"{_n(p.a, 'point')} per different {p.key} species: "
+                              f"{_n(f.distinct(p.key), 'species')}")))
+
+point_rule(RULES, PointRule(
+    "distinct_species_table", ("tag", "table"), check=_table_check,
+    shape=Shape(TABLE_EACH, C_DISTINCT),
+    words=lambda p, f, n, t: (f"{_n(f.distinct(p.key), 'different ' + p.key + ' species')}"
+                              " in the forest")))
+
+
+def _symbols_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    parts = [(sym, f.symbol_count(sym)) for sym in p.keys]
+    what = " or ".join(p.keys)
+    return (f"{_n(p.a, 'point')} per card showing the {what} symbol: "
+            + " + ".join(_n(v, sym + " card") for sym, v in parts))
+
+
+point_rule(RULES, PointRule(
+    "per_tree_symbols", ("points_per", "symbols"),
+    shape=Shape(PER, C_SYMBOLS),
+    words=_symbols_words))
+
+point_rule(RULES, PointRule(
+    "per_cave_card", ("points_per",),
+    shape=Shape(PER, C_CAVE),
+    words=lambda p, f, n, t: (f"{_n(p.a, 'point')} per card in the cave: "
+                              f"{_n(f.cave, 'card')}")))
+
+
+def _bottom_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    where = "below a tree" if p.trees_only else "in a bottom slot"
+    return (f"{_n(p.params['points_per'], 'point')} per card {where}: "
+            f"{_n(f.bottom_for(p), 'card')}")
+
+
+point_rule(RULES, PointRule(
+    "per_bottom_card", ("points_per",),
+    shape=Shape(PER, C_BOTTOM),
+    words=_bottom_words))
+
+point_rule(RULES, PointRule(
+    "per_fully_occupied_tree", ("points_per",),
+    shape=Shape(PER, C_FULL),
+    words=lambda p, f, n, t: (f"{_n(p.params['points_per'], 'point')} per fully occupied "
+                              f"tree: {_n(f.full, 'tree')}")))
+
+
+def _threshold_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    need = p.params["min_count"]
+    desc = f"{_n(n, p.name)}{_bee_note(f, p.name, p)}"
+    if f.own_count(p) >= need:
+        return f"{desc}: {need} needed, reached"
+    return f"only {desc}, {need} needed"
+
+
+point_rule(RULES, PointRule(
+    "threshold_own_species", ("points_each", "min_count"),
+    shape=Shape(AT_LEAST, C_OWN), words=_threshold_words))
+
+
+def _all_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    k = f.tree_species
+    need = p.params["species_needed"]
+    if k >= need:
+        return f"all {need} tree species in the forest"
+    return f"only {k} of {need} tree species in the forest"
+
+
+point_rule(RULES, PointRule(
+    "all_tree_species", ("points_each", "species_needed"),
+    shape=Shape(AT_LEAST, C_TREE_SPECIES), words=_all_trees_words))
+
+
+def _majority_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    other = t.get(p.name, 0)
+    desc = f"{_n(n, p.name)}{_bee_note(f, p.name, p)}"
+    if _is_most(p, f.own_count(p), other):
+        return f"{desc}, no other forest has more ({other} at most)"
+    return f"{desc}, another forest has more ({other})"
+
+
+point_rule(RULES, PointRule(
+    "majority", ("points_each", "points_each_if_most"),
+    shape=Shape(MOST, C_OWN, hi="points_each_if_most", lo="points_each"),
+    words=_majority_words))
+
+
+def _most_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    other = t.get(p.name, 0)
+    desc = _trees_desc(f, p)
+    if _is_most(p, f.trees_for(p), other):
+        return f"{desc}, no other forest has more ({other} at most)"
+    return f"{desc}, another forest has more ({other})"
+
+
+point_rule(RULES, PointRule(
+    "most_trees", ("points_each",),
+    shape=Shape(MOST, C_TREES, hi="points_each"), words=_most_trees_words))
+
+
+def _min_trees_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    need = p.params["min_trees"]
+    desc = _trees_desc(f, p)
+    if f.trees_for(p) >= need:
+        return f"{desc}: {need} needed, reached"
+    return f"only {desc}, {need} needed"
+
+
+point_rule(RULES, PointRule(
+    "min_trees", ("points_each", "min_trees"),
+    shape=Shape(AT_LEAST, C_TREES), words=_min_trees_words))
+
+# ----------------------------------------------------------------------------- sets
+
+
+def _layers(plans: list[_Plan], counts: list[int]) -> dict[int, int | list[int]]:
+    """Shape LAYERS, copy by copy: set k holds every species with at least k copies, its
+    table value split over its cards."""
+    table = max((p.table for p in plans), key=len)
+    shares: dict[int, int | list[int]] = {}
+    lists: dict[int, list[int]] = {p.idx: [] for p in plans}
+    for k in range(1, max(counts) + 1):
+        members = [p for p, c in zip(plans, counts, strict=True) if c >= k]
+        for p, pts in zip(members, _split(_lookup(table, len(members)), len(members)),
+                          strict=True):
+            lists[p.idx].append(pts)
+    shares.update(lists)
+    return shares
+
+
+def _butterfly_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _Why]:
+    table = max((p.table for p in plans), key=len)
+    shares: dict[str, list[str]] = {p.name: [] for p in plans}
+    for k in range(1, max(counts) + 1):
+        members = [p for p, c in zip(plans, counts, strict=True) if c >= k]
+        value = _lookup(table, len(members))
+        if len(members) == 1:
+            why = f"in butterfly set {k} alone: a set of one species scores {value}"
+        else:
+            why = (f"in butterfly set {k} of {len(members)} different species, "
+                   f"{value} points for the set")
+        for p in members:
+            shares[p.name].append(why)
+    return dict(shares)
+
+
+point_rule(RULES, PointRule("butterfly_sets", ("table",), check=_table_check,
+                            shape=Shape(LAYERS), group_words=_butterfly_words))
+
+
+def _variety(plans: list[_Plan]) -> dict[int, int | list[int]]:
+    """Shape VARIETY, copy by copy: each copy scores ``a`` with ``b`` or more species in
+    the set."""
+    enough = len(plans) >= plans[0].b
+    return {p.idx: p.a if enough else 0 for p in plans}
+
+
+def _layers_total(table: tuple[int, ...], ns: list[int]) -> int:
+    """Shape LAYERS summed at once (``ns``: the copies of each species of the set)."""
+    top = max(ns, default=0)
+    if top <= 1:  # one set of every species (or none)
+        return _lookup(table, len(ns))
+    total = 0
+    last = len(table) - 1
+    for k in range(1, top + 1):
+        m = 0  # species with at least k copies (at least one)
+        for n in ns:
+            if n >= k:
+                m += 1
+        total += table[m] if m <= last else table[last]
+    return total
+
+
+def _bat_words(plans: list[_Plan], counts: list[int], f: _Facts) -> dict[str, _Why]:
+    need = plans[0].params["min_distinct_bat_species"]
+    kinds = len(plans)
+    if kinds >= need:
+        why = f"{_n(sum(counts), 'bat')} of {_n(kinds, 'species')}"
+    else:
+        why = f"only {kinds} bat species, {need} needed"
+    return {p.name: why for p in plans}
+
+
+point_rule(RULES, PointRule("bat_variety", ("points_each", "min_distinct_bat_species"),
+                            shape=Shape(VARIETY), group_words=_bat_words))
+
+# ----------------------------------------------------------------------------- by card
+
+
+def _on_tree(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    host = t.species
+    return p.a if host is not None and host.name == p.key else 0
+
+
+def _on_tree_words(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None,
+                   pts: int) -> str:
+    where = "atop" if side == "top" else ("below" if side == "bottom" else "beside")
+    if pts:
+        return f"{where} {article(p.key)}"
+    return f"{where} {article(_shown(t))}, not {article(p.key)}"
+
+
+point_rule(RULES, PointRule("on_tree_species", ("points_each", "tree"),
+                            card=_on_tree, card_words=_on_tree_words, on_tree=True))
+
+
+def _paired(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    stack = t.slots[side]
+    if len(stack) > 1:
+        name = p.name
+        k = 0
+        for x in stack:
+            if x.species.name == name:
+                k += 1
+        if k >= 2:
+            return p.a
+    return 0
+
+
+point_rule(RULES, PointRule(
+    "paired_in_slot", ("points_each",), card=_paired,
+    card_words=lambda p, f, t, side, d, pts: (
+        f"shares its slot with another {p.species.printed}" if pts else "alone in its slot")))
+
+
+def _bat_opposite(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    for x in t.slots[OPPOSITE[side]]:
+        if "bat" in x.species.tags:
+            return 0 if t.kind == SHRUB and p.trees_only else p.a  # a shrub is no tree
+    return 0
+
+
+def _bat_opposite_words(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None,
+                        pts: int) -> str:
+    if t.kind == SHRUB and p.trees_only:
+        return f"at {article(t.kind)}, which is no tree"
+    bat = next((x for x in t.slots[OPPOSITE[side]] if "bat" in x.species.tags), None)
+    if bat is not None:
+        return f"a bat ({bat.species.printed}) in the opposite slot"
+    return "no bat in the opposite slot"
+
+
+point_rule(RULES, PointRule("bat_opposite", ("points_each",),
+                            card=_bat_opposite, card_words=_bat_opposite_words))
+
+
+def _own_symbol(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    sym = None if d is None else _symbol(d)
+    return 0 if sym is None else p.a * f.symbol_count(sym)
+
+
+def _own_symbol_words(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None,
+                      pts: int) -> str:
+    sym = None if d is None else _symbol(d)
+    if sym is None:
+        return "its tree symbol is not known"
+    return (f"{_n(p.a, 'point')} per card showing the {sym} symbol: "
+            f"{_n(f.symbol_count(sym), 'card')}")
+
+
+point_rule(RULES, PointRule("per_own_tree_symbol", ("points_per",),
+                            card=_own_symbol, card_words=_own_symbol_words))
+
+
+def _host_kind_words(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None,
+                     pts: int) -> str:
+    if pts:
+        return f"on {article(p.key)}"
+    here = t.kind if t.species is None else t.species.printed
+    return f"on {article(here)}, not {article(p.key)}"
+
+
+point_rule(RULES, PointRule(
+    "on_host_kind", ("points_each", "host"),
+    card=lambda p, f, t, side, d: p.a if t.kind == p.key else 0,
+    card_words=_host_kind_words))
+
+
+def _cards_at(t: Host) -> int:
+    s = t.slots
+    return len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"])
+
+
+def _alone_words(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None,
+                 pts: int) -> str:
+    if pts:
+        return f"the only card at its {t.kind}"
+    return f"{_n(_cards_at(t) - 1, 'other card')} at its {t.kind}"
+
+
+point_rule(RULES, PointRule(
+    "alone_on_host", ("points_each",),
+    card=lambda p, f, t, side, d: p.a if _cards_at(t) == 1 else 0, card_words=_alone_words))
+
+def _own_slots(p: _Plan, f: _Facts, t: Host, side: str, d: Dweller | None) -> int:
+    s = t.slots
+    return p.a * (len(s["top"]) + len(s["bottom"]) + len(s["left"]) + len(s["right"]))
+
+
+point_rule(RULES, PointRule(
+    "per_card_in_own_slots", ("points_per_card",), card=_own_slots,
+    card_words=lambda p, f, t, side, d, pts: (f"{_n(p.a, 'point')} per card in its slots: "
+                                              f"{_n(_cards_at(t), 'card')}")))
