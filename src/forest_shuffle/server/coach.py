@@ -39,7 +39,7 @@ import logging
 import threading
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -316,14 +316,12 @@ class CoachDesk:
 
     def _failed(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
                 future: Future[dict[str, Any]], exc: Exception) -> ServiceError:
-        """Forget a failed search (a broken pool is replaced); the error to answer."""
+        """Forget a failed search (a broken pool was replaced when it broke: see
+        :meth:`_finished`); the error to answer."""
         log.error("the coach failed: %r", exc)
         with self._lock:
             if cache.get(key) is future:
                 del cache[key]
-            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = process_pool(self.settings.processes)  # fresh workers
         return ServiceError(500, "the coach failed; the server's log says why")
 
     def _enqueue(self, owner: str, work: Callable[..., dict[str, Any]],
@@ -346,27 +344,54 @@ class CoachDesk:
                 self._queues[owner] = jobs
             if not future.set_running_or_notify_cancel():
                 continue
-            self._running += 1
-            try:
-                started = self._pool.submit(work, *args)
-            except Exception as exc:  # a pool shut down or broken: this search fails
-                self._running -= 1
-                future.set_exception(exc)
-                continue
-            started.add_done_callback(functools.partial(self._finished, future=future))
+            self._start(future, work, args, retried=False)
+
+    def _start(self, future: Future[dict[str, Any]], work: Callable[..., dict[str, Any]],
+               args: tuple[Any, ...], retried: bool) -> None:
+        """Hand one search to the pool (lock held); ``retried``: its first go was lost
+        with a worker process that died."""
+        self._running += 1
+        try:
+            started = self._pool.submit(work, *args)
+        except Exception as exc:  # a pool shut down: this search fails
+            self._running -= 1
+            future.set_exception(exc)
+            return
+        started.add_done_callback(functools.partial(
+            self._finished, future=future, work=work, args=args, retried=retried))
 
     def _finished(self, done: Future[dict[str, Any]], *,
-                  future: Future[dict[str, Any]]) -> None:
+                  future: Future[dict[str, Any]], work: Callable[..., dict[str, Any]],
+                  args: tuple[Any, ...], retried: bool) -> None:
         """A search ended in the pool: its waiting future gets the result, the next one
-        starts."""
+        starts. A worker process that died breaks the pool: a fresh one takes its place
+        at once (so no search waiting behind is handed to the broken one) and the search
+        that was running is tried once more there."""
+        exc = None if done.cancelled() else done.exception()
         with self._lock:
             self._running -= 1
+            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
+                self._renew_pool()
+                if not retried:
+                    log.error("a coach worker process died; its search runs again")
+                    self._start(future, work, args, retried=True)
+                    self._dispatch()
+                    return
             self._dispatch()
-        exc = done.exception()
-        if exc is not None:
+        if done.cancelled():  # the server is stopping
+            future.set_exception(RuntimeError("the search was cancelled"))
+        elif exc is not None:
             future.set_exception(exc)
         else:
             future.set_result(done.result())
+
+    def _renew_pool(self) -> None:
+        """Replace a broken pool of worker processes with a fresh one (lock held; once for
+        every search the break ended)."""
+        pool = self._pool
+        if isinstance(pool, ProcessPoolExecutor) and getattr(pool, "_broken", False):
+            self._pool = process_pool(self.settings.processes)
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _owner_done(self, owner: str) -> None:
         with self._lock:

@@ -1130,7 +1130,22 @@ class GameService:
         return f"address {owner}" if owner is not None else f"game {game_id}"
 
     def _bot_move(self, game_id: str, version: int) -> None:
-        """One bot decision for the state at ``version`` (dropped if the game moved on)."""
+        """One bot decision for the state at ``version`` (dropped if the game moved on).
+        A decision is never lost on the way: a failure before its move is stored (a read
+        of the database, the lease) tries it again :data:`BOT_RETRY` seconds later, in one
+        log line (nothing else would schedule it again: ``bot_scheduled`` says it is)."""
+        try:
+            self._bot_decide(game_id, version)
+        except Exception as exc:
+            log.warning("bot move of game %s failed before it was made, again in %g s "
+                        "(%s: %s)", game_id, BOT_RETRY, type(exc).__name__,
+                        " ".join(str(exc).split())[:200])
+            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
+
+    def _bot_decide(self, game_id: str, version: int) -> None:
+        """:meth:`_bot_move`'s work: the lease, the bot's choice and its move. A move the
+        engine refuses (a bot's bug, a view out of step) is replaced by a legal action of
+        the state (a game never waits for ever for a bot)."""
         game = self._games.get(game_id)
         if game is None:
             return
@@ -1155,6 +1170,19 @@ class GameService:
         except Exception:
             log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
             action = random.Random(version).choice(view.legal_actions)
+        if self._play(game, p, action, version):
+            return
+        legal = snap.state.legal_actions()  # the state's own, not the bot's view of it
+        if legal:
+            log.warning("bot of seat %d in game %s: its move %s was refused; it plays a "
+                        "legal one", p, game_id, str(action)[:40])
+            self._play(game, p, random.Random(version).choice(legal), version)
+
+    def _play(self, game: LiveGame, p: int, action: Action, version: int) -> bool:
+        """Apply a bot's ``action``; False only when the engine refused it (400, 403), so
+        the caller may play another. A failed write tries the decision again later; a game
+        that moved on or a server that stops drops it."""
+        game_id = game.id
         try:
             self._apply(game, p, action, version)
         except StoreClosed:
@@ -1170,11 +1198,13 @@ class GameService:
                 self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
             elif exc.status == 409:  # the game moved on meanwhile: nothing to do
                 log.info("bot move dropped in game %s: %s", game_id, exc)
-            else:  # the move is refused: nothing to do
-                log.warning("bot move dropped in game %s: %s", game_id, exc)
+            else:  # the engine refused the move
+                log.warning("bot move refused in game %s: %s", game_id, exc)
+                return False
         except Exception:  # the database failed: try again in a moment, not never
             log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
             self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
+        return True
 
     def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
         """Seat ``p``'s bot decides: a searching bot in a worker process when there are
