@@ -395,3 +395,24 @@ def test_workers_bound_slow_requests_and_connections_of_an_address(
         finally:
             for s in held:
                 s.close()
+
+
+def test_processes_share_the_games_of_bots_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis: an address's unfinished games of bots only are counted
+    once over both (2 in all), not once per process (before: 2 on each, 4 in all); a
+    process that lets one end frees its place for the other."""
+    bots = [{"kind": "bot", "level": "easy"}] * 2
+    limits = "games_per_minute=off,requests_per_second=off,bot_games_per_address=2"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, bot_delay=60, extra=["--pubsub", redis_url, "--bot-processes", "0",
+                                     "--limits", limits]))[1]
+            for _ in range(2)]
+        answers = []
+        for i in range(6):  # from an address of its own, to each process in turn
+            with httpx.Client(base_url=bases[i % 2], timeout=10, transport=httpx.HTTPTransport(
+                    local_address="127.0.0.6")) as client:
+                answers.append(client.post("/api/games", json={"seats": bots}))
+        codes = [a.status_code for a in answers]
+        assert codes.count(200) == 2 and codes.count(429) == 4, codes
+        assert all("your address" in a.json()["error"] for a in answers if a.status_code == 429)

@@ -108,12 +108,13 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                 raise ValueError(f"cannot use Redis at {pubsub[:60]!r}: {line}") from None
         service = GameService(store, bot_delay, bot_processes=bot_processes, bus=bus,
                               leases=leases, default_game=game,
-                              bot_games_per_owner=lim.bot_games_per_address)
+                              bot_games_per_owner=lim.bot_games_per_address,
+                              held_url=pubsub)
     svc = service
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
-        lim, processes=min(2, max(0, bot_processes))))
+        lim, processes=min(2, max(0, bot_processes))), held_url=pubsub)
     svc.check_stored()  # names each stored game that cannot be read; the others are served
     svc.resume()
 

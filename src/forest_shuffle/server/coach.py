@@ -55,6 +55,7 @@ from forest_shuffle.engine.setup import LEGACY, derive
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.formats.records import RecordError, game_of, record_of, replay
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.limits import Limits
 from forest_shuffle.server.service import (
     GameService,
@@ -222,7 +223,8 @@ class Replay:
 class CoachDesk:
     """Suggestions, reviews and replays of one server (see the module contract)."""
 
-    def __init__(self, service: GameService, settings: CoachSettings | None = None) -> None:
+    def __init__(self, service: GameService, settings: CoachSettings | None = None,
+                 held_url: str | None = None) -> None:
         self.service = service
         self.settings = settings or CoachSettings()
         coach_bot(self.settings.suggest_bot, 0)  # a bad specification fails here
@@ -236,6 +238,8 @@ class CoachDesk:
         self._lock = threading.RLock()
         self._waiting = 0
         self._owners: Counter[str] = Counter()  # searches under way per client address
+        #: ``per_owner`` counted over every process (``held_url``: Redis, as ``--pubsub``).
+        self.held = HeldCounts(held_url, "coach", self._owner_counts)
         #: Searches waiting for a slot, per owner in turn (:meth:`_dispatch`).
         self._queues: dict[str, deque[tuple[Future[dict[str, Any]], Any, tuple[Any, ...]]]] = {}
         self._running = 0
@@ -248,6 +252,12 @@ class CoachDesk:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self.held.close()
+
+    def _owner_counts(self) -> dict[str, int]:
+        """The searches under way per owner in this process."""
+        with self._lock:
+            return dict(self._owners)
 
     # ------------------------------------------------------------ running searches
 
@@ -280,7 +290,7 @@ class CoachDesk:
             future = cache.get(key)
             if future is None:
                 most = self.settings.per_owner
-                if owner is not None and most is not None and self._owners[owner] >= most:
+                if owner is not None and not self.held.admit(owner, most):
                     raise ServiceError(429, f"your address has {most} searches of the "
                                             "coach under way, the most at once; ask again "
                                             "when they are answered")
@@ -398,6 +408,7 @@ class CoachDesk:
             self._owners[owner] -= 1
             if self._owners[owner] <= 0:
                 del self._owners[owner]
+        self.held.sync(owner)  # the other processes see the place free at once
 
     def _done(self, _future: Future[dict[str, Any]]) -> None:
         with self._lock:

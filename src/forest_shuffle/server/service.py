@@ -56,6 +56,7 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.names import NameError_, clean_name, same_name
 from forest_shuffle.server.pubsub import SEATS_CHANGED, Bus, Leases, LocalBus, LocalLeases
 from forest_shuffle.server.store import (
@@ -528,7 +529,8 @@ class GameService:
                  idle_over: float = 60.0, idle_open: float = 1800.0,
                  bus: Bus | None = None, leases: Leases | None = None,
                  max_bot_games: int = 20, default_game: str = "base",
-                 bot_games_per_owner: int | None = None) -> None:
+                 bot_games_per_owner: int | None = None,
+                 held_url: str | None = None) -> None:
         self.store = store
         #: The game a creation names none of gets (``serve --game``).
         self.default_game = game_by_id(default_game).id
@@ -538,6 +540,9 @@ class GameService:
         #: Of those, at most this many created by one owner (a client address; None: no
         #: bound), so one address cannot take every game of bots and the bots' threads.
         self.bot_games_per_owner = bot_games_per_owner
+        #: Those games per owner over every process (``held_url``: a Redis URL, as
+        #: ``--pubsub``; None: this process's games only).
+        self.bot_games_held = HeldCounts(held_url, "bot_games", self._bot_games_by_owner)
         #: Carries "game G is at version V" to the other server processes (none: alone).
         self.bus: Bus = bus or LocalBus()
         #: Whether other processes share the database (a copy here may be behind it).
@@ -581,6 +586,7 @@ class GameService:
         """Stop the bots, hand back this process's bot leases, release the database."""
         self._stop.set()
         self._bots.close()
+        self.bot_games_held.close()
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
         if self._keeper is not None:
@@ -644,8 +650,7 @@ class GameService:
                        if not g.snap.state.over and all(r.kind == "bot" for r in g.seats)]
             playing = len(running)
             most = self.bot_games_per_owner
-            if (owner is not None and most is not None
-                    and sum(g.owner == owner for g in running) >= most):
+            if owner is not None and not self.bot_games_held.admit(owner, most):
                 raise ServiceError(429, f"your address has {most} games of bots only "
                                         "being played, the most at once; watch them end "
                                         "or take a seat yourself")
@@ -1074,8 +1079,20 @@ class GameService:
             except Exception:  # keep going: the next round tries again
                 log.exception("bot leases: a round failed")
 
+    def _bot_games_by_owner(self) -> dict[str, int]:
+        """The unfinished games of bots only in memory, per owner (a client address)."""
+        out: dict[str, int] = {}
+        for g in list(self._games.values()):
+            if (g.owner is not None and not g.snap.state.over
+                    and all(r.kind == "bot" for r in g.seats)):
+                out[g.owner] = out.get(g.owner, 0) + 1
+        return out
+
     def _changed(self, game: LiveGame, publish: bool = True) -> None:
         self._schedule_bot(game)  # first, so this process has the first go at the lease
+        if (game.owner is not None and game.snap.state.over
+                and all(r.kind == "bot" for r in game.seats)):  # its place is free again
+            self.bot_games_held.sync(game.owner)
         if publish:
             self.bus.publish(game.id, game.snap.version)
         self._tell(game.id)
