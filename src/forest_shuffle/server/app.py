@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from forest_shuffle.server.answers import error, validation_line
 from forest_shuffle.server.coach import CoachDesk, CoachSettings
 from forest_shuffle.server.headers import SafeHeaders
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
 from forest_shuffle.server.pad import pad_router
@@ -111,6 +112,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                               bot_games_per_owner=lim.bot_games_per_address,
                               held_url=pubsub)
     svc = service
+    if pubsub:  # sockets per address counted over every process
+        gate.held = HeldCounts(pubsub, "sockets", lambda: dict(gate.by_address))
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
@@ -124,6 +127,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         yield
         desk.close()
         svc.close()
+        if gate.held is not None:
+            gate.held.close()
 
     app = FastAPI(
         title="Forest Shuffle",

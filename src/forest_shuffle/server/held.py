@@ -90,13 +90,15 @@ class HeldCounts:
     def _key(self, address: str) -> str:
         return f"{PREFIX}{self.name}:{address}"
 
-    def admit(self, address: str, bound: int | None) -> bool:
+    def admit(self, address: str, bound: int | None, mine: int | None = None) -> bool:
         """Whether ``address`` may hold one more (``bound`` None: always): fewer than
         ``bound`` held over every process. If so, this process counts one more for it at
-        once (the caller then holds it, and ``counts()`` says so from then on)."""
+        once (the caller then holds it, and ``counts()`` says so from then on). ``mine``:
+        this process's count before the new one (default: ``counts()``'s)."""
         if bound is None:
             return True
-        mine = int(self.counts().get(address, 0))
+        if mine is None:
+            mine = int(self.counts().get(address, 0))
         if self.url is None:
             return mine < bound
         try:
