@@ -75,7 +75,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                service: GameService | None = None, bot_processes: int = 0,
                limits: Limits | None = None, pubsub: str | None = None,
                lease_seconds: float = 5.0, game: str = "base",
-               coach: CoachSettings | None = None) -> FastAPI:
+               coach: CoachSettings | None = None,
+               warm_workers: bool = False) -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
     searching bots think in ``bot_processes`` worker processes (0: in threads); input and
     floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
@@ -85,7 +86,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     the game a creation that names none gets (an unknown id is a ValueError). ``coach``:
     the bots and bounds of Suggest, the review and replays (:mod:`.coach`; default:
     ``limits``' coach bounds, in up to two worker processes when ``bot_processes`` > 0).
-    ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
+    ``warm_workers``: start the worker processes of the bots and the coach at once (else
+    on their first search). ValueError for a pubsub URL without redis-py or a database
+    that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
     if service is None:
@@ -118,6 +121,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
         lim, processes=min(2, max(0, bot_processes))), held_url=pubsub)
+    if warm_workers:
+        svc.warm()
+        desk.warm()
     svc.check_stored()  # names each stored game that cannot be read; the others are served
     svc.resume()
 
@@ -205,7 +211,7 @@ SERVE_ENV = "FOREST_SHUFFLE_SERVE"
 def app_from_env() -> FastAPI:
     """The app of one worker of ``serve --workers N``, from the options in
     :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease, game,
-    parent). With ``parent`` (the supervisor's pid) the worker exits when the supervisor
+    warm, parent). With ``parent`` (the supervisor's pid) the worker exits when the supervisor
     is gone, even killed with SIGKILL, rather than hold the port on its own."""
     from forest_shuffle.server.limits import fit_to_files, parse_limits, raise_file_limit
     from forest_shuffle.workers import exit_with_parent
@@ -217,4 +223,5 @@ def app_from_env() -> FastAPI:
     return create_app(opts["db"], float(opts["bot_delay"]),
                       bot_processes=int(opts["bot_processes"]), limits=bounds,
                       pubsub=opts.get("pubsub"), lease_seconds=float(opts.get("lease", 5.0)),
-                      game=str(opts.get("game", "base")))
+                      game=str(opts.get("game", "base")),
+                      warm_workers=bool(opts.get("warm", False)))

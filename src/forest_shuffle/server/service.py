@@ -412,6 +412,10 @@ def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
     return bot.choose(view), bot
 
 
+def ready() -> None:
+    """A bot worker process's first job (:meth:`GameService.warm`): its imports done."""
+
+
 class BotScheduler:
     """Runs ``run(game_id, version)`` at a given time in worker threads of two lanes, so a
     cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
@@ -581,6 +585,14 @@ class GameService:
             self._keeper = threading.Thread(target=self._keep_leases, name="forest-leases",
                                             daemon=True)
             self._keeper.start()
+
+    def warm(self) -> None:
+        """Start every worker process of the searching bots now (a spawn takes a second
+        or more), so the first hard bot's move after a start does not wait for one."""
+        pool = self._thinkers
+        if pool is not None:
+            for _ in range(self._processes):
+                pool.submit(ready)
 
     def close(self) -> None:
         """Stop the bots, hand back this process's bot leases, release the database."""
