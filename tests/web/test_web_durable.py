@@ -17,7 +17,8 @@ from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.view import PlayerView
-from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.errors import ServiceError
+from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import SeatRow, StaleWrite, Store
 
 

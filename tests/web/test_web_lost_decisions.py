@@ -68,7 +68,7 @@ def test_a_bot_decision_survives_a_failed_read_before_its_move(
         return real(game_id, index)
 
     monkeypatch.setattr(store, "actions_from", flaky)
-    monkeypatch.setattr("forest_shuffle.server.service.BOT_RETRY", 0.05)
+    monkeypatch.setattr("forest_shuffle.server.bot_seats.BOT_RETRY", 0.05)
     svc = GameService(store, bot_delay=0.2, bus=QuietBus(),  # type: ignore[arg-type]
                       leases=LocalLeases())
     try:

@@ -399,8 +399,7 @@ def test_workers_bound_slow_requests_and_connections_of_an_address(
 
 def test_processes_share_the_games_of_bots_of_an_address(pg: str, redis_url: str) -> None:
     """Two processes on one Redis: an address's unfinished games of bots only are counted
-    once over both (2 in all), not once per process (before: 2 on each, 4 in all); a
-    process that lets one end frees its place for the other."""
+    once over both (2 in all), not once per process (before: 2 on each, 4 in all)."""
     bots = [{"kind": "bot", "level": "easy"}] * 2
     limits = "games_per_minute=off,requests_per_second=off,bot_games_per_address=2"
     with contextlib.ExitStack() as stack:

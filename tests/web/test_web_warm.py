@@ -32,7 +32,7 @@ def test_the_coach_and_the_bots_start_their_workers_when_warmed(tmp_path: Path) 
         desk.warm()
         svc.warm()
         assert _started(desk._pool, 2), "the coach's workers did not start"
-        assert _started(svc._thinkers, 1), "the bots' worker did not start"
+        assert _started(svc.bots._thinkers, 1), "the bots' worker did not start"
     finally:
         desk.close()
         svc.close()

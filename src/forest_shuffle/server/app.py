@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from forest_shuffle.server.answers import error, validation_line
 from forest_shuffle.server.coach import CoachDesk, CoachSettings
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.headers import SafeHeaders
 from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.hub import Conn, Hub
@@ -38,7 +39,7 @@ from forest_shuffle.server.pad import pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
 from forest_shuffle.server.routes import coaching, games, pages, sockets
 from forest_shuffle.server.routes.pages import DOCS_ASSETS_URL, add_api_pages, docs_assets
-from forest_shuffle.server.service import GameService, ServiceError
+from forest_shuffle.server.service import GameService
 from forest_shuffle.server.store import Store, StoreClosed, StoreUnwritable
 
 __all__ = ["DOCS_ASSETS_URL", "SERVE_ENV", "Conn", "Hub", "add_api_pages", "app_from_env",

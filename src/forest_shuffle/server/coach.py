@@ -55,16 +55,10 @@ from forest_shuffle.engine.setup import LEGACY, derive
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.formats.records import RecordError, game_of, record_of, replay
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.limits import Limits
-from forest_shuffle.server.service import (
-    GameService,
-    LiveGame,
-    LogEntry,
-    ServiceError,
-    check_decision,
-    narrate,
-)
+from forest_shuffle.server.service import GameService, LiveGame, LogEntry, check_decision, narrate
 from forest_shuffle.server.service import opening_log as opening_lines
 from forest_shuffle.text.advice import advice_facts
 from forest_shuffle.text.narration import action_words

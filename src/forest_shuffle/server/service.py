@@ -32,16 +32,12 @@ Contract (no HTTP here):
 from __future__ import annotations
 
 import functools
-import heapq
 import logging
-import random
 import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,6 +52,8 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
+from forest_shuffle.server.bot_seats import BotSeats
+from forest_shuffle.server.errors import ServiceError, Unwritable
 from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.names import NameError_, clean_name, same_name
 from forest_shuffle.server.pubsub import SEATS_CHANGED, Bus, Leases, LocalBus, LocalLeases
@@ -87,7 +85,6 @@ from forest_shuffle.text.narration import (
     turn_summary,
     turn_words,
 )
-from forest_shuffle.workers import process_pool
 
 log = logging.getLogger(__name__)
 
@@ -96,22 +93,6 @@ MAX_SEED = 2**63 - 1
 #: Human seats may be told apart from bots; levels are the registry's difficulties.
 KINDS = ("human", "bot")
 DEFAULT_LEVEL = "easy"
-
-
-class ServiceError(Exception):
-    """A refused request: ``status`` is the HTTP status, ``str()`` one line for the client."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Unwritable(ServiceError):
-    """503: the database refused the write (:class:`~.store.StoreUnwritable`); nothing
-    changed, and the same request works once the database can write again."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(503, message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,8 +192,6 @@ def plain_words(text: str) -> str:
     return text
 
 
-#: Seconds before a bot whose move could not be stored tries again.
-BOT_RETRY = 1.0
 _CARD_WORDS = re.compile(r"\bcard (\d+)")
 #: What a game id may be (ids are 12 hex digits; anything else is no game, never a query).
 _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -403,125 +382,6 @@ def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     return out
 
 
-# ---------------------------------------------------------------------------- bots
-
-
-def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
-    """One decision of ``bot`` in a worker process: the action and the bot as it is after
-    choosing (its random state and turn budget), to replace the server's copy."""
-    return bot.choose(view), bot
-
-
-def ready() -> None:
-    """A bot worker process's first job (:meth:`GameService.warm`): its imports done."""
-
-
-class BotScheduler:
-    """Runs ``run(game_id, version)`` at a given time in worker threads of two lanes, so a
-    cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
-    says whether the bot to move searches; such a decision goes to ``search_workers``
-    threads (one per search slot, so none of them waits for a slot), every other to
-    ``workers`` threads of its own. Searching decisions wait in one queue per owner
-    (``owner(game_id)``: the client address that created the game, else the game itself)
-    and a free search thread takes the next owner's oldest one, owner after owner, so one
-    address with many games of searching bots delays another's bot by at most one search
-    per slot (a fair queue: start-time fair queueing, decisions of one turn in the order
-    they fell due). Until a search thread takes one a decision is only its game id and
-    version (the view is made when it starts, and a decision for a version that has moved
-    on costs nothing)."""
-
-    def __init__(self, run: Callable[[str, int], None], workers: int = 4,
-                 search_workers: int = 2,
-                 searches: Callable[[str], bool] | None = None,
-                 owner: Callable[[str], str] | None = None) -> None:
-        self._run = run
-        self._searches = searches
-        self._owner = owner or (lambda game_id: game_id)
-        #: Searching decisions due: (turn, order, game id, version), the least first. An
-        #: owner's decisions take turns one apart from the turn being served on, so one
-        #: with many waiting takes one turn in every round of the owners waiting.
-        self._fair: list[tuple[int, int, str, int]] = []
-        self._turn = 0  # the turn of the decision last started
-        self._next_turn: dict[str, int] = {}  # each owner's next free turn
-        self._heap: list[tuple[float, int, str, int]] = []
-        self._count = 0
-        self._cond = threading.Condition()
-        self._closed = False
-        self._waiting = 0  # searching decisions due and not yet started
-        self._pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="forest-bot")
-        self._search_pool = ThreadPoolExecutor(max(1, search_workers),
-                                               thread_name_prefix="forest-search")
-        self._thread = threading.Thread(target=self._loop, name="forest-bot-timer",
-                                        daemon=True)
-        self._thread.start()
-
-    def at(self, due: float, game_id: str, version: int) -> None:
-        with self._cond:
-            self._count += 1
-            heapq.heappush(self._heap, (due, self._count, game_id, version))
-            self._cond.notify()
-
-    def waiting_searches(self) -> int:
-        """Searching decisions that are due and wait for a search thread."""
-        with self._cond:
-            return self._waiting
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._closed and (
-                        not self._heap or self._heap[0][0] > time.monotonic()):
-                    wait = None if not self._heap else self._heap[0][0] - time.monotonic()
-                    self._cond.wait(wait)
-                if self._closed:
-                    return
-                _, _, game_id, version = heapq.heappop(self._heap)
-            try:
-                searching = self._searches is not None and self._searches(game_id)
-            except Exception:  # decide it in the cheap lane rather than not at all
-                log.exception("cannot tell whether the bot of game %s searches", game_id)
-                searching = False
-            try:
-                if searching:
-                    try:
-                        key = self._owner(game_id)
-                    except Exception:  # counted as its own owner rather than lost
-                        key = game_id
-                    with self._cond:
-                        self._waiting += 1
-                        self._count += 1
-                        # its turn: now, or after the owner's decisions already waiting
-                        turn = max(self._turn, self._next_turn.get(key, 0))
-                        self._next_turn[key] = turn + 1
-                        heapq.heappush(self._fair, (turn, self._count, game_id, version))
-                    # each submission takes whichever decision is next in turn
-                    self._search_pool.submit(self._search)
-                else:
-                    self._pool.submit(self._run, game_id, version)
-            except RuntimeError:  # the pool was shut down
-                return
-
-    def _search(self) -> None:
-        """Run the next searching decision in turn: the oldest of the owner first in
-        line, who then goes to the back of the line if it has more."""
-        with self._cond:
-            if not self._fair:
-                return
-            self._turn, _, game_id, version = heapq.heappop(self._fair)
-            self._waiting -= 1
-            if len(self._next_turn) > 1000:  # owners whose turns are all past
-                self._next_turn = {k: t for k, t in self._next_turn.items()
-                                   if t > self._turn}
-        self._run(game_id, version)
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        self._search_pool.shutdown(wait=False, cancel_futures=True)
-
-
 # ---------------------------------------------------------------------------- service
 
 
@@ -551,11 +411,6 @@ class GameService:
         self.bus: Bus = bus or LocalBus()
         #: Whether other processes share the database (a copy here may be behind it).
         self._shared = not isinstance(self.bus, LocalBus)
-        #: Which process drives each game's bots (alone: this one, always).
-        self.leases: Leases = leases or LocalLeases()
-        self._held: set[str] = set()  # games whose bot lease this process holds
-        self._held_lock = threading.Lock()
-        self._stop = threading.Event()
         #: How many games stay in memory (more are loaded again on use).
         self.max_games = max(1, max_games)
         #: Seconds unused after which a finished game, or an unfinished one that waits
@@ -563,53 +418,27 @@ class GameService:
         self.idle_over = max(0.0, idle_over)
         self.idle_open = max(0.0, idle_open)
         self._swept = time.monotonic()
-        self.bot_delay = max(0.0, bot_delay)
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
         #: Stored games that cannot be read: the one line each is answered with.
         self._broken: dict[str, str] = {}
-        # Searches have a lane of their own: one thread per worker process (two when
-        # they think in threads), so cheap bots never wait behind them.
-        self._bots = BotScheduler(self._bot_move, bot_workers,
-                                  search_workers=bot_processes if bot_processes > 0 else 2,
-                                  searches=self._searches, owner=self._owner_of)
-        #: Worker processes for searching bots (None: they think in threads).
-        self._processes = bot_processes
-        self._thinkers_lock = threading.Lock()
-        self._thinkers: ProcessPoolExecutor | None = (
-            process_pool(bot_processes) if bot_processes > 0 else None)
+        #: The bots of the games: leases, their queue, their moves (:mod:`.bot_seats`).
+        self.bots = BotSeats(self, bot_delay, bot_workers, bot_processes,
+                             leases or LocalLeases())
         self.bus.start(self._remote)
-        self._keeper: threading.Thread | None = None
-        if not isinstance(self.leases, LocalLeases):
-            self._keeper = threading.Thread(target=self._keep_leases, name="forest-leases",
-                                            daemon=True)
-            self._keeper.start()
-
-    def warm(self) -> None:
-        """Start every worker process of the searching bots now (a spawn takes a second
-        or more), so the first hard bot's move after a start does not wait for one."""
-        pool = self._thinkers
-        if pool is not None:
-            for _ in range(self._processes):
-                pool.submit(ready)
+        self.bots.start()
 
     def close(self) -> None:
         """Stop the bots, hand back this process's bot leases, release the database."""
-        self._stop.set()
-        self._bots.close()
+        self.bots.close()
         self.bot_games_held.close()
-        if self._thinkers is not None:
-            self._thinkers.shutdown(wait=False, cancel_futures=True)
-        if self._keeper is not None:
-            self._keeper.join(5)
-        with self._held_lock:
-            held, self._held = set(self._held), set()
-        for gid in held:
-            self.leases.release(gid)
         self.bus.close()
-        self.leases.close()
         self.store.close()
+
+    def warm(self) -> None:
+        """Start the bots' worker processes now (:meth:`.bot_seats.BotSeats.warm`)."""
+        self.bots.warm()
 
     def __enter__(self) -> GameService:
         return self
@@ -711,7 +540,7 @@ class GameService:
         with self._load_lock:
             self._games[game_id] = live
             self._evict()
-        self._schedule_bot(live)
+        self.bots.schedule(live)
         return self._created(live, None)
 
     def _created(self, game: LiveGame, only: int | None) -> dict[str, Any]:
@@ -788,7 +617,7 @@ class GameService:
                 game.rematch = row.rematch
                 self._games[game_id] = game
                 self._evict()
-        self._schedule_bot(game)
+        self.bots.schedule(game)
         return game
 
     def _unreadable(self, game_id: str, logged: str, told: str) -> ServiceError:
@@ -1011,25 +840,6 @@ class GameService:
             return
         self._changed(game, publish=False)
 
-    def _lease(self, game_id: str) -> bool:
-        """Whether this process drives the game's bots (taking the lease if it is free).
-        Checked and taken under one lock, so the lease keeper cannot take it at the same
-        time and schedule the same decision twice."""
-        with self._held_lock:
-            if game_id in self._held:
-                return True
-            if not self.leases.acquire(game_id):
-                return False
-            self._held.add(game_id)
-            return True
-
-    def _unlease(self, game_id: str) -> None:
-        with self._held_lock:
-            if game_id not in self._held:
-                return
-            self._held.discard(game_id)
-        self.leases.release(game_id)
-
     def _freshen(self) -> None:
         """Catch up every game held here that the database has moved past: the bus
         carries each change at most once, so a lost message costs at most one round."""
@@ -1039,57 +849,6 @@ class GameService:
             if game is None or version <= held[gid]:
                 continue
             self._refresh(game)
-
-    def _keep_leases(self) -> None:
-        """Every third of a lease's life (at most 2 s): catch up the games held here that
-        another process moved on unheard (:meth:`_freshen`), renew the leases held
-        (dropping lost ones and those of games that wait for no bot now), and take the free
-        leases of games that wait for a bot, so a killed process's bots go on here."""
-        pause = max(0.05, min(self.leases.ttl / 3, 2.0))
-        while not self._stop.wait(pause):
-            try:
-                self._freshen()
-                with self._held_lock:
-                    held = list(self._held)
-                for gid in held:
-                    game = self._games.get(gid)
-                    if game is not None:
-                        with game.lock:  # as in _schedule_bot: no catch-up in between
-                            idle = not self._bot_to_move(game)
-                            if idle:
-                                self._unlease(gid)
-                        if idle:
-                            continue
-                    if not self.leases.renew(gid):
-                        with self._held_lock:
-                            self._held.discard(gid)
-                for gid in self.store.games_waiting_for_bots():
-                    if self._stop.is_set():
-                        return
-                    if gid in self._broken:  # named once at its first load
-                        continue
-                    # Check and take under one lock: a lease this process takes meanwhile
-                    # for its own action (and schedules) is not scheduled a second time.
-                    with self._held_lock:
-                        if gid in self._held or not self.leases.acquire(gid):
-                            continue
-                        self._held.add(gid)
-                    if gid not in self._games:
-                        try:
-                            self.game(gid)  # loaded from the store; it schedules the bot
-                        except ServiceError:  # cannot be read: named in the log once
-                            self._unlease(gid)
-                        continue
-                    game = self.game(gid)
-                    with game.lock:
-                        self._catch_up(game)
-                    # schedules unless this process has that decision scheduled already (a
-                    # decision dropped for want of the lease un-scheduled itself)
-                    self._schedule_bot(game)
-            except StoreClosed:
-                return
-            except Exception:  # keep going: the next round tries again
-                log.exception("bot leases: a round failed")
 
     def _bot_games_by_owner(self) -> dict[str, int]:
         """The unfinished games of bots only in memory, per owner (a client address)."""
@@ -1101,7 +860,7 @@ class GameService:
         return out
 
     def _changed(self, game: LiveGame, publish: bool = True) -> None:
-        self._schedule_bot(game)  # first, so this process has the first go at the lease
+        self.bots.schedule(game)  # first, so this process has the first go at the lease
         if (game.owner is not None and game.snap.state.over
                 and all(r.kind == "bot" for r in game.seats)):  # its place is free again
             self.bot_games_held.sync(game.owner)
@@ -1119,139 +878,10 @@ class GameService:
 
     @staticmethod
     def _bot_to_move(game: LiveGame, state: GameState | None = None) -> bool:
+        """Whether a bot is to move in ``state`` (default: the game's published one)."""
         s = game.snap.state if state is None else state
         p = s.to_move
         return p is not None and game.seats[p].kind == "bot"
-
-    def _schedule_bot(self, game: LiveGame) -> None:
-        with game.lock:
-            snap = game.snap
-            if not self._bot_to_move(game):
-                # Under the game's lock: a catch-up to a bot's turn cannot come between
-                # this reading and the release (the lease would go while a bot is due).
-                if game.id in self._held:
-                    self._unlease(game.id)
-                return
-            if game.bot_scheduled == snap.version:
-                return
-        if not self._lease(game.id):
-            return  # another process drives this game's bots
-        with game.lock:
-            if game.bot_scheduled == snap.version or game.snap is not snap:
-                return
-            game.bot_scheduled = snap.version
-        self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
-
-    def _searches(self, game_id: str) -> bool:
-        """Whether the bot to move in the game searches (its decision takes long)."""
-        game = self._games.get(game_id)
-        if game is None:
-            return False
-        p = game.snap.state.to_move
-        bot = None if p is None else game.bots.get(p)
-        return bot is not None and bot.searches
-
-    def _owner_of(self, game_id: str) -> str:
-        """Whose turn in the bots' fair queue a game's searches take: the client address
-        that created it, else (loaded after a restart) the game itself."""
-        game = self._games.get(game_id)
-        owner = None if game is None else game.owner
-        return f"address {owner}" if owner is not None else f"game {game_id}"
-
-    def _bot_move(self, game_id: str, version: int) -> None:
-        """One bot decision for the state at ``version`` (dropped if the game moved on).
-        A decision is never lost on the way: a failure before its move is stored (a read
-        of the database, the lease) tries it again :data:`BOT_RETRY` seconds later, in one
-        log line (nothing else would schedule it again: ``bot_scheduled`` says it is)."""
-        try:
-            self._bot_decide(game_id, version)
-        except Exception as exc:
-            log.warning("bot move of game %s failed before it was made, again in %g s "
-                        "(%s: %s)", game_id, BOT_RETRY, type(exc).__name__,
-                        " ".join(str(exc).split())[:200])
-            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-
-    def _bot_decide(self, game_id: str, version: int) -> None:
-        """:meth:`_bot_move`'s work: the lease, the bot's choice and its move. A move the
-        engine refuses (a bot's bug, a view out of step) is replaced by a legal action of
-        the state (a game never waits for ever for a bot)."""
-        game = self._games.get(game_id)
-        if game is None:
-            return
-        snap = game.snap
-        p = snap.state.to_move
-        if snap.version != version or p is None or game.seats[p].kind != "bot":
-            return
-        if not self._lease(game_id) or not self.leases.renew(game_id):
-            with self._held_lock:
-                self._held.discard(game_id)
-            with game.lock:  # whoever holds the lease later may schedule it again
-                if game.bot_scheduled == version:
-                    game.bot_scheduled = -1
-            return  # another process took this game's bots over
-        # the lease may have come just after its last holder moved: then that decision
-        # was made elsewhere
-        if self._shared and self._refresh(game):
-            return
-        view = snap.state.view(p)
-        try:
-            action = self._think(game, p, view)
-        except Exception:
-            log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
-            action = random.Random(version).choice(view.legal_actions)
-        if self._play(game, p, action, version):
-            return
-        legal = snap.state.legal_actions()  # the state's own, not the bot's view of it
-        if legal:
-            log.warning("bot of seat %d in game %s: its move %s was refused; it plays a "
-                        "legal one", p, game_id, str(action)[:40])
-            self._play(game, p, random.Random(version).choice(legal), version)
-
-    def _play(self, game: LiveGame, p: int, action: Action, version: int) -> bool:
-        """Apply a bot's ``action``; False only when the engine refused it (400, 403), so
-        the caller may play another. A failed write tries the decision again later; a game
-        that moved on or a server that stops drops it."""
-        game_id = game.id
-        try:
-            self._apply(game, p, action, version)
-        except StoreClosed:
-            log.debug("bot move of game %s dropped: the server is stopping", game_id)
-        except Unwritable:  # the store logged it once: try again quietly until it writes
-            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-        except ServiceError as exc:
-            if exc.status == 503:
-                log.debug("bot move of game %s dropped: %s", game_id, exc)
-            elif exc.status == 500:  # the database failed: try again in a moment
-                log.warning("bot move of game %s failed, again in %g s: %s", game_id,
-                            BOT_RETRY, exc)
-                self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-            elif exc.status == 409:  # the game moved on meanwhile: nothing to do
-                log.info("bot move dropped in game %s: %s", game_id, exc)
-            else:  # the engine refused the move
-                log.warning("bot move refused in game %s: %s", game_id, exc)
-                return False
-        except Exception:  # the database failed: try again in a moment, not never
-            log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
-            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-        return True
-
-    def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
-        """Seat ``p``'s bot decides: a searching bot in a worker process when there are
-        any (its new state replaces the old), any other bot here."""
-        bot = game.bots[p]
-        pool = self._thinkers
-        if not bot.searches or pool is None:
-            return bot.choose(view)
-        try:
-            action, game.bots[p] = pool.submit(think, bot, view).result()
-        except BrokenProcessPool:
-            log.error("a bot worker process died; starting new ones")
-            with self._thinkers_lock:
-                if self._thinkers is pool:
-                    self._thinkers = process_pool(self._processes)
-            pool.shutdown(wait=False, cancel_futures=True)
-            return bot.choose(view)
-        return action
 
     # ------------------------------------------------------------ rematch
 

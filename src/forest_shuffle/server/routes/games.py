@@ -30,8 +30,9 @@ from forest_shuffle.server.bodies import (
     QueryInt,
     SoloIn,
 )
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.routes.deps import Address, HubDep, SeatToken, Svc
-from forest_shuffle.server.service import SeatSpec, ServiceError, card_catalog
+from forest_shuffle.server.service import SeatSpec, card_catalog
 from forest_shuffle.server.solo_schemas import SoloChallenges
 from forest_shuffle.text.narration import game_words
 

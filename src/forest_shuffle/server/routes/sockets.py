@@ -18,9 +18,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Limits, SocketGate, client_gone, parse_message
-from forest_shuffle.server.service import GameService, ServiceError
+from forest_shuffle.server.service import GameService
 
 router = APIRouter()
 log = logging.getLogger(__name__)
