@@ -228,5 +228,5 @@ def test_a_client_ahead_of_this_copy_makes_it_catch_up(pair: Any) -> None:
     bus.drop = True
     _act_first(b, gid)
     total = b.game(gid).snap.log_len
-    payload = a.payload(gid, 0, log_from=total)  # the client holds b's longer log
+    payload = a.payloads.payload(gid, 0, log_from=total)  # the client holds b's longer log
     assert payload["version"] == 1 and payload["log_total"] == total

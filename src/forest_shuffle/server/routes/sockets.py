@@ -41,7 +41,7 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
     try:
         seat = await run_in_threadpool(svc.seat_for, game_id, tok)
         # the log entries the client holds: each state carries only the ones after
-        sent = await run_in_threadpool(svc.check_log_from, game_id, log_from)
+        sent = await run_in_threadpool(svc.payloads.check_log_from, game_id, log_from)
     except ServiceError as exc:
         await websocket.send_json({"type": "error", "error": str(exc),
                                    "status": exc.status})
