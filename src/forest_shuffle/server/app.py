@@ -37,6 +37,7 @@ from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
 from forest_shuffle.server.pad import pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
+from forest_shuffle.server.replays import Replays
 from forest_shuffle.server.routes import coaching, games, pages, sockets
 from forest_shuffle.server.routes.pages import DOCS_ASSETS_URL, add_api_pages, docs_assets
 from forest_shuffle.server.service import GameService
@@ -149,6 +150,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.service = svc
     app.state.hub = hub
     app.state.coach = desk
+    app.state.replays = Replays(svc)
     app.state.limits = lim
     app.state.gate = gate
     # with several processes the buckets per address are shared through Redis
