@@ -126,3 +126,29 @@ def test_searches_queued_behind_a_dead_worker_are_answered(tmp_path: Path) -> No
         assert running.result(timeout=60) == 0
     finally:
         desk.close()
+
+
+def test_a_decision_lost_on_the_way_is_found_and_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever loses a scheduled decision (here the queue drops the first one it is
+    given), the rescue round finds the game waiting for a bot with nothing scheduled and
+    schedules it again (before, the game waited for its bot for ever)."""
+    monkeypatch.setattr("forest_shuffle.server.bot_seats.RESCUE", 0.2, raising=False)
+    svc = GameService(Store(f"sqlite:///{tmp_path / 'g.db'}"), bot_delay=0)
+    queue = svc.bots._queue
+    real = queue.at
+    dropped: list[str] = []
+
+    def lossy(due: float, game_id: str, version: int) -> None:
+        if not dropped:
+            dropped.append(game_id)  # lost: never queued
+            return
+        real(due, game_id, version)
+
+    monkeypatch.setattr(queue, "at", lossy)
+    try:
+        gid = svc.create(BOT_FIRST, seed=5)["game_id"]
+        assert dropped == [gid]
+        assert _moves(svc, gid), "the lost decision was never made"
+    finally:
+        svc.close()

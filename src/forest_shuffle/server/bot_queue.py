@@ -16,6 +16,7 @@ import heapq
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,13 +49,22 @@ class BotScheduler:
     per slot (a fair queue: start-time fair queueing, decisions of one turn in the order
     they fell due). Until a search thread takes one a decision is only its game id and
     version (the view is made when it starts, and a decision for a version that has moved
-    on costs nothing)."""
+    on costs nothing).
+
+    Every ``every`` seconds the timer thread calls ``rescue()`` (if given), which may ask
+    :meth:`pending` whether a game has a decision waiting or running here: a decision lost
+    on any way (a bug, a failure nobody foresaw) is then found and scheduled again."""
 
     def __init__(self, run: Callable[[str, int], None], workers: int = 4,
                  search_workers: int = 2,
                  searches: Callable[[str], bool] | None = None,
-                 owner: Callable[[str], str] | None = None) -> None:
+                 owner: Callable[[str], str] | None = None,
+                 rescue: Callable[[], None] | None = None, every: float = 5.0) -> None:
         self._run = run
+        self._rescue = rescue
+        self.every = every
+        #: Decisions scheduled and not yet ended, per game (due, waiting or running).
+        self._pending: Counter[str] = Counter()
         self._searches = searches
         self._owner = owner or (lambda game_id: game_id)
         #: Searching decisions due: (turn, order, game id, version), the least first. An
@@ -76,10 +86,28 @@ class BotScheduler:
         self._thread.start()
 
     def at(self, due: float, game_id: str, version: int) -> None:
+        """Run the decision of ``game_id`` at ``version`` once ``due`` (monotonic) comes."""
         with self._cond:
             self._count += 1
+            self._pending[game_id] += 1
             heapq.heappush(self._heap, (due, self._count, game_id, version))
             self._cond.notify()
+
+    def pending(self, game_id: str) -> bool:
+        """Whether a decision of the game is due, waiting or running here."""
+        with self._cond:
+            return self._pending[game_id] > 0
+
+    def _counted(self, game_id: str, version: int) -> None:
+        """Run one decision; it is no longer pending once it ends, however it ends (one it
+        schedules again is pending before this one ends)."""
+        try:
+            self._run(game_id, version)
+        finally:
+            with self._cond:
+                self._pending[game_id] -= 1
+                if self._pending[game_id] <= 0:
+                    del self._pending[game_id]
 
     def waiting_searches(self) -> int:
         """Searching decisions that are due and wait for a search thread."""
@@ -87,15 +115,31 @@ class BotScheduler:
             return self._waiting
 
     def _loop(self) -> None:
+        rescue_at = time.monotonic() + self.every
         while True:
             with self._cond:
                 while not self._closed and (
                         not self._heap or self._heap[0][0] > time.monotonic()):
-                    wait = None if not self._heap else self._heap[0][0] - time.monotonic()
-                    self._cond.wait(wait)
+                    now = time.monotonic()
+                    if self._rescue is not None and now >= rescue_at:
+                        break
+                    waits = [t - now for t in (
+                        self._heap[0][0] if self._heap else None,
+                        rescue_at if self._rescue is not None else None) if t is not None]
+                    self._cond.wait(min(waits) if waits else None)
                 if self._closed:
                     return
-                _, _, game_id, version = heapq.heappop(self._heap)
+                due = bool(self._heap) and self._heap[0][0] <= time.monotonic()
+                if due:
+                    _, _, game_id, version = heapq.heappop(self._heap)
+            if self._rescue is not None and time.monotonic() >= rescue_at:
+                rescue_at = time.monotonic() + self.every
+                try:
+                    self._rescue()
+                except Exception:  # the next round tries again
+                    log.exception("the bots' rescue round failed")
+            if not due:
+                continue
             try:
                 searching = self._searches is not None and self._searches(game_id)
             except Exception:  # decide it in the cheap lane rather than not at all
@@ -117,7 +161,7 @@ class BotScheduler:
                     # each submission takes whichever decision is next in turn
                     self._search_pool.submit(self._search)
                 else:
-                    self._pool.submit(self._run, game_id, version)
+                    self._pool.submit(self._counted, game_id, version)
             except RuntimeError:  # the pool was shut down
                 return
 
@@ -132,7 +176,7 @@ class BotScheduler:
             if len(self._next_turn) > 1000:  # owners whose turns are all past
                 self._next_turn = {k: t for k, t in self._next_turn.items()
                                    if t > self._turn}
-        self._run(game_id, version)
+        self._counted(game_id, version)
 
     def close(self) -> None:
         with self._cond:

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds before a bot whose move could not be stored (or made) tries again.
 BOT_RETRY = 1.0
+#: Seconds between two rounds that look for bot decisions lost on the way.
+RESCUE = 5.0
 
 
 class BotSeats:
@@ -66,7 +68,8 @@ class BotSeats:
         # they think in threads), so cheap bots never wait behind them.
         self._queue = BotScheduler(self._move, workers,
                                    search_workers=processes if processes > 0 else 2,
-                                   searches=self._searches, owner=self._owner_of)
+                                   searches=self._searches, owner=self._owner_of,
+                                   rescue=self._rescue, every=RESCUE)
         #: Worker processes for searching bots (None: they think in threads).
         self._processes = processes
         self._thinkers_lock = threading.Lock()
@@ -94,10 +97,6 @@ class BotSeats:
         for gid in held:
             self.leases.release(gid)
         self.leases.close()
-
-    def holds(self, game_id: str) -> bool:
-        """Whether this process holds the game's bot lease now."""
-        return game_id in self._held
 
     def warm(self) -> None:
         """Start every worker process of the searching bots now (a spawn takes a second
@@ -128,9 +127,10 @@ class BotSeats:
 
     def _keep(self) -> None:
         """Every third of a lease's life (at most 2 s): catch up the games held here that
-        another process moved on unheard (:meth:`_freshen`), renew the leases held
-        (dropping lost ones and those of games that wait for no bot now), and take the free
-        leases of games that wait for a bot, so a killed process's bots go on here."""
+        another process moved on unheard (:meth:`~.service.GameService._freshen`), renew
+        the leases held (dropping lost ones and those of games that wait for no bot now),
+        and take the free leases of games that wait for a bot, so a killed process's bots
+        go on here."""
         pause = max(0.05, min(self.leases.ttl / 3, 2.0))
         while not self._stop.wait(pause):
             try:
@@ -178,6 +178,9 @@ class BotSeats:
                 log.exception("bot leases: a round failed")
 
     def schedule(self, game: LiveGame) -> None:
+        """After a change of ``game``: schedule its bot's decision for this version once,
+        if a bot is to move and this process holds (or takes) the lease; else hand back a
+        lease no longer needed."""
         with game.lock:
             snap = game.snap
             if not bot_to_move(game):
@@ -194,7 +197,25 @@ class BotSeats:
             if game.bot_scheduled == snap.version or game.snap is not snap:
                 return
             game.bot_scheduled = snap.version
-        self._queue.at(time.monotonic() + self.delay, game.id, snap.version)
+            self._queue.at(time.monotonic() + self.delay, game.id, snap.version)
+
+    def _rescue(self) -> None:
+        """Every :data:`RESCUE` seconds: a game whose bot is to move, whose decision for
+        this version was scheduled here and is neither due, waiting nor running any more,
+        lost it on the way: it is scheduled again (one log line). Nothing else would
+        (``bot_scheduled`` says it was), and the game would wait for ever."""
+        for game in list(self.svc._games.values()):
+            if game.bot_scheduled != game.snap.version:
+                continue
+            with game.lock:  # schedule() sets bot_scheduled and queues under this lock
+                version = game.bot_scheduled
+                if (version != game.snap.version or not bot_to_move(game)
+                        or self._queue.pending(game.id)):
+                    continue
+                game.bot_scheduled = -1
+            log.warning("bot decision of game %s at version %d was lost; scheduled again",
+                        game.id, version)
+            self.schedule(game)
 
     def _searches(self, game_id: str) -> bool:
         """Whether the bot to move in the game searches (its decision takes long)."""
@@ -314,4 +335,4 @@ def bot_to_move(game: LiveGame) -> bool:
     return p is not None and game.seats[p].kind == "bot"
 
 
-__all__ = ["BOT_RETRY", "BotSeats", "bot_to_move"]
+__all__ = ["BOT_RETRY", "RESCUE", "BotSeats", "bot_to_move"]
