@@ -13,7 +13,8 @@ player asks Suggest once and its answer time is printed too), ``hardbots`` (20 g
 hard bots only, the server run with ``bot_games_per_address=20`` so the address gets them
 all, as before that bound; the player plays a game against a hard bot, acting once a second,
 and the bot's answer times are printed: from the player's action to their next turn, the
-bot delay 0).
+bot delay 0). ``--warm`` starts the server with ``--warm-workers``; ``--after S`` lets the
+attack run S seconds before the player starts (0.3: a server that just started).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def _free_port() -> int:
 
 
 def _serve(src: Path, db: Path, files: int, limits: str = "games_per_minute=off,"
-           "review_time=0.5") -> tuple[subprocess.Popen[bytes], str]:
+           "review_time=0.5", more: tuple[str, ...] = ()) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(src))
 
@@ -56,7 +57,7 @@ def _serve(src: Path, db: Path, files: int, limits: str = "games_per_minute=off,
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "forest_shuffle", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db}", "--bot-delay", "0", "--limits", limits],
+         f"sqlite:///{db}", "--bot-delay", "0", "--limits", limits, *more],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         preexec_fn=limit_files)  # noqa: PLW1509 (a fresh process, no threads to fear)
     base = f"http://127.0.0.1:{port}"
@@ -123,12 +124,20 @@ def main() -> None:
     parser.add_argument("--src", type=Path, default=ROOT / "src")
     parser.add_argument("--files", type=int, default=1024,
                         help="the server's open-file limit (soft and hard)")
+    parser.add_argument("--warm", action="store_true",
+                        help="serve --warm-workers: the worker processes start with the "
+                             "server")
+    parser.add_argument("--after", type=float, default=0.3,
+                        help="seconds the attack runs before the player starts (and asks "
+                             "Suggest): 0.3 catches a server that just started, a few "
+                             "seconds one whose workers are up")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         limits = "games_per_minute=off,review_time=0.5"
         if args.attack == "hardbots":
             limits += ",bot_games_per_address=20"
-        proc, base = _serve(args.src, Path(tmp) / "g.sqlite3", args.files, limits)
+        proc, base = _serve(args.src, Path(tmp) / "g.sqlite3", args.files, limits,
+                            ("--warm-workers",) if args.warm else ())
         stop = threading.Event()
         threads: list[threading.Thread] = []
         held: list[socket.socket] = []
@@ -176,7 +185,7 @@ def main() -> None:
                         break
             for t in threads:
                 t.start()
-            time.sleep(0.3)  # the attack is under way (a review's search takes seconds)
+            time.sleep(args.after)  # the attack is under way (a review's search: seconds)
             with httpx.Client(base_url=base, timeout=30) as player:
                 suggest_s = None
                 if args.attack == "suggest":

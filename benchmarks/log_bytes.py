@@ -50,12 +50,12 @@ def run(players: int, seed: int, level: str = "easy") -> dict[str, Any]:
         started = time.perf_counter()
         while True:
             for name, seat in viewers.items():
-                whole = (service.payload(gid, seat, log_from=0) if increments
-                         else service.payload(gid, seat))
+                whole = (service.payloads.payload(gid, seat, log_from=0) if increments
+                         else service.payloads.payload(gid, seat))
                 full[name] += message_bytes(whole)
                 last[name] = message_bytes(whole)
                 if increments:
-                    part = service.payload(gid, seat, log_from=have[name])
+                    part = service.payloads.payload(gid, seat, log_from=have[name])
                     have[name] = part["log_total"]
                     incr[name] += message_bytes(part)
                     incr_last[name] = message_bytes(part)

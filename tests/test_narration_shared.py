@@ -66,7 +66,7 @@ def play_both(monkeypatch: pytest.MonkeyPatch, players: int, seed: int,
             p = term.state.to_move
             assert p is not None
             view = term.state.view(p)
-            payload = svc.payload(gid, p)
+            payload = svc.payloads.payload(gid, p)
             assert payload["version"] == version and payload["to_move"] == p
             kind = str(payload["decision"])
             shown[kind] = shown.get(kind, 0) + 1

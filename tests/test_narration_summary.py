@@ -103,10 +103,10 @@ def test_the_payload_sums_up_the_others_turns_when_a_seat_begins() -> None:
         tokens = [s["token"] for s in g["seats"]]
         summed = 0
         for _ in range(40):
-            p0 = svc.payload(gid, 0)
+            p0 = svc.payloads.payload(gid, 0)
             seat = 0 if p0["legal"] else 1
-            p = svc.payload(gid, seat)
-            other = svc.payload(gid, 1 - seat)
+            p = svc.payloads.payload(gid, seat)
+            other = svc.payloads.payload(gid, 1 - seat)
             assert other["waited"] == []  # only for the seat to move
             if p["decision"] == "turn" and p["view"]["turn"] > 2:
                 assert p["waited"] and all(s.startswith(names) for s in p["waited"]

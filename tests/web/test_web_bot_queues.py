@@ -11,7 +11,8 @@ from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.view import PlayerView
-from forest_shuffle.server.service import BotScheduler, GameService, SeatSpec
+from forest_shuffle.server.bot_queue import BotScheduler
+from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import Store
 
 

@@ -90,7 +90,7 @@ def test_a_rematch_of_a_chosen_deal_is_secret(tmp_path: Path) -> None:
                     game.snap.version)
         new = svc.rematch(gid, game.seats[0].token)["game_id"]
         assert "deal_chosen" not in svc.game(new).settings
-        assert svc.payload(new, 0)["deal_chosen"] is False
+        assert svc.payloads.payload(new, 0)["deal_chosen"] is False
     finally:
         svc.close()
 
@@ -132,7 +132,7 @@ def test_a_database_from_before_the_keyed_deal_loads_its_games(tmp_path: Path) -
         game = svc.game("old")
         assert game.deal == LEGACY and game.snap.version == len(texts)
         assert game.snap.state.to_dict() == state.to_dict()
-        assert svc.payload("old", 0)["deal_chosen"] is False
+        assert svc.payloads.payload("old", 0)["deal_chosen"] is False
         # New games in the upgraded database get keyed secret deals.
         gid = svc.create([SeatSpec("human"), SeatSpec("human")])["game_id"]
         assert svc.store.load(gid).deal == KEYED  # type: ignore[union-attr]

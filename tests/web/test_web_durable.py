@@ -17,7 +17,8 @@ from forest_shuffle.bots import Bot
 from forest_shuffle.bots.base import Budget
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.view import PlayerView
-from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.errors import ServiceError
+from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import SeatRow, StaleWrite, Store
 
 
@@ -63,14 +64,14 @@ def test_a_new_service_replays_the_stored_game(tmp_path: Path) -> None:
     tokens = [s["token"] for s in made["seats"]]
     rng = random.Random(1)
     for _ in range(60):
-        p = svc.payload(gid, svc.game(gid).snap.state.to_move)
+        p = svc.payloads.payload(gid, svc.game(gid).snap.state.to_move)
         svc.act(gid, tokens[p["you"]], rng.choice(p["legal"]), p["version"])
     before = svc.game(gid).snap.state.to_dict()
-    pay0 = svc.payload(gid, 0)
+    pay0 = svc.payloads.payload(gid, 0)
     svc.close()
     again = GameService(Store(url), bot_delay=0)
     assert again.game(gid).snap.state.to_dict() == before
-    assert again.payload(gid, 0) == pay0
+    assert again.payloads.payload(gid, 0) == pay0
     with pytest.raises(ServiceError) as err:
         again.act(gid, tokens[0], "draw", 3)
     assert err.value.status == 409
@@ -229,7 +230,7 @@ def test_games_beyond_the_memory_limit_are_loaded_again(tmp_path: Path) -> None:
         for made in games:
             gid = made["game_id"]
             held = svc.game(gid)
-            p = svc.payload(gid, held.snap.state.to_move)
+            p = svc.payloads.payload(gid, held.snap.state.to_move)
             svc.act(gid, made["seats"][p["you"]]["token"], rng.choice(p["legal"]),
                     p["version"])
             assert len(svc._games) <= 2

@@ -30,10 +30,10 @@ def _play(svc: GameService, seed: int) -> str:
     deadline = time.monotonic() + 30
     while not svc.game(gid).snap.state.over:
         assert time.monotonic() < deadline, "the bots did not finish"
-        svc.payload(gid, 0)
+        svc.payloads.payload(gid, 0)
         time.sleep(0.002)
-    svc.payload(gid, 0)
-    svc.payload(gid, None)
+    svc.payloads.payload(gid, 0)
+    svc.payloads.payload(gid, None)
     return gid
 
 
@@ -43,7 +43,7 @@ def test_finished_games_leave_memory_and_come_back(tmp_path: Path) -> None:
         done = [_play(svc, seed) for seed in range(6)]
         # Each new game sweeps the finished ones out; only the newest is left in memory.
         assert set(svc._games) <= {done[-1]}
-        again = svc.payload(done[0], None)  # loaded again from the store, unchanged
+        again = svc.payloads.payload(done[0], None)  # loaded again from the store, unchanged
         assert again["over"] and again["version"] == len(svc.actions(done[0]))
     finally:
         svc.close()

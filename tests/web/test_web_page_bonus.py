@@ -98,13 +98,13 @@ def play(seed: int, players: int, monkeypatch: pytest.MonkeyPatch,
         decisions = 0
         while decisions < turns * 4:
             decisions += 1
-            watcher = svc.payload(gid, None)
+            watcher = svc.payloads.payload(gid, None)
             if watcher["over"]:
                 break
             seat = watcher["to_move"]
             assert watcher["pay_plans"] == {} and watcher["pay"] is None
-            assert svc.payload(gid, (seat + 1) % players)["pay_plans"] == {}
-            p = svc.payload(gid, seat)
+            assert svc.payloads.payload(gid, (seat + 1) % players)["pay_plans"] == {}
+            p = svc.payloads.payload(gid, seat)
             state = svc.game(gid).snap.state
             for text in p["legal"]:
                 a = Action.parse(text)
@@ -135,7 +135,7 @@ def test_the_issues_hand_needs_two_and_holds_one() -> None:
     says so, and no card carries ★."""
     with GameService(Store("sqlite://"), bot_delay=0) as svc:
         created = svc.create([SeatSpec("human", "A"), SeatSpec("human", "B")], seed=3)
-        p = svc.payload(created["game_id"], 0)
+        p = svc.payloads.payload(created["game_id"], 0)
         plan = p["pay_plans"]["12"]
         assert plan["symbol"] == "Oak" and plan["need"] == 2
         assert len(plan["matching"]) == 1 and plan["keeps_bonus"] == []

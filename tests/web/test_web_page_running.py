@@ -26,13 +26,13 @@ def test_running_score_is_the_public_score_pad(seed: int, game: str) -> None:
         moved = 0
         while True:
             state = svc.game(gid).snap.state
-            watcher = svc.payload(gid, None)
+            watcher = svc.payloads.payload(gid, None)
             sheets = score_table(make_spectator_view(state).forests)
             want = [{"seat": i, "total": s.total, "lines": dict(s.lines)}
                     for i, s in enumerate(sheets)]
             assert watcher["running"] == want
             for seat in range(3):  # every viewer the same figures: nothing hidden counts
-                assert svc.payload(gid, seat)["running"] == want
+                assert svc.payloads.payload(gid, seat)["running"] == want
             if watcher["over"]:
                 final = [{"seat": s["seat"], "total": s["total"], "lines": s["lines"]}
                          for s in watcher["scores"]]
@@ -40,7 +40,7 @@ def test_running_score_is_the_public_score_pad(seed: int, game: str) -> None:
                 break
             moved += any(w["total"] for w in want)
             seat = watcher["to_move"]
-            p = svc.payload(gid, seat)
+            p = svc.payloads.payload(gid, seat)
             plays = [a for a in p["legal"] if a.startswith(("play", "pay", "yes"))]
             choice = rng.choice(plays if plays and rng.random() < 0.7 else p["legal"])
             svc.act(gid, tokens[seat], choice, p["version"])
@@ -60,7 +60,7 @@ def test_one_turn_count_said_as_the_log_says_it() -> None:
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
         checked = 0
         for _ in range(60):
-            watcher = svc.payload(gid, None)
+            watcher = svc.payloads.payload(gid, None)
             if watcher["over"]:
                 break
             seat = watcher["to_move"]
@@ -70,12 +70,12 @@ def test_one_turn_count_said_as_the_log_says_it() -> None:
                 last = turn_lines[-1]
                 assert last == f"{watcher['turn_label']}."
                 assert last.startswith(f"Turn {state.turn}: ")
-                mine = svc.payload(gid, seat)["turn_label"]
+                mine = svc.payloads.payload(gid, seat)["turn_label"]
                 assert mine == f"Turn {state.turn}: you"
-                other = svc.payload(gid, 1 - seat)["turn_label"]
+                other = svc.payloads.payload(gid, 1 - seat)["turn_label"]
                 assert other == last[:-1]
                 checked += state.turn > 2  # beyond the first round: the counts differ
-            p = svc.payload(gid, seat)
+            p = svc.payloads.payload(gid, seat)
             svc.act(gid, tokens[seat], rng.choice(p["legal"]), p["version"])
         assert checked > 5
     finally:

@@ -32,20 +32,20 @@ def test_every_set_of_the_picks_is_taken(game: str, seed: int) -> None:
         gid = created["game_id"]
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
         for _ in range(400):
-            watcher = svc.payload(gid, None)
+            watcher = svc.payloads.payload(gid, None)
             if watcher["over"]:
                 break
             seat = watcher["to_move"]
             assert watcher["picks"] is None
-            assert svc.payload(gid, 1 - seat)["picks"] is None
-            p = svc.payload(gid, seat)
+            assert svc.payloads.payload(gid, 1 - seat)["picks"] is None
+            p = svc.payloads.payload(gid, seat)
             # where the picked cards lie, from the kind's declaration (the page reads it)
             assert p["pick_from"] == ({"take": "clearing", "clearing cave": "clearing",
                                      "pay": "hand", "raccoon": "hand",
                                      "free": None if game == "dartmoor" else "hand",
                                      "mole": "hand", "saplings": "hand", "discard": "hand",
                                      "universal moor": "hand"}.get(p["decision"]))
-            assert svc.payload(gid, 1 - seat)["pick_from"] is None
+            assert svc.payloads.payload(gid, 1 - seat)["pick_from"] is None
             picks = p["picks"]
             if picks is None:
                 svc.act(gid, tokens[seat], rng.choice(p["legal"]), p["version"])
@@ -56,7 +56,7 @@ def test_every_set_of_the_picks_is_taken(game: str, seed: int) -> None:
             n = rng.randint(picks["least"], picks["most"])
             chosen = rng.sample(picks["cards"], n)
             for text in page_actions(picks, chosen):
-                version = svc.payload(gid, seat)["version"]
+                version = svc.payloads.payload(gid, seat)["version"]
                 svc.act(gid, tokens[seat], text, version)
     assert met, "no choice of a set met"
     if game == "dartmoor":

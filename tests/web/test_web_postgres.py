@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 from services import postgres
 
-from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.errors import ServiceError
+from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import SeatRow, StaleWrite, Store
 
 

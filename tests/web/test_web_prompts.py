@@ -98,15 +98,15 @@ def play(seed: int, players: int = 2) -> dict[str, int]:
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
         cat = svc.game(gid).snap.state.game.catalog
         while True:
-            watcher = svc.payload(gid, None)
+            watcher = svc.payloads.payload(gid, None)
             assert watcher["prompt"] is None and watcher["prompt_detail"] is None
             assert watcher["pay"] is None
             if watcher["over"]:
                 return cases
             seat = watcher["to_move"]
-            other = svc.payload(gid, (seat + 1) % players)
+            other = svc.payloads.payload(gid, (seat + 1) % players)
             assert other["prompt"] is None and other["pay"] is None
-            p = svc.payload(gid, seat)
+            p = svc.payloads.payload(gid, seat)
             assert p["prompt"] and p["prompt"][0].isupper() and p["prompt"].endswith(("?", "."))
             choices = p["legal"]
             if p["decision"] == "pay":

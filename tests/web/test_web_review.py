@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from webutil import client
 
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.limits import address_of, parse_limits
-from forest_shuffle.server.service import GameService, SeatSpec, ServiceError
+from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import Store
 
 PEOPLE = [SeatSpec("human", "A"), SeatSpec("human", "B")]
@@ -91,7 +92,7 @@ def test_a_bot_whose_write_fails_tries_again(tmp_path: Path,
         real(*args, **kwargs)
 
     monkeypatch.setattr(store, "append_action", flaky)
-    monkeypatch.setattr("forest_shuffle.server.service.BOT_RETRY", 0.05)
+    monkeypatch.setattr("forest_shuffle.server.bot_seats.BOT_RETRY", 0.05)
     svc = GameService(store, bot_delay=0)
     try:
         gid = svc.create([SeatSpec("bot", level="easy"), SeatSpec("bot", level="easy")],
@@ -227,5 +228,5 @@ def test_a_client_ahead_of_this_copy_makes_it_catch_up(pair: Any) -> None:
     bus.drop = True
     _act_first(b, gid)
     total = b.game(gid).snap.log_len
-    payload = a.payload(gid, 0, log_from=total)  # the client holds b's longer log
+    payload = a.payloads.payload(gid, 0, log_from=total)  # the client holds b's longer log
     assert payload["version"] == 1 and payload["log_total"] == total

@@ -22,6 +22,7 @@ from forest_shuffle.engine.view import PlayerView, make_spectator_view
 from forest_shuffle.formats.records import random_game, record_of
 from forest_shuffle.server import coach as coach_module
 from forest_shuffle.server import coach_schemas
+from forest_shuffle.server import replays as replays_module
 from forest_shuffle.server.app import create_app
 from forest_shuffle.server.coach import CoachSettings
 
@@ -417,13 +418,13 @@ def test_a_record_sent_again_is_not_replayed_again(c: TestClient,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     record = record_of(random_game(2, 12))
     calls = [0]
-    real = coach_module.replay
+    real = replays_module.replay
 
     def counted(data: Any) -> Any:
         calls[0] += 1
         return real(data)
 
-    monkeypatch.setattr(coach_module, "replay", counted)
+    monkeypatch.setattr(replays_module, "replay", counted)
     text = json.dumps(record)
     ids = {c.post("/api/replays", json={"text": text}).json()["replay_id"]
            for _ in range(5)}
@@ -436,14 +437,14 @@ def test_a_record_sent_again_is_not_replayed_again(c: TestClient,
 
 def test_every_frame_of_a_replay_is_the_engines_state() -> None:
     final = random_game(3, 7)
-    rp = coach_module.Replay(record_of(final), ["A", "B", "C"], "record", "x")
+    rp = replays_module.Replay(record_of(final), ["A", "B", "C"], "record", "x")
     state = GameState.new(3, final.seed, None, final.first_player, final.deal)
     for k in range(rp.steps + 1):
         assert rp.state_at(k).to_dict() == state.to_dict(), k
         if k < rp.steps:
             state.apply(rp.actions[k])
     # a frame starts from a kept state, never from the deal
-    assert len(rp.checkpoints) == rp.steps // coach_module.CHECKPOINT + 1
+    assert len(rp.checkpoints) == rp.steps // replays_module.CHECKPOINT + 1
 
 
 def _note(order: list[str], name: str) -> dict[str, Any]:

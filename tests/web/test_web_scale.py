@@ -395,3 +395,87 @@ def test_workers_bound_slow_requests_and_connections_of_an_address(
         finally:
             for s in held:
                 s.close()
+
+
+def test_processes_share_the_games_of_bots_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis: an address's unfinished games of bots only are counted
+    once over both (2 in all), not once per process (before: 2 on each, 4 in all)."""
+    bots = [{"kind": "bot", "level": "easy"}] * 2
+    limits = "games_per_minute=off,requests_per_second=off,bot_games_per_address=2"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, bot_delay=60, extra=["--pubsub", redis_url, "--bot-processes", "0",
+                                     "--limits", limits]))[1]
+            for _ in range(2)]
+        answers = []
+        for i in range(6):  # from an address of its own, to each process in turn
+            with httpx.Client(base_url=bases[i % 2], timeout=10, transport=httpx.HTTPTransport(
+                    local_address="127.0.0.6")) as client:
+                answers.append(client.post("/api/games", json={"seats": bots}))
+        codes = [a.status_code for a in answers]
+        assert codes.count(200) == 2 and codes.count(429) == 4, codes
+        assert all("your address" in a.json()["error"] for a in answers if a.status_code == 429)
+
+
+def _socket_from(address: str, url: str) -> Any:
+    """A WebSocket to ``url`` from the local ``address``: the first message, or the
+    refusal (its close)."""
+    host, port = url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)
+    sock = socket.socket()
+    sock.bind((address, 0))
+    sock.connect((host, int(port)))
+    return connect(url, sock=sock, open_timeout=10, ping_interval=None)
+
+
+def test_processes_share_the_sockets_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis, ``sockets_per_address=2``: a third socket of one address
+    is refused whichever process it opens on (before: 2 in each process, 4 in all)."""
+    limits = "requests_per_second=off,sockets_per_address=2"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))[1]
+            for _ in range(2)]
+        games = [create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=60 + i)
+                 for i in range(2)]
+        gid = games[0]["game_id"]
+        first = []
+        for i in range(3):
+            ws = stack.enter_context(_socket_from("127.0.0.7", ws_url(bases[i % 2], gid, None)))
+            first.append(json.loads(ws.recv(timeout=10)))
+        assert [m["type"] for m in first] == ["state", "state", "error"], first
+        assert "your address" in first[2]["error"]
+
+
+def test_processes_share_the_coach_searches_of_an_address(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis, ``coach_per_address=1``: two suggestions asked at once
+    from one address (each search takes 4 s), one on each process: one is refused (before:
+    both searched, the bound once in each process)."""
+    limits = "requests_per_second=off,coach_per_address=1,suggest_time=4"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))[1]
+            for _ in range(2)]
+        games = [create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=60 + i)
+                 for i in range(2)]
+        tokens = []
+        for k, game in enumerate(games):
+            to_move = get(bases[k], game["game_id"], None)["to_move"]
+            tokens.append(game["seats"][to_move]["token"])
+        asked: list[httpx.Response] = []
+        ready = threading.Barrier(2)
+
+        def suggest(k: int) -> None:
+            with httpx.Client(base_url=bases[k], timeout=30, transport=httpx.HTTPTransport(
+                    local_address="127.0.0.8")) as client:
+                ready.wait(10)
+                asked.append(client.post(f"/api/games/{games[k]['game_id']}/suggest",
+                                         headers=head(tokens[k])))
+
+        both = [threading.Thread(target=suggest, args=(k,)) for k in range(2)]
+        for t in both:
+            t.start()
+        for t in both:
+            t.join(60)
+        codes = sorted(a.status_code for a in asked)
+        assert codes == [200, 429], [a.text for a in asked]
+        assert "your address" in next(a for a in asked if a.status_code == 429).json()["error"]

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from webutil import TWO_HUMANS, act, new_game, payload
 
 from forest_shuffle.server.app import create_app
+from forest_shuffle.server.payloads import Payloads
 from forest_shuffle.server.service import GameService
 
 
@@ -29,7 +30,7 @@ def test_a_stored_action_whose_answer_fails_is_answered_with_what_was_stored(
         def broken(*_args: object, **_kw: object) -> object:
             raise IndexError("the score pad failed")
 
-        monkeypatch.setattr(GameService, "_base_payload", broken)
+        monkeypatch.setattr(Payloads, "_base_payload", broken)
         with caplog.at_level(logging.ERROR):
             r = act(c, gid, tokens[seat], action, before["version"])
         assert r.status_code == 200, r.text

@@ -31,14 +31,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from forest_shuffle.server.answers import error, validation_line
 from forest_shuffle.server.coach import CoachDesk, CoachSettings
 from forest_shuffle.server.companion import companion_router
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.headers import SafeHeaders
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
 from forest_shuffle.server.pad import PAD_CHANNEL, PadService, pad_router
 from forest_shuffle.server.pubsub import Bus, Leases, RedisBus, RedisLeases
+from forest_shuffle.server.replays import Replays
 from forest_shuffle.server.routes import coaching, games, pages, sockets
 from forest_shuffle.server.routes.pages import DOCS_ASSETS_URL, add_api_pages, docs_assets
-from forest_shuffle.server.service import GameService, ServiceError
+from forest_shuffle.server.service import GameService
 from forest_shuffle.server.store import Store, StoreClosed, StoreUnwritable
 
 __all__ = ["DOCS_ASSETS_URL", "SERVE_ENV", "Conn", "Hub", "add_api_pages", "app_from_env",
@@ -75,7 +78,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                service: GameService | None = None, bot_processes: int = 0,
                limits: Limits | None = None, pubsub: str | None = None,
                lease_seconds: float = 5.0, game: str = "base",
-               coach: CoachSettings | None = None) -> FastAPI:
+               coach: CoachSettings | None = None,
+               warm_workers: bool = False) -> FastAPI:
     """The web app over a database URL (default: SQLite in the user's data directory);
     searching bots think in ``bot_processes`` worker processes (0: in threads); input and
     floods are bounded by ``limits`` (default :class:`Limits()`, see :mod:`.limits`).
@@ -85,7 +89,9 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     the game a creation that names none gets (an unknown id is a ValueError). ``coach``:
     the bots and bounds of Suggest, the review and replays (:mod:`.coach`; default:
     ``limits``' coach bounds, in up to two worker processes when ``bot_processes`` > 0).
-    ValueError for a pubsub URL without redis-py or a database that cannot be shared."""
+    ``warm_workers``: start the worker processes of the bots and the coach at once (else
+    on their first search). ValueError for a pubsub URL without redis-py or a database
+    that cannot be shared."""
     lim = limits or Limits()
     gate = SocketGate(lim)
     if service is None:
@@ -109,12 +115,18 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                 raise ValueError(f"cannot use Redis at {pubsub[:60]!r}: {line}") from None
         service = GameService(store, bot_delay, bot_processes=bot_processes, bus=bus,
                               leases=leases, default_game=game,
-                              bot_games_per_owner=lim.bot_games_per_address)
+                              bot_games_per_owner=lim.bot_games_per_address,
+                              held_url=pubsub)
     svc = service
+    if pubsub:  # sockets per address counted over every process
+        gate.held = HeldCounts(pubsub, "sockets", lambda: dict(gate.by_address))
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
-        lim, processes=min(2, max(0, bot_processes))))
+        lim, processes=min(2, max(0, bot_processes))), held_url=pubsub)
+    if warm_workers:
+        svc.warm()
+        desk.warm()
     svc.check_stored()  # names each stored game that cannot be read; the others are served
     # the score pad's news travel between processes on its own channel (else: polled)
     pad = PadService(svc.store, bus=RedisBus(pubsub, channel=PAD_CHANNEL) if pubsub else None)
@@ -127,6 +139,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         desk.close()
         pad.stop()
         svc.close()
+        if gate.held is not None:
+            gate.held.close()
 
     app = FastAPI(
         title="Forest Shuffle",
@@ -140,6 +154,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.state.service = svc
     app.state.hub = hub
     app.state.coach = desk
+    app.state.replays = Replays(svc)
     app.state.limits = lim
     app.state.gate = gate
     # with several processes the buckets per address are shared through Redis
@@ -204,7 +219,7 @@ SERVE_ENV = "FOREST_SHUFFLE_SERVE"
 def app_from_env() -> FastAPI:
     """The app of one worker of ``serve --workers N``, from the options in
     :data:`SERVE_ENV` (JSON: db, bot_delay, bot_processes, limits, pubsub, lease, game,
-    parent). With ``parent`` (the supervisor's pid) the worker exits when the supervisor
+    warm, parent). With ``parent`` (the supervisor's pid) the worker exits when the supervisor
     is gone, even killed with SIGKILL, rather than hold the port on its own."""
     from forest_shuffle.server.limits import fit_to_files, parse_limits, raise_file_limit
     from forest_shuffle.workers import exit_with_parent
@@ -216,4 +231,5 @@ def app_from_env() -> FastAPI:
     return create_app(opts["db"], float(opts["bot_delay"]),
                       bot_processes=int(opts["bot_processes"]), limits=bounds,
                       pubsub=opts.get("pubsub"), lease_seconds=float(opts.get("lease", 5.0)),
-                      game=str(opts.get("game", "base")))
+                      game=str(opts.get("game", "base")),
+                      warm_workers=bool(opts.get("warm", False)))

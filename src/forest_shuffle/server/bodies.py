@@ -14,8 +14,8 @@ from typing import Annotated, Literal
 from fastapi import Header, Query
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 
-from forest_shuffle.server.coach import MAX_RECORD_CHARS
 from forest_shuffle.server.limits import ACTION_CHARS, VERSION_MAX
+from forest_shuffle.server.replays import MAX_RECORD_CHARS
 
 #: The games one request of the lobby's list may ask about.
 MAX_KNOWN = 30

@@ -1,6 +1,7 @@
-"""The coach on the server: Suggest, the after-game review, and replays (docs/web.md).
+"""The coach on the server: Suggest and the after-game review (docs/web.md; replays are
+:mod:`.replays`).
 
-Contract (no HTTP here; every refusal is a :class:`~forest_shuffle.server.service.
+Contract (no HTTP here; every refusal is a :class:`~forest_shuffle.server.errors.
 ServiceError` with one line):
 
 - :meth:`CoachDesk.suggest`: what the hard bot would do in a seat's place, asked with that
@@ -17,11 +18,6 @@ ServiceError` with one line):
   view at that moment, a small budget, at most ``review_moves`` decisions checked, those
   with a gain of at least :data:`MIN_GAIN` listed).
   Computed once per game and kept.
-- Replays: :meth:`CoachDesk.game_replay` (a finished game of this server; 409 before) and
-  :meth:`CoachDesk.load_record` (a record file's text: 400 with one line unless it is a
-  record that replays as it says) give a :class:`Replay`; :meth:`Replay.frame` is the
-  table at step ``k`` (after ``k`` actions) from one seat's view or a spectator's, computed
-  by the engine replaying the record, with the log in words as that viewer sees it.
 - Searches run in ``slots`` worker threads of their own (never on the event loop, never in
   a game's lock); at most ``queue`` wait at once, more get 429; one client address at most
   ``per_owner``; waiting searches start owner after owner (a fair queue across
@@ -33,13 +29,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
-import json
 import logging
 import threading
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -49,30 +43,20 @@ from forest_shuffle.bots.coach import advise, coach_bot, compare
 from forest_shuffle.bots.greedy import greedy_view_action
 from forest_shuffle.bots.registry import DIFFICULTIES, parse_spec
 from forest_shuffle.engine.actions import PAY, PLAY, Action
-from forest_shuffle.engine.check import JsonInputError, load_json
-from forest_shuffle.engine.options import Rules
-from forest_shuffle.engine.setup import LEGACY, derive
-from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.setup import derive
 from forest_shuffle.engine.view import PlayerView, make_spectator_view
-from forest_shuffle.formats.records import RecordError, game_of, record_of, replay
+from forest_shuffle.formats.records import record_of
+from forest_shuffle.server.errors import ServiceError
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.limits import Limits
-from forest_shuffle.server.service import (
-    GameService,
-    LiveGame,
-    LogEntry,
-    ServiceError,
-    check_decision,
-    narrate,
-)
-from forest_shuffle.server.service import opening_log as opening_lines
+from forest_shuffle.server.replays import state_of_record
+from forest_shuffle.server.service import GameService, check_decision
 from forest_shuffle.text.advice import advice_facts
 from forest_shuffle.text.narration import action_words
 from forest_shuffle.workers import process_pool
 
 log = logging.getLogger(__name__)
 
-#: The characters of a record's text the page may send (a record is about 10 KB).
-MAX_RECORD_CHARS = 60_000
 #: A move of a review is listed when the bot expected at least this many points more from
 #: its own choice (less is within the noise of a small search).
 MIN_GAIN = 0.5
@@ -125,104 +109,11 @@ class CoachSettings:
                    per_owner=limits.coach_per_address)
 
 
-def _state_of_record(record: dict[str, Any]) -> GameState:
-    """The first state of a record (its seed, deal, seats, rules, first player, game)."""
-    return GameState.new(record["players"], record["seed"], Rules.from_dict(record["rules"]),
-                         record["first_player"], record.get("deal", LEGACY),
-                         game=game_of(record))
-
-
-#: Actions between two kept states of a replay (:attr:`Replay.checkpoints`).
-CHECKPOINT = 16
-
-
-class Replay:
-    """A game to step through: its record replayed once by the engine for the log in
-    words, keeping the state every :data:`CHECKPOINT` actions; a frame starts from the
-    checkpoint before its step (before, each frame replayed from the deal)."""
-
-    def __init__(self, record: dict[str, Any], names: Sequence[str], source: str,
-                 ident: str) -> None:
-        self.record = record
-        self.names = list(names)
-        self.source = source  # "game" (of this server) or "record" (a file)
-        self.ident = ident
-        self.actions = [Action.parse(t) for t in record["actions"]]
-        state = _state_of_record(record)
-        self.game = state.game
-        #: entries[0]: the opening lines; entries[k]: the lines of action k - 1.
-        self.entries: list[list[LogEntry]] = [opening_lines(state, self.names)]
-        #: The state after every :data:`CHECKPOINT`-th action (never changed: each step
-        #: applies to a copy), so a frame replays at most that many actions.
-        self.checkpoints: list[GameState] = [state]
-        for k, action in enumerate(self.actions, 1):
-            seat = state.to_move
-            assert seat is not None
-            after = state.clone()
-            after.apply(action)
-            self.entries.append(narrate(state, after, seat, action, self.names))
-            state = after
-            if k % CHECKPOINT == 0:
-                self.checkpoints.append(state)
-
-    @property
-    def steps(self) -> int:
-        return len(self.actions)
-
-    def state_at(self, step: int) -> GameState:
-        """The state after ``step`` actions: a copy of the checkpoint before it with the
-        few actions after applied (at most :data:`CHECKPOINT` - 1)."""
-        start = min(step // CHECKPOINT, len(self.checkpoints) - 1) * CHECKPOINT
-        state = self.checkpoints[start // CHECKPOINT].clone()
-        for action in self.actions[start:step]:
-            state.apply(action)
-        return state
-
-    def meta(self) -> dict[str, Any]:
-        key = "game_id" if self.source == "game" else "replay_id"
-        return {"source": self.source, key: self.ident, "game": self.game.id,
-                "game_title": self.game.title, "players": len(self.names),
-                "names": self.names, "steps": self.steps}
-
-    def frame(self, step: int, seat: int | None) -> dict[str, Any]:
-        """The table after ``step`` actions as ``seat`` (None: a spectator) saw it, the log
-        in that viewer's words, the move just made, the running score."""
-        if not 0 <= step <= self.steps:
-            raise ServiceError(400, f"step must be from 0 to {self.steps}, not {step}")
-        if seat is not None and not 0 <= seat < len(self.names):
-            raise ServiceError(400, f"seat must be from 0 to {len(self.names) - 1} "
-                                    f"(or left out: a spectator), not {seat}")
-        state = self.state_at(step)
-        view = make_spectator_view(state) if seat is None else state.view(seat)
-        viewer = -1 if seat is None else seat
-        log = [e.shown(viewer) for k in range(step + 1) for e in self.entries[k]]
-        move = [e.shown(viewer) for e in self.entries[step]] if step else []
-        table = self.game.score_table(make_spectator_view(state).forests)
-        out = self.meta()
-        out.update({
-            "step": step, "seat": seat, "view": view.to_dict(), "to_move": state.to_move,
-            "decision": state.decision, "over": state.over, "turn": state.turn,
-            "move": move, "log": log,
-            "running": [{"seat": i, "total": sh.total, "lines": dict(sh.lines)}
-                        for i, sh in enumerate(table)],
-            # the text of the action just made, for its own seat only (it may name a card
-            # the others did not see, such as a sapling's)
-            "action": (str(self.actions[step - 1]) if step and seat is not None
-                       and self._actor(step) == seat else None),
-        })
-        return out
-
-    def _actor(self, step: int) -> int | None:
-        for e in self.entries[step]:
-            if e.seat is not None:
-                return e.seat
-        return None
-
-
 class CoachDesk:
     """Suggestions, reviews and replays of one server (see the module contract)."""
 
-    def __init__(self, service: GameService, settings: CoachSettings | None = None) -> None:
+    def __init__(self, service: GameService, settings: CoachSettings | None = None,
+                 held_url: str | None = None) -> None:
         self.service = service
         self.settings = settings or CoachSettings()
         coach_bot(self.settings.suggest_bot, 0)  # a bad specification fails here
@@ -236,18 +127,31 @@ class CoachDesk:
         self._lock = threading.RLock()
         self._waiting = 0
         self._owners: Counter[str] = Counter()  # searches under way per client address
+        #: ``per_owner`` counted over every process (``held_url``: Redis, as ``--pubsub``).
+        self.held = HeldCounts(held_url, "coach", self._owner_counts)
         #: Searches waiting for a slot, per owner in turn (:meth:`_dispatch`).
         self._queues: dict[str, deque[tuple[Future[dict[str, Any]], Any, tuple[Any, ...]]]] = {}
         self._running = 0
         self._suggestions: OrderedDict[tuple[str, int, int], Future[dict[str, Any]]] = \
             OrderedDict()
         self._reviews: OrderedDict[str, Future[dict[str, Any]]] = OrderedDict()
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
-        #: A record text's SHA-256 -> its replay id: a text sent again is not replayed.
-        self._texts: OrderedDict[str, str] = OrderedDict()
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self.held.close()
+
+    def warm(self) -> None:
+        """Start every worker process now (with ``processes`` > 0), each given the
+        Suggest bot to make once: a spawn takes a second or more (five under load), which
+        the first searches after a start would otherwise wait for."""
+        if self.settings.processes > 0:
+            for _ in range(self.settings.processes):
+                self._pool.submit(ready, self.settings.suggest_bot)
+
+    def _owner_counts(self) -> dict[str, int]:
+        """The searches under way per owner in this process."""
+        with self._lock:
+            return dict(self._owners)
 
     # ------------------------------------------------------------ running searches
 
@@ -280,7 +184,7 @@ class CoachDesk:
             future = cache.get(key)
             if future is None:
                 most = self.settings.per_owner
-                if owner is not None and most is not None and self._owners[owner] >= most:
+                if owner is not None and not self.held.admit(owner, most):
                     raise ServiceError(429, f"your address has {most} searches of the "
                                             "coach under way, the most at once; ask again "
                                             "when they are answered")
@@ -316,14 +220,12 @@ class CoachDesk:
 
     def _failed(self, cache: OrderedDict[Any, Future[dict[str, Any]]], key: Any,
                 future: Future[dict[str, Any]], exc: Exception) -> ServiceError:
-        """Forget a failed search (a broken pool is replaced); the error to answer."""
+        """Forget a failed search (a broken pool was replaced when it broke: see
+        :meth:`_finished`); the error to answer."""
         log.error("the coach failed: %r", exc)
         with self._lock:
             if cache.get(key) is future:
                 del cache[key]
-            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = process_pool(self.settings.processes)  # fresh workers
         return ServiceError(500, "the coach failed; the server's log says why")
 
     def _enqueue(self, owner: str, work: Callable[..., dict[str, Any]],
@@ -346,33 +248,61 @@ class CoachDesk:
                 self._queues[owner] = jobs
             if not future.set_running_or_notify_cancel():
                 continue
-            self._running += 1
-            try:
-                started = self._pool.submit(work, *args)
-            except Exception as exc:  # a pool shut down or broken: this search fails
-                self._running -= 1
-                future.set_exception(exc)
-                continue
-            started.add_done_callback(functools.partial(self._finished, future=future))
+            self._start(future, work, args, retried=False)
+
+    def _start(self, future: Future[dict[str, Any]], work: Callable[..., dict[str, Any]],
+               args: tuple[Any, ...], retried: bool) -> None:
+        """Hand one search to the pool (lock held); ``retried``: its first go was lost
+        with a worker process that died."""
+        self._running += 1
+        try:
+            started = self._pool.submit(work, *args)
+        except Exception as exc:  # a pool shut down: this search fails
+            self._running -= 1
+            future.set_exception(exc)
+            return
+        started.add_done_callback(functools.partial(
+            self._finished, future=future, work=work, args=args, retried=retried))
 
     def _finished(self, done: Future[dict[str, Any]], *,
-                  future: Future[dict[str, Any]]) -> None:
+                  future: Future[dict[str, Any]], work: Callable[..., dict[str, Any]],
+                  args: tuple[Any, ...], retried: bool) -> None:
         """A search ended in the pool: its waiting future gets the result, the next one
-        starts."""
+        starts. A worker process that died breaks the pool: a fresh one takes its place
+        at once (so no search waiting behind is handed to the broken one) and the search
+        that was running is tried once more there."""
+        exc = None if done.cancelled() else done.exception()
         with self._lock:
             self._running -= 1
+            if isinstance(exc, BrokenProcessPool) and self.settings.processes > 0:
+                self._renew_pool()
+                if not retried:
+                    log.error("a coach worker process died; its search runs again")
+                    self._start(future, work, args, retried=True)
+                    self._dispatch()
+                    return
             self._dispatch()
-        exc = done.exception()
-        if exc is not None:
+        if done.cancelled():  # the server is stopping
+            future.set_exception(RuntimeError("the search was cancelled"))
+        elif exc is not None:
             future.set_exception(exc)
         else:
             future.set_result(done.result())
+
+    def _renew_pool(self) -> None:
+        """Replace a broken pool of worker processes with a fresh one (lock held; once for
+        every search the break ended)."""
+        pool = self._pool
+        if isinstance(pool, ProcessPoolExecutor) and getattr(pool, "_broken", False):
+            self._pool = process_pool(self.settings.processes)
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _owner_done(self, owner: str) -> None:
         with self._lock:
             self._owners[owner] -= 1
             if self._owners[owner] <= 0:
                 del self._owners[owner]
+        self.held.sync(owner)  # the other processes see the place free at once
 
     def _done(self, _future: Future[dict[str, Any]]) -> None:
         with self._lock:
@@ -441,94 +371,11 @@ class CoachDesk:
         seed = derive(game.seed, "review")
         return (game.id, review_of, record, names, humans, self.settings, seed)
 
-    # ------------------------------------------------------------ replays
-
-    def _keep(self, key: str, make: Callable[[], Replay]) -> Replay:
-        with self._lock:
-            found = self._replays.get(key)
-            if found is not None:
-                self._replays.move_to_end(key)
-                return found
-        made = make()  # outside the lock: a few hundred milliseconds at most
-        with self._lock:
-            self._replays[key] = made
-            while len(self._replays) > self.settings.kept:
-                self._replays.popitem(last=False)
-        return made
-
-    def game_replay(self, game_id: str) -> Replay:
-        """The replay of a finished game of this server (409 while it is played)."""
-        game = self.service.game(game_id)
-        if not game.snap.state.over:
-            raise ServiceError(409, "a game is replayed once it is over")
-        return self._keep("game " + game.id, lambda: _game_replay(game))
-
-    def load_record(self, text: object) -> Replay:
-        """The replay of a record file's text; 400 with one line unless it is a record
-        that the engine replays to what it says."""
-        if not isinstance(text, str) or not text.strip():
-            raise ServiceError(400, "send the record file's text as 'text'")
-        if len(text) > MAX_RECORD_CHARS:
-            raise ServiceError(400, f"a record has at most {MAX_RECORD_CHARS} characters, "
-                                    f"this one {len(text)}")
-        # the same text loaded again: its replay is kept, nothing is replayed again
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        with self._lock:
-            rid = self._texts.get(digest)
-            found = None if rid is None else self._replays.get("record " + rid)
-            if found is not None:
-                self._replays.move_to_end("record " + found.ident)
-        if found is not None:
-            return found
-        try:
-            data = load_json(text)
-        except JsonInputError as exc:
-            raise ServiceError(400, f"not a record: the file is {exc}") from None
-        canon = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-        rid = hashlib.sha256(canon).hexdigest()[:16]
-        with self._lock:  # the same record written otherwise: kept too
-            found = self._replays.get("record " + rid)
-            if found is not None:
-                self._replays.move_to_end("record " + rid)
-                self._remember_text(digest, rid)
-        if found is not None:
-            return found
-        try:
-            result = replay(data)
-        except RecordError as exc:
-            raise ServiceError(400, f"not a record: {_line(str(exc))}") from None
-        if not result.ok:
-            raise ServiceError(400, f"the record does not replay: {_line(result.message)}")
-        names = [f"Player {i + 1}" for i in range(data["players"])]
-        made = self._keep("record " + rid, lambda: Replay(data, names, "record", rid))
-        with self._lock:
-            self._remember_text(digest, rid)
-        return made
-
-    def _remember_text(self, digest: str, rid: str) -> None:
-        """Which replay a record's text (its SHA-256) loads (with the lock held)."""
-        self._texts[digest] = rid
-        self._texts.move_to_end(digest)
-        while len(self._texts) > 4 * self.settings.kept:
-            self._texts.popitem(last=False)
-
-    def record_replay(self, replay_id: str) -> Replay:
-        """A record loaded before (404 once it is forgotten: send it again)."""
-        with self._lock:
-            found = self._replays.get("record " + replay_id)
-        if found is None:
-            raise ServiceError(404, "no such replay (records are kept a while only): "
-                                    "load the record file again")
-        return found
-
-
-def _game_replay(game: LiveGame) -> Replay:
-    return Replay(record_of(game.snap.state), [s.name for s in game.seats], "game", game.id)
-
-
-def _line(text: str) -> str:
-    one = " ".join(text.split())
-    return one if len(one) <= 300 else one[:297] + "..."
+def ready(spec: str) -> str:
+    """A worker process's first job (:meth:`CoachDesk.warm`): its imports done and a
+    ``spec`` bot made once, before any search comes."""
+    coach_bot(spec, 0)
+    return spec
 
 
 def _round(x: float | None) -> float | None:
@@ -601,7 +448,7 @@ def review_of(record: dict[str, Any], names: Sequence[str], seats: Sequence[int]
               settings: CoachSettings, seed: int) -> dict[str, Any]:
     """The review of a finished game's record (see :meth:`CoachDesk.review`); the moves of
     ``seats`` are checked (every seat's when empty)."""
-    state = _state_of_record(record)
+    state = state_of_record(record)
     game = state.game
     n = state.num_players
 
@@ -655,5 +502,4 @@ def review_of(record: dict[str, Any], names: Sequence[str], seats: Sequence[int]
             "moves": moves, "checked": len(picked), "bot": settings.review_bot}
 
 
-__all__ = ["MAX_RECORD_CHARS", "MIN_GAIN", "CoachDesk", "CoachSettings", "Replay",
-           "review_of", "suggestion_of"]
+__all__ = ["MIN_GAIN", "CoachDesk", "CoachSettings", "ready", "review_of", "suggestion_of"]

@@ -140,7 +140,7 @@ class CompanionService:
     def create(self, challenge: Any, medal: Any, name: Any,
                lang: str = "en") -> dict[str, Any]:
         """A new game (see the module's contract): its answer, with its ``token``."""
-        from forest_shuffle.server.service import ServiceError
+        from forest_shuffle.server.errors import ServiceError
         from forest_shuffle.server.solo import solo_settings
 
         try:

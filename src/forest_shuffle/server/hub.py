@@ -74,4 +74,5 @@ class Hub:
                 self._wake(game_id)
 
     def payload(self, game_id: str, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        return self.service.payload(game_id, seat, self.connected(game_id), log_from)
+        return self.service.payloads.payload(game_id, seat, self.connected(game_id),
+                                             log_from)

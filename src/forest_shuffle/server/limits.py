@@ -45,6 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 if TYPE_CHECKING:
+    from forest_shuffle.server.held import HeldCounts
     from forest_shuffle.server.shared import SharedBuckets
 
 #: An action text has at most this many characters (REST and WebSocket alike).
@@ -472,6 +473,9 @@ class SocketGate:
     by_address: Counter[str] = field(default_factory=Counter)
     by_seat: Counter[tuple[str, int]] = field(default_factory=Counter)
     spectators_by_game: Counter[str] = field(default_factory=Counter)
+    #: With ``--pubsub``: ``sockets_per_address`` counted over every process
+    #: (:class:`~.held.HeldCounts` over ``by_address``; None: this process alone).
+    held: HeldCounts | None = None
 
     def refusal(self, game_id: str, seat: int | None, address: str) -> str | None:
         """Why a new socket of this seat (None: a spectator) from ``address`` is refused,
@@ -514,7 +518,15 @@ class SocketGate:
     async def open(self, websocket: WebSocket, game_id: str, seat: int | None) -> Ticket | None:
         """Admit an accepted socket: its ticket, or None once the refusal was sent and the
         socket closed with code 4429."""
-        got = self.admit(game_id, seat, address_of(websocket.scope))
+        address = address_of(websocket.scope)
+        got = self.admit(game_id, seat, address)
+        most = self.limits.sockets_per_address
+        if isinstance(got, Ticket) and self.held is not None and most is not None:
+            # counted over every process too (this one's own count holds the new socket)
+            mine = self.by_address[address] - 1
+            if not await asyncio.to_thread(self.held.admit, address, most, mine):
+                got.release()
+                got = f"too many sockets from your address (at most {most})"
         if isinstance(got, Ticket):
             return got
         try:
@@ -527,6 +539,10 @@ class SocketGate:
     def _release(self, ticket: Ticket) -> None:
         self.total -= 1
         _down(self.by_address, ticket.address)
+        if self.held is not None:  # the other processes see the place free at once
+            with contextlib.suppress(RuntimeError):  # no event loop: the next renewal
+                asyncio.get_running_loop().run_in_executor(None, self.held.sync,
+                                                           ticket.address)
         if ticket.seat is None:
             self.spectators -= 1
             _down(self.spectators_by_game, ticket.game_id)

@@ -1,4 +1,7 @@
-"""The game service behind the web server: create, load, act, bots and per-viewer payloads.
+"""The game service behind the web server: games and moves (create, load, act, catch up
+with other processes, rematches, invites). Its parts, each in a module of its own: the
+bots (:mod:`.bot_seats`, their queue :mod:`.bot_queue`), what each viewer is sent
+(:mod:`.payloads`); the coach and replays sit beside it (:mod:`.coach`, :mod:`.replays`).
 
 Contract (no HTTP here):
 
@@ -10,21 +13,15 @@ Contract (no HTTP here):
   seat's (403), the action text parses (400), the version is the current one (409), the
   seat is to move (403), the action is legal (400). Under the game's lock the action is
   applied to a copy of the state, **stored (one transaction) before** the copy is published;
-  any refusal raises :class:`ServiceError` and changes nothing.
-- Bot seats move by themselves in worker threads, ``bot_delay`` seconds after the state
-  they answer was published. A searching bot (``Bot.searches``, the hard level) thinks in
-  one of ``bot_processes`` worker processes (:func:`~forest_shuffle.workers.process_pool`)
-  so it does not hold the server's interpreter lock; the bot object goes there with the
-  view and comes back with its new state. ``bot_processes=0`` keeps every bot in threads.
-  Searching decisions have threads of their own (:class:`BotScheduler`), one per search
-  slot, so a cheap bot never waits behind a search.
+  any refusal raises :class:`~.errors.ServiceError` and changes nothing.
+- After every change the bots hear of it (:meth:`.bot_seats.BotSeats.schedule`: a bot to
+  move decides ``bot_delay`` seconds later), the other processes too (the bus) and then the
+  listeners.
 - Games in memory are bounded: a finished game leaves memory after ``idle_over`` seconds
   unused, an unfinished one waiting for no bot after ``idle_open``, and beyond
   ``max_games`` the least recently used go; a game that left is loaded again on use.
-- :meth:`GameService.payload` is what one viewer (a seat, or None for a spectator) may see:
-  built from that seat's view (or the spectator view) and public facts only. Its log is an
-  increment: the entries from ``log_from`` (what the client holds) to ``log_total``; the log
-  is only appended to and its entries never change (:class:`LogEntry`).
+- The log (:class:`LogEntry`) is only appended to and its entries never change: what a
+  client was sent of it stays true (:mod:`.payloads` sends increments).
 - Listeners (:attr:`GameService.listeners`) are called with the game id after every change,
   from whatever thread made it.
 """
@@ -32,16 +29,12 @@ Contract (no HTTP here):
 from __future__ import annotations
 
 import functools
-import heapq
 import logging
-import random
 import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,13 +43,14 @@ from forest_shuffle.bots.registry import DIFFICULTIES
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
-from forest_shuffle.engine.picks import pick_shape
 from forest_shuffle.engine.setup import KEYED, derive, new_seed
 from forest_shuffle.engine.state import GameState
-from forest_shuffle.engine.view import PlayerView, make_spectator_view
-from forest_shuffle.scoring import core as scoring
 from forest_shuffle.server import solo as solo_mode
+from forest_shuffle.server.bot_seats import BotSeats
+from forest_shuffle.server.errors import ServiceError, Unwritable
+from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.names import NameError_, clean_name, same_name
+from forest_shuffle.server.payloads import Payloads
 from forest_shuffle.server.pubsub import SEATS_CHANGED, Bus, Leases, LocalBus, LocalLeases
 from forest_shuffle.server.store import (
     BrokenRow,
@@ -66,27 +60,17 @@ from forest_shuffle.server.store import (
     StoreClosed,
     StoreUnwritable,
 )
-from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
-    action_words,
-    ask_words,
     brief_words,
-    detail_words,
     end_words,
     event_words,
     opening_words,
     own_words,
-    pay_facts,
-    pick_confirm_words,
-    pick_words,
     public_words,
     revealed_cards,
     revealed_words,
-    turn_label,
-    turn_summary,
     turn_words,
 )
-from forest_shuffle.workers import process_pool
 
 log = logging.getLogger(__name__)
 
@@ -95,22 +79,6 @@ MAX_SEED = 2**63 - 1
 #: Human seats may be told apart from bots; levels are the registry's difficulties.
 KINDS = ("human", "bot")
 DEFAULT_LEVEL = "easy"
-
-
-class ServiceError(Exception):
-    """A refused request: ``status`` is the HTTP status, ``str()`` one line for the client."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Unwritable(ServiceError):
-    """503: the database refused the write (:class:`~.store.StoreUnwritable`); nothing
-    changed, and the same request works once the database can write again."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(503, message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +178,6 @@ def plain_words(text: str) -> str:
     return text
 
 
-#: Seconds before a bot whose move could not be stored tries again.
-BOT_RETRY = 1.0
 _CARD_WORDS = re.compile(r"\bcard (\d+)")
 #: What a game id may be (ids are 12 hex digits; anything else is no game, never a query).
 _GAME_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")
@@ -340,18 +306,6 @@ def invite_link(game_id: str, invite: str) -> str:
     return f"/game/{game_id}?invite={invite}"
 
 
-def log_from_param(text: str | None) -> int:
-    """The ``log_from`` query parameter: the log entries a client holds (0 if left out);
-    ServiceError(400) unless it is a whole number written in ASCII digits (at most 9)."""
-    if text is None:
-        return 0
-    if not re.fullmatch(r"[0-9]{1,9}", text):
-        shown = text if len(text) <= 20 else text[:20] + "..."
-        raise ServiceError(400, f"log_from must be a whole number from 0 (the log entries "
-                                f"the client holds), not {shown!r}")
-    return int(text)
-
-
 # ---------------------------------------------------------------------------- log words
 
 
@@ -402,121 +356,6 @@ def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     return out
 
 
-# ---------------------------------------------------------------------------- bots
-
-
-def think(bot: Bot, view: PlayerView) -> tuple[Action, Bot]:
-    """One decision of ``bot`` in a worker process: the action and the bot as it is after
-    choosing (its random state and turn budget), to replace the server's copy."""
-    return bot.choose(view), bot
-
-
-class BotScheduler:
-    """Runs ``run(game_id, version)`` at a given time in worker threads of two lanes, so a
-    cheap bot never queues behind a search: when a decision is due, ``searches(game_id)``
-    says whether the bot to move searches; such a decision goes to ``search_workers``
-    threads (one per search slot, so none of them waits for a slot), every other to
-    ``workers`` threads of its own. Searching decisions wait in one queue per owner
-    (``owner(game_id)``: the client address that created the game, else the game itself)
-    and a free search thread takes the next owner's oldest one, owner after owner, so one
-    address with many games of searching bots delays another's bot by at most one search
-    per slot (a fair queue: start-time fair queueing, decisions of one turn in the order
-    they fell due). Until a search thread takes one a decision is only its game id and
-    version (the view is made when it starts, and a decision for a version that has moved
-    on costs nothing)."""
-
-    def __init__(self, run: Callable[[str, int], None], workers: int = 4,
-                 search_workers: int = 2,
-                 searches: Callable[[str], bool] | None = None,
-                 owner: Callable[[str], str] | None = None) -> None:
-        self._run = run
-        self._searches = searches
-        self._owner = owner or (lambda game_id: game_id)
-        #: Searching decisions due: (turn, order, game id, version), the least first. An
-        #: owner's decisions take turns one apart from the turn being served on, so one
-        #: with many waiting takes one turn in every round of the owners waiting.
-        self._fair: list[tuple[int, int, str, int]] = []
-        self._turn = 0  # the turn of the decision last started
-        self._next_turn: dict[str, int] = {}  # each owner's next free turn
-        self._heap: list[tuple[float, int, str, int]] = []
-        self._count = 0
-        self._cond = threading.Condition()
-        self._closed = False
-        self._waiting = 0  # searching decisions due and not yet started
-        self._pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="forest-bot")
-        self._search_pool = ThreadPoolExecutor(max(1, search_workers),
-                                               thread_name_prefix="forest-search")
-        self._thread = threading.Thread(target=self._loop, name="forest-bot-timer",
-                                        daemon=True)
-        self._thread.start()
-
-    def at(self, due: float, game_id: str, version: int) -> None:
-        with self._cond:
-            self._count += 1
-            heapq.heappush(self._heap, (due, self._count, game_id, version))
-            self._cond.notify()
-
-    def waiting_searches(self) -> int:
-        """Searching decisions that are due and wait for a search thread."""
-        with self._cond:
-            return self._waiting
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._closed and (
-                        not self._heap or self._heap[0][0] > time.monotonic()):
-                    wait = None if not self._heap else self._heap[0][0] - time.monotonic()
-                    self._cond.wait(wait)
-                if self._closed:
-                    return
-                _, _, game_id, version = heapq.heappop(self._heap)
-            try:
-                searching = self._searches is not None and self._searches(game_id)
-            except Exception:  # decide it in the cheap lane rather than not at all
-                log.exception("cannot tell whether the bot of game %s searches", game_id)
-                searching = False
-            try:
-                if searching:
-                    try:
-                        key = self._owner(game_id)
-                    except Exception:  # counted as its own owner rather than lost
-                        key = game_id
-                    with self._cond:
-                        self._waiting += 1
-                        self._count += 1
-                        # its turn: now, or after the owner's decisions already waiting
-                        turn = max(self._turn, self._next_turn.get(key, 0))
-                        self._next_turn[key] = turn + 1
-                        heapq.heappush(self._fair, (turn, self._count, game_id, version))
-                    # each submission takes whichever decision is next in turn
-                    self._search_pool.submit(self._search)
-                else:
-                    self._pool.submit(self._run, game_id, version)
-            except RuntimeError:  # the pool was shut down
-                return
-
-    def _search(self) -> None:
-        """Run the next searching decision in turn: the oldest of the owner first in
-        line, who then goes to the back of the line if it has more."""
-        with self._cond:
-            if not self._fair:
-                return
-            self._turn, _, game_id, version = heapq.heappop(self._fair)
-            self._waiting -= 1
-            if len(self._next_turn) > 1000:  # owners whose turns are all past
-                self._next_turn = {k: t for k, t in self._next_turn.items()
-                                   if t > self._turn}
-        self._run(game_id, version)
-
-    def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify()
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        self._search_pool.shutdown(wait=False, cancel_futures=True)
-
-
 # ---------------------------------------------------------------------------- service
 
 
@@ -528,7 +367,8 @@ class GameService:
                  idle_over: float = 60.0, idle_open: float = 1800.0,
                  bus: Bus | None = None, leases: Leases | None = None,
                  max_bot_games: int = 20, default_game: str = "base",
-                 bot_games_per_owner: int | None = None) -> None:
+                 bot_games_per_owner: int | None = None,
+                 held_url: str | None = None) -> None:
         self.store = store
         #: The game a creation names none of gets (``serve --game``).
         self.default_game = game_by_id(default_game).id
@@ -538,15 +378,13 @@ class GameService:
         #: Of those, at most this many created by one owner (a client address; None: no
         #: bound), so one address cannot take every game of bots and the bots' threads.
         self.bot_games_per_owner = bot_games_per_owner
+        #: Those games per owner over every process (``held_url``: a Redis URL, as
+        #: ``--pubsub``; None: this process's games only).
+        self.bot_games_held = HeldCounts(held_url, "bot_games", self._bot_games_by_owner)
         #: Carries "game G is at version V" to the other server processes (none: alone).
         self.bus: Bus = bus or LocalBus()
         #: Whether other processes share the database (a copy here may be behind it).
         self._shared = not isinstance(self.bus, LocalBus)
-        #: Which process drives each game's bots (alone: this one, always).
-        self.leases: Leases = leases or LocalLeases()
-        self._held: set[str] = set()  # games whose bot lease this process holds
-        self._held_lock = threading.Lock()
-        self._stop = threading.Event()
         #: How many games stay in memory (more are loaded again on use).
         self.max_games = max(1, max_games)
         #: Seconds unused after which a finished game, or an unfinished one that waits
@@ -554,44 +392,29 @@ class GameService:
         self.idle_over = max(0.0, idle_over)
         self.idle_open = max(0.0, idle_open)
         self._swept = time.monotonic()
-        self.bot_delay = max(0.0, bot_delay)
         self.listeners: list[Callable[[str], None]] = []
         self._games: dict[str, LiveGame] = {}
         self._load_lock = threading.Lock()
         #: Stored games that cannot be read: the one line each is answered with.
         self._broken: dict[str, str] = {}
-        # Searches have a lane of their own: one thread per worker process (two when
-        # they think in threads), so cheap bots never wait behind them.
-        self._bots = BotScheduler(self._bot_move, bot_workers,
-                                  search_workers=bot_processes if bot_processes > 0 else 2,
-                                  searches=self._searches, owner=self._owner_of)
-        #: Worker processes for searching bots (None: they think in threads).
-        self._processes = bot_processes
-        self._thinkers_lock = threading.Lock()
-        self._thinkers: ProcessPoolExecutor | None = (
-            process_pool(bot_processes) if bot_processes > 0 else None)
+        #: The bots of the games: leases, their queue, their moves (:mod:`.bot_seats`).
+        self.bots = BotSeats(self, bot_delay, bot_workers, bot_processes,
+                             leases or LocalLeases())
+        #: What each viewer is sent (:mod:`.payloads`).
+        self.payloads = Payloads(self)
         self.bus.start(self._remote)
-        self._keeper: threading.Thread | None = None
-        if not isinstance(self.leases, LocalLeases):
-            self._keeper = threading.Thread(target=self._keep_leases, name="forest-leases",
-                                            daemon=True)
-            self._keeper.start()
+        self.bots.start()
 
     def close(self) -> None:
         """Stop the bots, hand back this process's bot leases, release the database."""
-        self._stop.set()
-        self._bots.close()
-        if self._thinkers is not None:
-            self._thinkers.shutdown(wait=False, cancel_futures=True)
-        if self._keeper is not None:
-            self._keeper.join(5)
-        with self._held_lock:
-            held, self._held = set(self._held), set()
-        for gid in held:
-            self.leases.release(gid)
+        self.bots.close()
+        self.bot_games_held.close()
         self.bus.close()
-        self.leases.close()
         self.store.close()
+
+    def warm(self) -> None:
+        """Start the bots' worker processes now (:meth:`.bot_seats.BotSeats.warm`)."""
+        self.bots.warm()
 
     def __enter__(self) -> GameService:
         return self
@@ -644,8 +467,7 @@ class GameService:
                        if not g.snap.state.over and all(r.kind == "bot" for r in g.seats)]
             playing = len(running)
             most = self.bot_games_per_owner
-            if (owner is not None and most is not None
-                    and sum(g.owner == owner for g in running) >= most):
+            if owner is not None and not self.bot_games_held.admit(owner, most):
                 raise ServiceError(429, f"your address has {most} games of bots only "
                                         "being played, the most at once; watch them end "
                                         "or take a seat yourself")
@@ -694,7 +516,7 @@ class GameService:
         with self._load_lock:
             self._games[game_id] = live
             self._evict()
-        self._schedule_bot(live)
+        self.bots.schedule(live)
         return self._created(live, None)
 
     def _created(self, game: LiveGame, only: int | None) -> dict[str, Any]:
@@ -771,7 +593,7 @@ class GameService:
                 game.rematch = row.rematch
                 self._games[game_id] = game
                 self._evict()
-        self._schedule_bot(game)
+        self.bots.schedule(game)
         return game
 
     def _unreadable(self, game_id: str, logged: str, told: str) -> ServiceError:
@@ -994,25 +816,6 @@ class GameService:
             return
         self._changed(game, publish=False)
 
-    def _lease(self, game_id: str) -> bool:
-        """Whether this process drives the game's bots (taking the lease if it is free).
-        Checked and taken under one lock, so the lease keeper cannot take it at the same
-        time and schedule the same decision twice."""
-        with self._held_lock:
-            if game_id in self._held:
-                return True
-            if not self.leases.acquire(game_id):
-                return False
-            self._held.add(game_id)
-            return True
-
-    def _unlease(self, game_id: str) -> None:
-        with self._held_lock:
-            if game_id not in self._held:
-                return
-            self._held.discard(game_id)
-        self.leases.release(game_id)
-
     def _freshen(self) -> None:
         """Catch up every game held here that the database has moved past: the bus
         carries each change at most once, so a lost message costs at most one round."""
@@ -1023,59 +826,20 @@ class GameService:
                 continue
             self._refresh(game)
 
-    def _keep_leases(self) -> None:
-        """Every third of a lease's life (at most 2 s): catch up the games held here that
-        another process moved on unheard (:meth:`_freshen`), renew the leases held
-        (dropping lost ones and those of games that wait for no bot now), and take the free
-        leases of games that wait for a bot, so a killed process's bots go on here."""
-        pause = max(0.05, min(self.leases.ttl / 3, 2.0))
-        while not self._stop.wait(pause):
-            try:
-                self._freshen()
-                with self._held_lock:
-                    held = list(self._held)
-                for gid in held:
-                    game = self._games.get(gid)
-                    if game is not None:
-                        with game.lock:  # as in _schedule_bot: no catch-up in between
-                            idle = not self._bot_to_move(game)
-                            if idle:
-                                self._unlease(gid)
-                        if idle:
-                            continue
-                    if not self.leases.renew(gid):
-                        with self._held_lock:
-                            self._held.discard(gid)
-                for gid in self.store.games_waiting_for_bots():
-                    if self._stop.is_set():
-                        return
-                    if gid in self._broken:  # named once at its first load
-                        continue
-                    # Check and take under one lock: a lease this process takes meanwhile
-                    # for its own action (and schedules) is not scheduled a second time.
-                    with self._held_lock:
-                        if gid in self._held or not self.leases.acquire(gid):
-                            continue
-                        self._held.add(gid)
-                    if gid not in self._games:
-                        try:
-                            self.game(gid)  # loaded from the store; it schedules the bot
-                        except ServiceError:  # cannot be read: named in the log once
-                            self._unlease(gid)
-                        continue
-                    game = self.game(gid)
-                    with game.lock:
-                        self._catch_up(game)
-                    # schedules unless this process has that decision scheduled already (a
-                    # decision dropped for want of the lease un-scheduled itself)
-                    self._schedule_bot(game)
-            except StoreClosed:
-                return
-            except Exception:  # keep going: the next round tries again
-                log.exception("bot leases: a round failed")
+    def _bot_games_by_owner(self) -> dict[str, int]:
+        """The unfinished games of bots only in memory, per owner (a client address)."""
+        out: dict[str, int] = {}
+        for g in list(self._games.values()):
+            if (g.owner is not None and not g.snap.state.over
+                    and all(r.kind == "bot" for r in g.seats)):
+                out[g.owner] = out.get(g.owner, 0) + 1
+        return out
 
     def _changed(self, game: LiveGame, publish: bool = True) -> None:
-        self._schedule_bot(game)  # first, so this process has the first go at the lease
+        self.bots.schedule(game)  # first, so this process has the first go at the lease
+        if (game.owner is not None and game.snap.state.over
+                and all(r.kind == "bot" for r in game.seats)):  # its place is free again
+            self.bot_games_held.sync(game.owner)
         if publish:
             self.bus.publish(game.id, game.snap.version)
         self._tell(game.id)
@@ -1090,109 +854,10 @@ class GameService:
 
     @staticmethod
     def _bot_to_move(game: LiveGame, state: GameState | None = None) -> bool:
+        """Whether a bot is to move in ``state`` (default: the game's published one)."""
         s = game.snap.state if state is None else state
         p = s.to_move
         return p is not None and game.seats[p].kind == "bot"
-
-    def _schedule_bot(self, game: LiveGame) -> None:
-        with game.lock:
-            snap = game.snap
-            if not self._bot_to_move(game):
-                # Under the game's lock: a catch-up to a bot's turn cannot come between
-                # this reading and the release (the lease would go while a bot is due).
-                if game.id in self._held:
-                    self._unlease(game.id)
-                return
-            if game.bot_scheduled == snap.version:
-                return
-        if not self._lease(game.id):
-            return  # another process drives this game's bots
-        with game.lock:
-            if game.bot_scheduled == snap.version or game.snap is not snap:
-                return
-            game.bot_scheduled = snap.version
-        self._bots.at(time.monotonic() + self.bot_delay, game.id, snap.version)
-
-    def _searches(self, game_id: str) -> bool:
-        """Whether the bot to move in the game searches (its decision takes long)."""
-        game = self._games.get(game_id)
-        if game is None:
-            return False
-        p = game.snap.state.to_move
-        bot = None if p is None else game.bots.get(p)
-        return bot is not None and bot.searches
-
-    def _owner_of(self, game_id: str) -> str:
-        """Whose turn in the bots' fair queue a game's searches take: the client address
-        that created it, else (loaded after a restart) the game itself."""
-        game = self._games.get(game_id)
-        owner = None if game is None else game.owner
-        return f"address {owner}" if owner is not None else f"game {game_id}"
-
-    def _bot_move(self, game_id: str, version: int) -> None:
-        """One bot decision for the state at ``version`` (dropped if the game moved on)."""
-        game = self._games.get(game_id)
-        if game is None:
-            return
-        snap = game.snap
-        p = snap.state.to_move
-        if snap.version != version or p is None or game.seats[p].kind != "bot":
-            return
-        if not self._lease(game_id) or not self.leases.renew(game_id):
-            with self._held_lock:
-                self._held.discard(game_id)
-            with game.lock:  # whoever holds the lease later may schedule it again
-                if game.bot_scheduled == version:
-                    game.bot_scheduled = -1
-            return  # another process took this game's bots over
-        # the lease may have come just after its last holder moved: then that decision
-        # was made elsewhere
-        if self._shared and self._refresh(game):
-            return
-        view = snap.state.view(p)
-        try:
-            action = self._think(game, p, view)
-        except Exception:
-            log.exception("bot of seat %d in game %s failed; it plays at random", p, game_id)
-            action = random.Random(version).choice(view.legal_actions)
-        try:
-            self._apply(game, p, action, version)
-        except StoreClosed:
-            log.debug("bot move of game %s dropped: the server is stopping", game_id)
-        except Unwritable:  # the store logged it once: try again quietly until it writes
-            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-        except ServiceError as exc:
-            if exc.status == 503:
-                log.debug("bot move of game %s dropped: %s", game_id, exc)
-            elif exc.status == 500:  # the database failed: try again in a moment
-                log.warning("bot move of game %s failed, again in %g s: %s", game_id,
-                            BOT_RETRY, exc)
-                self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-            elif exc.status == 409:  # the game moved on meanwhile: nothing to do
-                log.info("bot move dropped in game %s: %s", game_id, exc)
-            else:  # the move is refused: nothing to do
-                log.warning("bot move dropped in game %s: %s", game_id, exc)
-        except Exception:  # the database failed: try again in a moment, not never
-            log.exception("bot move failed in game %s; again in %g s", game_id, BOT_RETRY)
-            self._bots.at(time.monotonic() + BOT_RETRY, game_id, version)
-
-    def _think(self, game: LiveGame, p: int, view: PlayerView) -> Action:
-        """Seat ``p``'s bot decides: a searching bot in a worker process when there are
-        any (its new state replaces the old), any other bot here."""
-        bot = game.bots[p]
-        pool = self._thinkers
-        if not bot.searches or pool is None:
-            return bot.choose(view)
-        try:
-            action, game.bots[p] = pool.submit(think, bot, view).result()
-        except BrokenProcessPool:
-            log.error("a bot worker process died; starting new ones")
-            with self._thinkers_lock:
-                if self._thinkers is pool:
-                    self._thinkers = process_pool(self._processes)
-            pool.shutdown(wait=False, cancel_futures=True)
-            return bot.choose(view)
-        return action
 
     # ------------------------------------------------------------ rematch
 
@@ -1331,299 +996,3 @@ class GameService:
                 "your_move": seat is not None and state.to_move == seat,
                 "hotseat": game.hotseat,
                 "link": link(game.id, token if seat is not None else None)}
-
-    # ------------------------------------------------------------ payload
-
-    def check_log_from(self, game_id: str, text: str | None) -> int:
-        """The ``log_from`` query parameter of a request for the game (0 if left out), once
-        checked against the game's log; ServiceError(404) if no such game, (400) if it is not
-        a whole number or beyond the log."""
-        game = self.game(game_id)
-        log_from = log_from_param(text)
-        self._reach(game, log_from)
-        _check_log_from(log_from, game.snap.log_len)
-        return log_from
-
-    def _reach(self, game: LiveGame, log_from: int) -> None:
-        """Sharing the database: a client that holds more of the log than this copy (it
-        was served by another process) makes this copy catch up first."""
-        if not self._shared or log_from <= game.snap.log_len:
-            return
-        self._refresh(game)
-
-    def payload(self, game_id: str, seat: int | None,
-                connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see of the game now; ``connected`` names
-        the seats with an open socket (bots always count as connected). The log is sent
-        from entry ``log_from`` on (the client holds the ones before): ``log_from``,
-        ``log`` (those entries, in this viewer's words) and ``log_total``. ServiceError(400)
-        if ``log_from`` is beyond the log."""
-        game = self.game(game_id)
-        self._reach(game, log_from)
-        snap = game.snap
-        _check_log_from(log_from, snap.log_len)
-        key = (snap.version, -1 if seat is None else seat)
-        base = game.cache.get(key)
-        if base is None:
-            base = self._base_payload(game, snap, seat)
-            # list(): one C-level copy; other threads' payloads may add keys meanwhile.
-            if len(game.cache) > 16 or any(k[0] != snap.version for k in list(game.cache)):
-                game.cache.clear()
-            game.cache[key] = base
-        out = dict(base)
-        out["seats"] = [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                         "connected": s.kind == "bot" or s.seat in connected,
-                         "held": s.kind == "bot" or s.token is not None}
-                        for s in game.seats]
-        out["creator"] = game.settings.get("creator")  # who may re-issue invites
-        out["rematch"] = game.rematch
-        # The creator chose the seed and so may know every card: every seat is told.
-        out["deal_chosen"] = bool(game.settings.get("deal_chosen", False))
-        out["help"] = not game.settings.get("no_help", False)  # the Suggest button
-        viewer = -1 if seat is None else seat
-        out["log_from"] = log_from
-        out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
-        out["log_total"] = snap.log_len
-        return out
-
-    @staticmethod
-    def _running(game: LiveGame, snap: Snapshot) -> list[dict[str, Any]]:
-        """The score pad as it stands now, per seat ``{seat, total, lines}``: the scorer on
-        the public forests (a spectator's view: face-down saplings, caves by their size),
-        so every viewer gets the same figures and no hidden card counts. At the end it is
-        the final score pad's."""
-        if game.running is None or game.running[0] != snap.version:
-            pads = _scores(make_spectator_view(snap.state))
-            game.running = (snap.version, pads)
-        return game.running[1]
-
-    @classmethod
-    def _card_points(cls, game: LiveGame, snap: Snapshot) -> list[dict[str, Any]]:
-        """Per seat, the points each visible forest card would score now, by card id:
-        ``{id: {"points", "why"}}`` (the scorer's explanation of the running score; a
-        face-down card has none). The page shows them on demand."""
-        return [{str(c["card"]): {"points": c["points"], "why": c["why"]}
-                 for c in pad["cards"] if c["card"] is not None}
-                for pad in cls._running(game, snap)]
-
-    def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
-        state = snap.state
-        view = make_spectator_view(state) if seat is None else state.view(seat)
-        mine = seat is not None and state.to_move == seat
-        over = state.over
-        if over and game.scores is None:
-            game.scores = _scores(make_spectator_view(state))
-        return {
-            "game_id": game.id,
-            "game": state.game.id,
-            "game_title": state.game.title,
-            "version": snap.version,
-            "you": seat,
-            "hotseat": game.hotseat,
-            "view": view.to_dict(),
-            "to_move": state.to_move,
-            "decision": state.decision,
-            "legal": [str(a) for a in view.legal_actions] if mine else [],
-            "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
-            "prompt": ask_words(view) if mine else None,
-            "prompt_detail": detail_words(view) if mine else None,
-            "pay": _pay_hint(view) if mine else None,
-            "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
-            "picks": _pick_hint(view) if mine else None,
-            "pick_from": _pick_from(state) if mine else None,
-            "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
-                        for r in self._running(game, snap)],
-            "card_points": self._card_points(game, snap),
-            "pad_lines": [[key, LINE_WORDS.get(key, key)] for key in state.game.pad_lines],
-            "waited": _waited(game, snap, seat) if mine and seat is not None else [],
-            "turns": _turns(game.log[:snap.log_len], state.num_players),
-            "turn_label": turn_label(
-                state.turn, "" if over else
-                "you" if state.current == seat else game.seats[state.current].name),
-            "clearing_limit": state.game.clearing_limit,
-            "hand_limit": state.game.hand_limit,
-            "winter_to_end": state.game.winter_to_end,
-            "solo": solo_mode.solo_part(state, view, game.settings),  # None: no solo game
-            "over": over,
-            "scores": game.scores if over else None,
-            "winners": scoring.winners([s["total"] for s in game.scores])
-            if over and game.scores else None,
-        }
-
-
-def _pick_from(state: GameState) -> str | None:
-    """Where the cards the decision at hand picks lie ("hand", "clearing"; None: in
-    either, or elsewhere), from its kind's declaration (``KindDecl.source``)."""
-    pend = state.pending
-    decl = None if pend is None else state.game.kinds.get(pend.kind)
-    return decl.source if decl is not None and decl.source else None
-
-
-#: The score pad's lines in words (the keys of a game's ``pad_lines``).
-LINE_WORDS = {"trees": "Trees", "top_bottom": "Top / bottom", "top": "Top",
-              "bottom": "Bottom", "left_right": "Left / right", "cave": "Cave",
-              "moors": "Moors"}
-#: The most sentences of a summary of the turns a viewer waited through.
-MAX_WAITED = 8
-
-
-def _waited(game: LiveGame, snap: Snapshot, seat: int) -> list[str]:
-    """What the others did since ``seat``'s last action, one sentence per stretch of one
-    player's actions (:func:`~forest_shuffle.text.narration.turn_summary`), the last
-    :data:`MAX_WAITED`: shown when the seat's turn begins. Public words only."""
-    groups: list[tuple[int, list[str]]] = []
-    for e in reversed(game.log[:snap.log_len]):
-        if e.seat == seat:
-            break
-        if e.seat is None or e.brief is None:
-            continue
-        if groups and groups[-1][0] == e.seat:
-            groups[-1][1].append(e.brief)
-        else:
-            if len(groups) == MAX_WAITED:
-                break
-            groups.append((e.seat, [e.brief]))
-    out = [turn_summary(game.name(who), briefs[::-1]) for who, briefs in reversed(groups)]
-    return [s for s in out if s]
-
-
-def _turns(entries: Sequence[LogEntry], players: int) -> list[int]:
-    """The turns each seat has begun (extra turns included), from the log's turn lines."""
-    out = [0] * players
-    for e in entries:
-        if e.turn_of is not None:
-            out[e.turn_of] += 1
-    return out
-
-
-def _check_log_from(log_from: int, total: int) -> None:
-    if not 0 <= log_from <= total:
-        raise ServiceError(400, f"log_from must be from 0 to {total} (the entries of the "
-                                f"log so far), not {log_from}")
-
-
-def _pick_hint(view: PlayerView) -> dict[str, Any] | None:
-    """A decision of the viewer's that takes several cards, as one choice of a set
-    (:func:`~forest_shuffle.engine.picks.pick_shape`): which cards may be picked, how many,
-    in any order, with the words to ask and to confirm; None for any other decision. The
-    page keeps the picks to itself (so they can be taken back) and sends the engine's
-    canonical actions for the set (ascending, then ``done`` where the decision needs it:
-    ``actions`` names the action kind)."""
-    shape = pick_shape(view)
-    if shape is None:
-        return None
-    return {"kind": shape.kind, "verb": shape.verb, "source": shape.source,
-            "cards": list(shape.cards), "least": shape.least, "most": shape.most,
-            "paid": [c for c in shape.paid if c], "ends_with_done": shape.ends_with_done,
-            "source_size": shape.source_size, "words": pick_words(shape),
-            "confirm": pick_confirm_words(shape)}
-
-
-def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
-    """During the viewer's pay decision, :func:`~forest_shuffle.text.narration.pay_facts`: the
-    tree symbol the bonus needs, whether it is still possible (enough cards that show it),
-    the hand cards that may pay, those that show the symbol and those that keep the bonus,
-    and the words (``words``; ``lost_words`` once a card without the symbol is chosen)."""
-    facts = pay_facts(view)
-    if facts is None:
-        return None
-    return {"card": facts.card, "side": facts.side, "need": facts.need,
-            "paid": list(facts.paid), "symbol": facts.symbol, "bonus": facts.bonus,
-            "bonus_possible": facts.bonus_possible, "payable": list(facts.payable),
-            "matching": list(facts.matching), "keeps_bonus": list(facts.keeps_bonus),
-            "words": facts.words, "lost_words": facts.lost_words}
-
-
-def _play_hints(state: GameState, seat: int) -> dict[str, dict[str, Any]]:
-    """For each card (and half) that ``seat`` may play and must pay for, the pay hint of that
-    payment before any card is paid (:func:`_pay_hint`), keyed ``"CARD"`` for a tree or
-    shrub and ``"CARD SIDE"`` for a half (the same for every tree it may go to): the engine
-    applies the play to a copy, so the cost, the cards that may pay (a Mole's pool) and the
-    bonus are the engine's. The page keeps the play and the cards chosen to pay for it to
-    itself until the payment is complete, so a play can be taken back until then."""
-    out: dict[str, dict[str, Any]] = {}
-    for action in state.legal_actions():
-        key = f"{action.card} {action.side}" if action.side else str(action.card)
-        if action.kind != "play" or key in out:
-            continue
-        after = state.clone()
-        after.apply(action)
-        if after.over or after.decision != "pay" or after.to_move != seat:
-            continue  # paid at once (no cost): the play commits when it is sent
-        view = after.view(seat)
-        hint = _pay_hint(view)
-        if hint is not None:
-            hint["prompt"] = ask_words(view)
-            out[key] = hint
-    return out
-
-
-def _scores(view: PlayerView, with_cards: bool = True) -> list[dict[str, Any]]:
-    """The score pad from the public table: per player the total, the four lines and (with
-    ``with_cards``) every visible card's points with the reason (a face-down sapling's card is
-    null)."""
-    sheets = view.game.score_table(view.forests)
-    out: list[dict[str, Any]] = []
-    for i, (forest, sheet) in enumerate(zip(view.forests, sheets, strict=True)):
-        if not with_cards:
-            out.append({"seat": i, "total": sheet.total, "lines": dict(sheet.lines)})
-            continue
-        ids: list[int | None] = []
-        for t in forest.trees:
-            ids.append(t.card)
-            for side in ("top", "bottom", "left", "right"):
-                ids.extend(d.card for d in t.slots[side])
-        ids.append(None)  # the cave line, if any
-        cards = [{"card": ids[k] if k < len(ids) else None, "where": cp.where,
-                  "name": cp.species, "points": cp.points, "why": cp.why}
-                 for k, cp in enumerate(sheet.cards)]
-        out.append({"seat": i, "total": sheet.total, "lines": dict(sheet.lines),
-                    "cards": cards})
-    return out
-
-
-def card_catalog(game: str = "base") -> dict[str, Any]:
-    """``{"cards": {id: card}, "species": {key: species}}`` of one game for
-    ``GET /api/cards``: a card's ``halves`` name species by key, a species' ``name`` is
-    the name printed on the card (what the page shows; two species may share one, as the
-    base and the Woodland Edge Squeakers do) and ``key`` its key."""
-    catalog = game_by_id(game).catalog
-    cards: dict[str, Any] = {}
-    for c in catalog.cards:
-        if c is None:
-            continue
-        cards[str(c.id)] = {
-            "id": c.id, "kind": c.kind,
-            "axis": {"lr": "horizontal", "tb": "vertical"}.get(c.axis),
-            "symbol": c.symbol if c.species is not None else None,
-            "symbols": ({"tree": c.symbol} if c.species is not None else
-                        {side: h.symbol for side, h in c.halves.items()}),
-            "halves": ({"tree": c.species.name} if c.species is not None else
-                       {side: h.species.name for side, h in c.halves.items()}),
-            "label": c.label(), "summary": cardtext.card_summary(c.id, catalog),
-        }
-        if c.assumed:  # a card of a provisional deck: what about it is not known
-            cards[str(c.id)]["assumed"] = list(c.assumed)
-        if c.printed:
-            cards[str(c.id)]["printed"] = c.printed
-    species: dict[str, Any] = {}
-    for sp in catalog.species.values():
-        text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
-                if cardtext.short_text(sp, p)}
-        short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
-                          for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
-        species[sp.name] = {"name": sp.printed, "key": sp.name,
-                            "short_name": sp.short_name or sp.printed,
-                            "kind": sp.kind, "cost": sp.cost,
-                            "tags": sorted(sp.tags), "positions": list(sp.positions),
-                            "text": text, "short": short,
-                            "points_short": cardtext.describe_points(sp)}
-        if sp.provisional:
-            species[sp.name]["provisional"] = sp.provisional
-    out: dict[str, Any] = {"cards": cards, "species": species}
-    if catalog.caves:  # Dartmoor: the numbered caves, a provisional reading marked
-        out["caves"] = [{"number": cave.number, "text": cave.text,
-                         "provisional": cave.provisional} for cave in catalog.caves]
-    if catalog.provisional_deck:
-        out["provisional_deck"] = catalog.provisional_deck
-    return out

@@ -32,6 +32,7 @@ from forest_shuffle.games.dartmoor_solo import (
     solo_data,
     solo_id,
 )
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.text import narration
 from forest_shuffle.text.narration import (
     GAME_OVER,
@@ -48,8 +49,6 @@ SETTING = "solo"
 
 
 def _error(message: str) -> Exception:
-    from forest_shuffle.server.service import ServiceError  # service imports this module
-
     return ServiceError(400, message)
 
 

@@ -113,6 +113,10 @@ def serve_command(
         "--levels", metavar="NAME=SPEC;...",
         help="More bot levels for the page, such as trained=policy:net.npz (a trained "
              "policy, docs/research.md); worker processes inherit them.")] = "",
+    warm: Annotated[bool, typer.Option(
+        "--warm-workers",
+        help="Start the worker processes of hard bots and of the coach at once (each "
+             "takes a second or more), not at their first search.")] = False,
     game: GameOption = BASE_ID,
 ) -> None:
     """Serve games in the browser: the page at http://HOST:PORT/, the API at /docs."""
@@ -203,7 +207,7 @@ def serve_command(
         os.environ[SERVE_ENV] = json.dumps({
             "db": db, "bot_delay": bot_delay, "bot_processes": bot_processes,
             "limits": limits, "pubsub": pubsub, "lease": lease, "game": game_id,
-            "workers": workers,
+            "workers": workers, "warm": warm,
             "parent": os.getpid()})  # uvicorn's supervisor: the workers exit with it
         typer.echo(f"Forest Shuffle on http://{host}:{port}/ (API: /docs), {workers} worker "
                    f"processes; {storage_words(db)}", err=True)
@@ -220,7 +224,8 @@ def serve_command(
         db = default_db_url()
     try:
         app = create_app(db, bot_delay, bot_processes=bot_processes, limits=bounds,
-                         pubsub=pubsub, lease_seconds=lease, game=game_id)
+                         pubsub=pubsub, lease_seconds=lease, game=game_id,
+                         warm_workers=warm)
     except ValueError as exc:  # Redis, a database that cannot be shared, the game
         line = (str(exc).splitlines() or [type(exc).__name__])[0]
         typer.echo(f"--pubsub: {line}" if pubsub else line, err=True)

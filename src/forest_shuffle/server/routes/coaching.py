@@ -1,7 +1,8 @@
 """The routes of the coach and replays (docs/web.md, "The coach, the review and replays").
 
-Contract: Suggest, the after-game review and replays, answered by the app's
-:class:`~forest_shuffle.server.coach.CoachDesk` (its own bounds and pools); refusals are
+Contract: Suggest and the after-game review, answered by the app's
+:class:`~forest_shuffle.server.coach.CoachDesk` (its own bounds and pools), and replays by
+its :class:`~forest_shuffle.server.replays.Replays`; refusals are
 :class:`~forest_shuffle.server.service.ServiceError` lines. Suggest and the review are
 awaited on the event loop: no request thread waits for a search (the REST routes, the
 page and the sockets' actions need those threads).
@@ -15,7 +16,7 @@ from fastapi.responses import Response
 from forest_shuffle.server import coach_schemas, schemas
 from forest_shuffle.server.answers import answer
 from forest_shuffle.server.bodies import RecordIn, Seat, Step
-from forest_shuffle.server.routes.deps import Address, Desk, SeatToken
+from forest_shuffle.server.routes.deps import Address, Desk, ReplaysDep, SeatToken
 
 router = APIRouter()
 
@@ -41,23 +42,25 @@ async def get_review(game_id: str, desk: Desk, address: Address) -> Response:
 
 @router.get("/api/games/{game_id}/replay", tags=["replays"], response_model=None,
             responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
-def get_game_replay(game_id: str, desk: Desk, step: Step = 0, seat: Seat = None) -> Response:
+def get_game_replay(game_id: str, replays: ReplaysDep, step: Step = 0,
+                    seat: Seat = None) -> Response:
     """A finished game (409 before) after ``step`` actions, from ``seat``'s view or a
     spectator's, replayed from its record by the engine."""
-    return answer(desk.game_replay(game_id).frame(step, seat))
+    return answer(replays.game_replay(game_id).frame(step, seat))
 
 
 @router.post("/api/replays", tags=["replays"], response_model=None,
              responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
-def post_replay(body: RecordIn, desk: Desk) -> Response:
+def post_replay(body: RecordIn, replays: ReplaysDep) -> Response:
     """Load a record file (its text): its ``replay_id`` and the deal (step 0, a
     spectator's view); 400 with one line for a file that is no record or does not
     replay to what it says. A record of any game of the family is replayed as its game."""
-    return answer(desk.load_record(body.text).frame(0, None))
+    return answer(replays.load_record(body.text).frame(0, None))
 
 
 @router.get("/api/replays/{replay_id}", tags=["replays"], response_model=None,
             responses={200: {"model": coach_schemas.ReplayFrame}, **schemas.ERRORS})
-def get_replay(replay_id: str, desk: Desk, step: Step = 0, seat: Seat = None) -> Response:
+def get_replay(replay_id: str, replays: ReplaysDep, step: Step = 0,
+               seat: Seat = None) -> Response:
     """A loaded record after ``step`` actions, from ``seat``'s view or a spectator's."""
-    return answer(desk.record_replay(replay_id).frame(step, seat))
+    return answer(replays.record_replay(replay_id).frame(step, seat))

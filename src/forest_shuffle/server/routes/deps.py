@@ -1,7 +1,8 @@
 """Dependencies of the routers: what a route needs, from the app's state and the request.
 
-Contract: :data:`Svc`, :data:`Desk` and :data:`HubDep` are the app's :class:`GameService`,
-:class:`CoachDesk` and socket :class:`Hub` (set by ``create_app`` on ``app.state``);
+Contract: :data:`Svc`, :data:`Desk`, :data:`ReplaysDep` and :data:`HubDep` are the app's
+:class:`GameService`, :class:`CoachDesk`, :class:`Replays` and socket :class:`Hub` (set by
+``create_app`` on ``app.state``);
 :data:`Address` the client's address as the limits count it;
 :data:`SeatToken` is the request's seat token (the ``X-Seat-Token`` header, else the
 ``token`` query parameter; None: a spectator). All are resolved on the event loop (async, no
@@ -18,6 +19,7 @@ from forest_shuffle.server.bodies import QToken, Token
 from forest_shuffle.server.coach import CoachDesk
 from forest_shuffle.server.hub import Hub
 from forest_shuffle.server.limits import address_of
+from forest_shuffle.server.replays import Replays
 from forest_shuffle.server.service import GameService
 
 
@@ -31,6 +33,12 @@ async def desk(request: Request) -> CoachDesk:
     """The app's coach (Suggest, the review, replays)."""
     coach: CoachDesk = request.app.state.coach
     return coach
+
+
+async def replays(request: Request) -> Replays:
+    """The app's replays (finished games and record files)."""
+    found: Replays = request.app.state.replays
+    return found
 
 
 async def hub(request: Request) -> Hub:
@@ -52,5 +60,6 @@ async def client_address(request: Request) -> str:
 Svc = Annotated[GameService, Depends(service)]
 Address = Annotated[str, Depends(client_address)]
 Desk = Annotated[CoachDesk, Depends(desk)]
+ReplaysDep = Annotated[Replays, Depends(replays)]
 HubDep = Annotated[Hub, Depends(hub)]
 SeatToken = Annotated[str | None, Depends(seat_token)]

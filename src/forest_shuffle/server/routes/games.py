@@ -30,8 +30,10 @@ from forest_shuffle.server.bodies import (
     QueryInt,
     SoloIn,
 )
+from forest_shuffle.server.errors import ServiceError
+from forest_shuffle.server.payloads import card_catalog
 from forest_shuffle.server.routes.deps import Address, HubDep, SeatToken, Svc
-from forest_shuffle.server.service import SeatSpec, ServiceError, card_catalog
+from forest_shuffle.server.service import SeatSpec
 from forest_shuffle.server.solo_schemas import SoloChallenges
 from forest_shuffle.text.narration import game_words
 
@@ -115,7 +117,7 @@ def get_game(game_id: str, svc: Svc, hub: HubDep, token: SeatToken,
              log_from: LogFrom = None) -> Response:
     """The payload of the token's seat (a spectator's without a seat token), its log
     from entry ``log_from`` on."""
-    start = svc.check_log_from(game_id, log_from)
+    start = svc.payloads.check_log_from(game_id, log_from)
     seat = svc.seat_for(game_id, token)
     return answer(hub.payload(game_id, seat, start))
 
@@ -129,7 +131,7 @@ def post_action(game_id: str, body: ActionIn, svc: Svc, hub: HubDep, token: Seat
     seat's decision, 400 if illegal (or a bad ``log_from``, checked first). Once stored
     the action is never answered with an error: if its payload cannot be built, 200 with
     ``{game_id, stored, version, payload: null}`` (fetch the game again)."""
-    start = svc.check_log_from(game_id, log_from)
+    start = svc.payloads.check_log_from(game_id, log_from)
     seat = svc.act(game_id, token, body.action, body.version)
     try:
         return answer(hub.payload(game_id, seat, start))

@@ -18,9 +18,10 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
+from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Limits, SocketGate, client_gone, parse_message
-from forest_shuffle.server.service import GameService, ServiceError
+from forest_shuffle.server.service import GameService
 
 router = APIRouter()
 log = logging.getLogger(__name__)
@@ -40,7 +41,7 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
     try:
         seat = await run_in_threadpool(svc.seat_for, game_id, tok)
         # the log entries the client holds: each state carries only the ones after
-        sent = await run_in_threadpool(svc.check_log_from, game_id, log_from)
+        sent = await run_in_threadpool(svc.payloads.check_log_from, game_id, log_from)
     except ServiceError as exc:
         await websocket.send_json({"type": "error", "error": str(exc),
                                    "status": exc.status})
