@@ -3,13 +3,14 @@
 Contract: :func:`load_catalog` reads the data modules of a game
 (``data/<module>/species.json`` and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``,
 ``exploration`` (with its named caves, ``caves.json``); ``dartmoor``, a game of its own that
-merges with no other module, adds ``deck.json`` and ``caves.json``), validates every field and merges them into one :class:`Catalog`; a broken
-data file raises :class:`CardDataError` whose message names the species or card at fault.
-Catalogs are built once per module set and shared. No catalog is a module global: a game
-definition (:mod:`forest_shuffle.games`) carries its own. Card ids follow the references:
-base 1-66 trees, 67-69 winter, 70-113 left/right, 114-161 top/bottom; Alpine 162-197;
-Woodland Edge 198-233; Exploration 234-248 (``spec/forest-json.md``). Dartmoor's ids are its own (its catalog is separate): the printed-
-number blocks, see :mod:`forest_shuffle.cards.dartmoor_deck`.
+merges with no other module, adds ``deck.json`` and ``caves.json``), validates every field
+and merges them into one :class:`Catalog`; a broken data file raises :class:`CardDataError`
+whose message names the species or card at fault. Catalogs are built once per module set
+and shared. No catalog is a module global: a game definition (:mod:`forest_shuffle.games`)
+carries its own. Card ids follow the references: base 1-66 trees, 67-69 winter, 70-113
+left/right, 114-161 top/bottom; Alpine 162-197; Woodland Edge 198-233; Exploration 234-248
+(``spec/forest-json.md``). Dartmoor's ids are its own (its catalog is separate): the
+printed-number blocks, see :mod:`forest_shuffle.cards.dartmoor_deck`.
 """
 
 from __future__ import annotations

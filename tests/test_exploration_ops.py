@@ -1,0 +1,152 @@
+"""Exploration's effect ops (``games/exploration.py``), each applied in a small position.
+
+The positions are built in a definition made for these tests alone from the catalog
+``base`` + ``exploration`` (no game id for Exploration is registered until every card of it
+plays and scores: docs/exploration.md). Each test names the cards it uses; every other
+card is in the box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from scenario import build, halves_of, site, trees_of
+
+from forest_shuffle.cards.model import Effect, load_catalog
+from forest_shuffle.cards.ops import EFFECT_OPS
+from forest_shuffle.engine import game as game_module
+from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.check import check_state
+from forest_shuffle.engine.game import game_by_id, make_def
+from forest_shuffle.engine.state import D_FREE, D_TURN, GameState
+from forest_shuffle.games.base import REMOVED_AT_SETUP
+
+GAME = "test-base+exploration"
+CATALOG = load_catalog(("base", "exploration"))
+
+
+@pytest.fixture
+def game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A definition of base + exploration, registered for one test alone."""
+
+    def factory() -> game_module.GameDef:
+        return make_def(GAME, "Forest Shuffle + Exploration (test)", CATALOG, (2, 3, 4, 5),
+                        REMOVED_AT_SETUP[1],
+                        options={"modules": ("exploration",),
+                                 "actions": ("keep", "mulligan", "draw", "take", "play",
+                                             "sapling", "pay", "yes", "no", "cave", "done")})
+
+    monkeypatch.setitem(game_module._FACTORIES, GAME, factory)
+    monkeypatch.setitem(game_module._DEFS, GAME, factory())
+    yield GAME
+
+
+def _effect(species: str) -> Effect:
+    eff = CATALOG.species[species].effect
+    assert eff is not None
+    return eff
+
+
+def _half(species: str) -> tuple[int, str]:
+    return halves_of(species, catalog=CATALOG)[0]
+
+
+def _fillers(n: int, avoid: set[int]) -> list[int]:
+    """``n`` base split cards not in ``avoid``."""
+    out = [c.id for c in CATALOG.cards if c is not None and c.module == "base"
+           and not c.is_winter and not c.is_host and c.id not in avoid]
+    return out[:n]
+
+
+# ------------------------------------------------------------ draw_per_tree (Cardinal)
+
+
+def test_the_cardinal_draws_one_card_per_tree_saplings_included(game: str) -> None:
+    eff = _effect("Cardinal")
+    assert eff.op == "draw_per_tree"
+    oak, birch, linden = trees_of("Oak", CATALOG)[0], trees_of("Birch", CATALOG)[0], \
+        trees_of("Linden", CATALOG)[0]
+    cardinal, side = _half("Cardinal")
+    deck = _fillers(6, {cardinal})
+    s = build([[], []], deck, game=game,
+              forests=[[site(oak, top=[cardinal]), site(birch), site(linden, sapling=True)],
+                       []])
+    decl = game_by_id(game).ops["draw_per_tree"]
+    assert decl.possible(s, eff)
+    decl.apply(s, eff)
+    assert sorted(s.hands[0]) == sorted(deck[-3:])  # two trees and a sapling: 3 cards
+    assert s.deck == deck[:3]
+    check_state(s)
+
+
+def test_the_cardinal_draws_up_to_the_hand_limit_and_not_without_trees(game: str) -> None:
+    eff = _effect("Cardinal")
+    oak, birch = trees_of("Oak", CATALOG)[0], trees_of("Birch", CATALOG)[0]
+    cardinal, _side = _half("Cardinal")
+    hand = _fillers(9, {cardinal})
+    deck = _fillers(13, {cardinal})[9:]
+    s = build([hand, []], deck, game=game,
+              forests=[[site(oak, top=[cardinal]), site(birch)], []])
+    decl = game_by_id(game).ops["draw_per_tree"]
+    decl.apply(s, eff)
+    assert len(s.hands[0]) == 10 and not decl.possible(s, eff)  # the limit: 1 of 2
+    bare = build([[], []], deck, game=game)
+    assert not decl.possible(bare, eff)  # no tree, nothing to draw
+
+
+# ------------------------------------------------------------ tree_to_sapling_free_play
+
+
+def test_the_mistletoe_turns_its_tree_into_a_sapling_then_a_free_play(game: str) -> None:
+    eff = _effect("Mistletoe")
+    assert eff.op == "tree_to_sapling_free_play"
+    oak, beech = trees_of("Oak", CATALOG)[0], trees_of("Beech", CATALOG)[0]
+    mistletoe, side = _half("Mistletoe")
+    assert side == "top"
+    badger, bside = halves_of("European Badger", "right", CATALOG)[0]
+    fox = halves_of("Red Fox", "left", CATALOG)[0][0]  # cost 2: free here, none to pay
+    s = build([[badger, fox], []], _fillers(4, {mistletoe, badger, fox}), game=game,
+              forests=[[site(beech), site(oak, top=[mistletoe])], []])
+    decl = game_by_id(game).ops["tree_to_sapling_free_play"]
+    assert decl.possible(s, eff)
+    s.stack.clear()  # the effect resolves with nothing else pending
+    decl.apply(s, eff)
+    beech_host, oak_host = s.forests[0].trees
+    assert oak_host.kind == "sapling" and oak_host.species is None and oak_host.symbol == ""
+    assert [d.species.name for d in oak_host.slots["top"]] == ["Mistletoe"]  # slots kept
+    assert beech_host.kind == "tree" and beech_host.species is not None
+    assert s.forests[0].species_counts.get("Oak", 0) == 0  # the forest's index follows
+    assert not decl.possible(s, eff)  # its tree is a sapling now: once
+    top = s.stack[-1]
+    assert top.kind == D_FREE and top.need == 1
+    legal = {str(a) for a in s.legal_actions()}
+    assert f"play {fox} left 1" in legal and f"play {badger} {bside} 2" in legal  # any card
+    assert "done" in legal
+    check_state(GameState.from_dict(s.to_dict()))  # a save with a free play of any card
+    s.apply(Action.parse(f"play {fox} left 1"))  # trees are numbered from 1
+    assert s.hands[0] == [badger]  # one free play, nothing paid
+    assert [d.species.name for d in s.forests[0].trees[0].slots["left"]] == ["Red Fox"]
+    assert not s.queue  # no effect or bonus of the card played for free
+    assert s.current == 1 and s.stack[-1].kind == D_TURN  # the one free play ended the turn
+
+
+def test_the_mistletoe_on_a_sapling_changes_nothing(game: str) -> None:
+    eff = _effect("Mistletoe")
+    oak = trees_of("Oak", CATALOG)[0]
+    mistletoe, _side = _half("Mistletoe")
+    s = build([[], []], _fillers(2, {mistletoe}), game=game,
+              forests=[[site(oak, sapling=True, top=[mistletoe])], []])
+    assert not game_by_id(game).ops["tree_to_sapling_free_play"].possible(s, eff)
+
+
+# ------------------------------------------------------------ declared, no engine rule
+
+
+@pytest.mark.parametrize("op", ["hands_to_clearing", "discards_to_deck"])
+def test_an_op_without_an_engine_rule_refuses_by_name(game: str, op: str) -> None:
+    s = build([[], []], _fillers(2, set()), game=game)
+    eff = next(sp.effect for sp in CATALOG.species.values()
+               if sp.effect is not None and sp.effect.op == op)
+    with pytest.raises(NotImplementedError, match=op):
+        EFFECT_OPS[op].possible(s, eff)
