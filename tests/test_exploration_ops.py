@@ -150,3 +150,44 @@ def test_an_op_without_an_engine_rule_refuses_by_name(game: str, op: str) -> Non
                if sp.effect is not None and sp.effect.op == op)
     with pytest.raises(NotImplementedError, match=op):
         EFFECT_OPS[op].possible(s, eff)
+
+
+# ------------------------------------------------------------ words that already suffice
+
+
+def _top_half_with(tag: str, avoid: set[int]) -> int:
+    """A base card whose top half shows ``tag``."""
+    return next(c.id for c in CATALOG.cards if c is not None and c.module == "base"
+                and "top" in c.halves and tag in c.halves["top"].species.tags
+                and c.id not in avoid)
+
+
+def test_the_cuckoo_goes_only_onto_a_trees_top_slot_holding_a_bird(game: str) -> None:
+    cuckoo, side = _half("Cuckoo")
+    assert side == "top"
+    bird = _top_half_with("bird", {cuckoo})
+    bird2 = _top_half_with("bird", {cuckoo, bird})
+    butterfly = _top_half_with("butterfly", {cuckoo, bird, bird2})
+    oak, beech, linden, birch = (trees_of(n, CATALOG)[0]
+                                 for n in ("Oak", "Beech", "Linden", "Birch"))
+    payment = _fillers(1, {cuckoo, bird, bird2, butterfly})
+    s = build([[cuckoo, *payment], []], _fillers(6, {cuckoo, bird, bird2, butterfly,
+                                                       *payment}), game=game,
+              forests=[[site(oak, top=[bird]), site(beech),
+                        site(linden, sapling=True, top=[bird2]),
+                        site(birch, top=[butterfly])], []])
+    plays = {str(a) for a in s.legal_actions() if a.card == cuckoo and a.kind == "play"}
+    assert plays == {f"play {cuckoo} top 1"}  # the tree with a bird; not empty, sapling,
+    s.apply(Action.parse(f"play {cuckoo} top 1"))  # or no bird
+    s.apply(Action.parse(f"pay {payment[0]}"))
+    top = s.forests[0].trees[0].slots["top"]
+    assert [d.species.name for d in top][1:] == ["Cuckoo"] and len(top) == 2
+
+
+def test_the_elks_bonus_is_another_turn_and_a_card(game: str) -> None:
+    bonus = CATALOG.species["Elk"].bonus
+    assert bonus is not None and bonus.op == "draw_and_extra_turn" and bonus.params["n"] == 1
+    deck = _fillers(3, set())
+    s = build([[], []], deck, game=game)
+    game_by_id(game).ops[bonus.op].apply(s, bonus)
+    assert s.extra_turns == 1 and s.hands[0] == [deck[-1]]
