@@ -621,22 +621,22 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
     pairs = [(species_doc, cards_doc), *more]
     species: dict[str, Species] = {}
     modules: list[str] = []
-    more: dict[str, int] = {}
+    added: dict[str, int] = {}
     for sdoc, _cdoc in pairs:
         for name, n in _more_copies(sdoc):
-            more[name] = more.get(name, 0) + n
+            added[name] = added.get(name, 0) + n
     for sdoc, _cdoc in pairs:
         module, raw_species = _docs(sdoc, "species")
         modules.append(module)
         for raw in raw_species:
-            extra = more.get(raw.get("name"), 0) if isinstance(raw, dict) else 0
+            extra = added.get(str(raw.get("name")), 0) if isinstance(raw, dict) else 0
             if extra and isinstance(raw.get("count"), int):  # cards another module adds
                 raw = {**raw, "count": raw["count"] + extra}
             sp = _species(raw, module)
             if sp.name in species:
                 raise CardDataError(f"species {sp.name!r}: listed twice")
             species[sp.name] = sp
-    for name in more:
+    for name in added:
         if name not in species:
             raise CardDataError(f"species {name!r}: more copies of a species no module "
                                 "of the game defines")
