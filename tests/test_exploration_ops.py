@@ -14,7 +14,6 @@ import pytest
 from scenario import build, halves_of, site, trees_of
 
 from forest_shuffle.cards.model import Effect, load_catalog
-from forest_shuffle.cards.ops import EFFECT_OPS
 from forest_shuffle.engine import game as game_module
 from forest_shuffle.engine.actions import Action
 from forest_shuffle.engine.check import check_state
@@ -140,16 +139,67 @@ def test_the_mistletoe_on_a_sapling_changes_nothing(game: str) -> None:
     assert not game_by_id(game).ops["tree_to_sapling_free_play"].possible(s, eff)
 
 
-# ------------------------------------------------------------ declared, no engine rule
+# ------------------------------------------------------------ chance after setup
 
 
-@pytest.mark.parametrize("op", ["hands_to_clearing", "discards_to_deck"])
-def test_an_op_without_an_engine_rule_refuses_by_name(game: str, op: str) -> None:
-    s = build([[], []], _fillers(2, set()), game=game)
-    eff = next(sp.effect for sp in CATALOG.species.values()
-               if sp.effect is not None and sp.effect.op == op)
-    with pytest.raises(NotImplementedError, match=op):
-        EFFECT_OPS[op].possible(s, eff)
+def test_the_troll_takes_a_card_at_random_from_each_other_hand_left_first(game: str) -> None:
+    eff = _effect("Troll")
+    assert eff.op == "hands_to_clearing"
+    cards = _fillers(9, set())
+    hands = [cards[0:2], [cards[2]], [], cards[5:8]]
+    s = build(hands, cards[8:], game=game, current=0, known=[[], [cards[2]], [], []])
+    decl = game_by_id(game).ops["hands_to_clearing"]
+    assert decl.possible(s, eff)
+    again = s.clone()
+    decl.apply(s, eff)
+    assert s.hands[0] == cards[0:2]  # not the Troll's owner
+    assert [len(h) for h in s.hands] == [2, 0, 0, 2]  # one each; an empty hand gives none
+    got = s.clearing
+    assert len(got) == 2 and got[0] == cards[2] and got[1] in cards[5:8]  # left first
+    assert not s.known[1]  # the card everyone saw taken is no longer known in that hand
+    decl.apply(again, eff)
+    assert again.clearing == got  # the game's seed decides: the same game again
+    check_state(s)
+
+
+def test_the_troll_changes_nothing_when_the_other_hands_are_empty(game: str) -> None:
+    s = build([_fillers(2, set()), []], game=game)
+    assert not game_by_id(game).ops["hands_to_clearing"].possible(s, _effect("Troll"))
+
+
+def test_the_red_panda_puts_ten_cards_seen_leaving_back_on_the_deck(game: str) -> None:
+    eff = _effect("Red Panda")
+    assert eff.op == "discards_to_deck" and eff.params["n"] == 10
+    deck = _fillers(3, set())
+    s = build([[], []], deck, game=game)
+    seen = tuple(c for c in s.box if c not in deck)[:12]
+    s.box_seen = seen
+    decl = game_by_id(game).ops["discards_to_deck"]
+    assert decl.possible(s, eff)
+    boxed = len(s.box)
+    decl.apply(s, eff)
+    back = s.deck[3:]
+    assert s.deck[:3] == deck and len(back) == 10 and set(back) <= set(seen)
+    assert not set(back) & set(s.box) and not set(back) & set(s.box_seen)
+    assert len(s.box) == boxed - 10 and len(s.box_seen) == 2
+    check_state(s)  # every card in one place
+    decl.apply(s, eff)  # the two left: all of them go back
+    assert len(s.deck) == 15 and not s.box_seen and not decl.possible(s, eff)
+
+
+def test_the_red_panda_shuffles_by_the_games_seed(game: str) -> None:
+    eff = _effect("Red Panda")
+    orders = set()
+    for seed in range(4):
+        s = build([[], []], _fillers(3, set()), game=game)
+        s.box_seen = tuple(s.box[:12])
+        s.seed = seed
+        again = s.clone()
+        game_by_id(game).ops["discards_to_deck"].apply(s, eff)
+        game_by_id(game).ops["discards_to_deck"].apply(again, eff)
+        assert s.deck == again.deck  # one seed, one order
+        orders.add(tuple(s.deck))
+    assert len(orders) > 1  # another seed, (here) another order
 
 
 # ------------------------------------------------------------ words that already suffice

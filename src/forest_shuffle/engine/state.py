@@ -270,7 +270,8 @@ class GameState:
     caves: list[list[int]]
     known: list[set[int]]  # cards in each hand that every player has seen (taken from the clearing)
     #: Cards every player saw go from the clearing into the box, and under each seat's cave
-    #: (public for good: neither place gives a card back). Tuples, replaced when they grow.
+    #: (public: no cave gives a card back; the box only by an effect that returns cards seen
+    #: there to the deck, Exploration's Red Panda). Tuples, replaced when they change.
     box_seen: tuple[int, ...]
     caves_seen: tuple[tuple[int, ...], ...]
     current: int

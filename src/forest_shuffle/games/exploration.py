@@ -2,14 +2,16 @@
 
 Contract: importing this module registers the ops the ``exploration`` data module uses
 beyond the base family's (``engine/effects.py``), as Dartmoor's module registers its own.
-Two have their engine rule: ``draw_per_tree`` (draw one card per tree of the forest,
-saplings included, up to the hand limit) and ``tree_to_sapling_free_play`` (the tree whose
+Four have their engine rule: ``draw_per_tree`` (draw one card per tree of the forest,
+saplings included, up to the hand limit), ``tree_to_sapling_free_play`` (the tree whose
 top slot holds the card turns face down into a sapling, keeping its slots; then a free
-play of any hand card, without its effect or bonus). Three are declared for the data but
-have no engine rule yet (``hands_to_clearing``, ``discards_to_deck``, the permanent
-``winter_reprieve``): resolving one raises :class:`NotImplementedError` naming it, so no
-game plays them silently; no game id uses them (``docs/exploration.md``). No species is
-named here: which card does what comes from the data.
+play of any hand card, without its effect or bonus), ``hands_to_clearing`` (from each
+other hand, left first, cards taken at random into the clearing) and ``discards_to_deck``
+(cards seen leaving the game from the clearing, shuffled, onto the deck). Chance after
+setup comes from a sub-seed of the game's seed (:func:`chance`). The permanent
+``winter_reprieve`` is declared for the data but has no engine rule yet: no game id uses
+it (``docs/exploration.md``). No species is named here: which card does what comes from
+the data.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from forest_shuffle.cards.model import Effect
 from forest_shuffle.cards.ops import OpDecl, register_op
 from forest_shuffle.cards.words import count as cards_word
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
+from forest_shuffle.engine.setup import KEYED, Shuffler, derive, shuffler
 from forest_shuffle.engine.state import D_FREE, GameState, Pending
 
 # ------------------------------------------------------------ draw per tree
@@ -97,30 +100,71 @@ register_op(OpDecl(
                    f"{cards_word(int(e.get('count', 1)))} from your hand for free"),
     _sapling_value))
 
+# ------------------------------------------------------------ chance after setup
+
+
+def chance(s: GameState, label: str) -> Shuffler:
+    """A shuffler for a draw of chance during the game: a sub-seed of the game's seed for
+    ``label`` and the point of the game (so the seed and the actions still make the same
+    game), as Dartmoor's solo automa reshuffles. A bot's sampled world has seed 0, so what
+    it plays out is its own guess, never the real outcome."""
+    return shuffler(derive(s.seed, f"{label} {s.turn} {s.current} {len(s.history)}"), KEYED)
+
+
+def _hands_possible(s: GameState, eff: Effect) -> bool:
+    p = s.current
+    return any(s.hands[q] for q in range(s.num_players) if q != p)
+
+
+def _hands_to_clearing(s: GameState, eff: Effect) -> None:
+    """From each other player's hand, from the current player's left on, ``n`` cards taken
+    blind (at random) into the clearing, face up."""
+    p = s.current
+    rng = chance(s, "hands to clearing")
+    for k in range(1, s.num_players):
+        q = (p + k) % s.num_players
+        hand = s.hands[q]
+        for _ in range(min(int(eff.params["n"]), len(hand))):
+            pick = sorted(hand)  # blind: the order of a hand tells nothing
+            rng.shuffle(pick)
+            hand.remove(pick[0])
+            s.known[q].discard(pick[0])
+            s.clearing.append(pick[0])
+
+
+def _discards_possible(s: GameState, eff: Effect) -> bool:
+    return bool(s.box_seen)
+
+
+def _discards_to_deck(s: GameState, eff: Effect) -> None:
+    """``n`` of the cards every player saw leave the game from the clearing (``box_seen``),
+    shuffled, face down onto the deck (all of them when fewer)."""
+    pile = sorted(s.box_seen)
+    chance(s, "discards to deck").shuffle(pile)
+    back = pile[:int(eff.params["n"])]
+    gone = set(back)
+    s.box[:] = [c for c in s.box if c not in gone]
+    s.box_seen = tuple(c for c in s.box_seen if c not in gone)
+    s.deck.extend(back)
+
+
+register_op(OpDecl(
+    "hands_to_clearing", ("n",), None, _hands_possible, _hands_to_clearing,
+    words=lambda e, tw: (f"Take {cards_word(int(e.get('n', 1)))} at random from each other "
+                         "player's hand, starting on your left, into the clearing"),
+    value=lambda e, c, hand, room: 0.5))
+register_op(OpDecl(
+    "discards_to_deck", ("n",), None, _discards_possible, _discards_to_deck,
+    words=lambda e, tw: (f"Shuffle the cards that left the game from the clearing and put "
+                         f"{cards_word(int(e.get('n', 1)))} of them on top of the deck"),
+    value=lambda e, c, hand, room: 0.5))
+
 # ------------------------------------------------------------ declared, no engine rule yet
 
-
-def _no_rule(s: GameState, eff: Effect) -> bool:
-    raise NotImplementedError(f"effect op {eff.op!r} has no engine rule yet "
-                              "(docs/exploration.md)")
-
-
-def _no_apply(s: GameState, eff: Effect) -> None:
-    _no_rule(s, eff)
-
-
-register_op(OpDecl(
-    "hands_to_clearing", ("n",), None, _no_rule, _no_apply,
-    words=lambda e, tw: (f"Take {cards_word(int(e.get('n', 1)))} from each other player's "
-                         "hand, starting on your left, into the clearing")))
-register_op(OpDecl(
-    "discards_to_deck", ("n",), None, _no_rule, _no_apply,
-    words=lambda e, tw: (f"Shuffle the cards that left the game and put "
-                         f"{cards_word(int(e.get('n', 1)))} of them on top of the deck")))
 register_op(OpDecl(
     "winter_reprieve", ("times",),
     words=lambda e, tw: ("Once: when the third winter card comes up, you may shuffle it "
                          "back into the deck"),
     permanent=True))
 
-__all__ = ["host_holding", "trees_of", "turn_into_sapling"]
+__all__ = ["chance", "host_holding", "trees_of", "turn_into_sapling"]
