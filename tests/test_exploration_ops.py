@@ -241,3 +241,20 @@ def test_the_elks_bonus_is_another_turn_and_a_card(game: str) -> None:
     s = build([[], []], deck, game=game)
     game_by_id(game).ops[bonus.op].apply(s, bonus)
     assert s.extra_turns == 1 and s.hands[0] == [deck[-1]]
+
+
+def test_the_mistletoe_played_through_the_turn(game: str) -> None:
+    """Through the engine's own path: play, pay, the effect offered, taken, the free play."""
+    oak = trees_of("Oak", CATALOG)[0]
+    mistletoe, _side = _half("Mistletoe")
+    fox = halves_of("Red Fox", "left", CATALOG)[0][0]
+    pay = _fillers(1, {mistletoe, fox})[0]
+    s = build([[mistletoe, pay, fox], []], _fillers(5, {mistletoe, fox, pay}), game=game,
+              forests=[[site(oak)], []])
+    s.apply(Action.parse(f"play {mistletoe} top 1"))
+    s.apply(Action.parse(f"pay {pay}"))
+    assert {str(a) for a in s.legal_actions()} == {"yes", "no"}  # the effect, offered
+    s.apply(Action.parse("yes"))
+    assert s.forests[0].trees[0].kind == "sapling" and s.stack[-1].kind == D_FREE
+    s.apply(Action.parse(f"play {fox} left 1"))
+    assert s.hands[0] == [] and s.current == 1
