@@ -1,15 +1,16 @@
 """The card model: species and physical cards, loaded from package data module by module.
 
 Contract: :func:`load_catalog` reads the data modules of a game
-(``data/<module>/species.json`` and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``;
-``dartmoor``, a game of its own that merges with no other module, adds ``deck.json`` and
-``caves.json``), validates every field and merges them into one :class:`Catalog`; a broken
-data file raises :class:`CardDataError` whose message names the species or card at fault.
-Catalogs are built once per module set and shared. No catalog is a module global: a game
-definition (:mod:`forest_shuffle.games`) carries its own. Card ids follow the references:
-base 1-66 trees, 67-69 winter, 70-113 left/right, 114-161 top/bottom; Alpine 162-197;
-Woodland Edge 198-233. Dartmoor's ids are its own (its catalog is separate): the printed-
-number blocks, see :mod:`forest_shuffle.cards.dartmoor_deck`.
+(``data/<module>/species.json`` and ``cards.json``: ``base``, ``alpine``, ``woodland_edge``,
+``exploration`` (with its named caves, ``caves.json``); ``dartmoor``, a game of its own that
+merges with no other module, adds ``deck.json`` and ``caves.json``), validates every field
+and merges them into one :class:`Catalog`; a broken data file raises :class:`CardDataError`
+whose message names the species or card at fault. Catalogs are built once per module set
+and shared. No catalog is a module global: a game definition (:mod:`forest_shuffle.games`)
+carries its own. Card ids follow the references: base 1-66 trees, 67-69 winter, 70-113
+left/right, 114-161 top/bottom; Alpine 162-197; Woodland Edge 198-233; Exploration 234-248
+(``spec/forest-json.md``). Dartmoor's ids are its own (its catalog is separate): the
+printed-number blocks, see :mod:`forest_shuffle.cards.dartmoor_deck`.
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ def declare_point_rule(rule: str, needs: tuple[str, ...],
     POINT_RULES[rule] = needs
     if check is not None and check not in POINT_CHECKS.get(rule, ()):
         POINT_CHECKS[rule] = POINT_CHECKS.get(rule, ()) + (check,)
+#: The point rules a named cave (Exploration's) may use: its ``points`` replace the
+#: base game's 1 point per cave card.
+NAMED_CAVE_RULES: frozenset[str] = frozenset({"per_cave_card", "cave_cards_and_tag",
+                                              "empty_cave"})
 
 
 class CardDataError(ValueError):
@@ -184,6 +189,10 @@ class Species:
     #: the Squeaker, whose Woodland Edge copies are printed "Squeaker" too).
     targets_printed: tuple[str, ...] = ()
     deck_symbol: str = ""
+    #: A tree's printed tree symbol where it is not the tree's name (the data's ``symbol``:
+    #: Exploration's Moor Birch shows the Birch, its Palm Tree the new Golden Palm); "":
+    #: its name. :attr:`tree_symbol` is the one to read.
+    symbol: str = ""
     plan: Any = field(default=None, repr=False, init=False, compare=False)
 
     @property
@@ -194,6 +203,11 @@ class Species:
     @property
     def is_tree(self) -> bool:
         return self.kind == "tree"
+
+    @property
+    def tree_symbol(self) -> str:
+        """The tree symbol a tree of this species shows (its name unless the data says)."""
+        return self.symbol or self.name
 
     @property
     def is_host(self) -> bool:
@@ -215,13 +229,16 @@ class Species:
 class Cave:
     """One of Dartmoor's numbered caves: its start ``effect`` (resolved before the first
     turn; None: none), its end ``points`` (rule ``cave_bonus``; None: none), words, and
-    what about it is a reading (``provisional``)."""
+    what about it is a reading (``provisional``). Exploration's caves are named (``name``)
+    and their ``points`` use one of :data:`NAMED_CAVE_RULES`."""
 
     number: int
     effect: Effect | None
     points: Points | None
     text: str
     provisional: str = ""
+    #: A named cave's name (Exploration's: ``"Bat Cave"``); "" for a numbered one.
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +255,8 @@ class Card:
     ``halves``. ``symbols`` are the tree symbols printed on it (a tree shows its own
     species, a shrub or moor the symbol printed on it). ``assumed`` lists the facts of a
     card of a provisional deck that are not known (see :data:`ASSUMED`; empty: as printed),
-    ``printed`` its printed number where known (``"D095"``)."""
+    ``printed`` its printed number where known (``"D095"``), ``provisional`` what about it
+    only one source gives."""
 
     id: int
     kind: str  # "tree", "shrub", "moor", "winter" or "split"
@@ -248,6 +266,9 @@ class Card:
     module: str = "base"
     assumed: tuple[str, ...] = ()
     printed: str = ""
+    #: What about this card is a reading of a single source, for people ("" if none:
+    #: Exploration's pairings and half symbols that only one source gives).
+    provisional: str = ""
 
     @property
     def tags(self) -> frozenset[str]:
@@ -309,8 +330,8 @@ def normalize_name(name: str) -> str:
 class Catalog:
     """All species and cards of one game. ``cards[id]`` is the card with that id (None for
     an id not in this game). ``modules`` are the data modules merged, ``tree_symbols`` the
-    tree species names (the symbols a card can show), ``aliases[name]`` every species name
-    that counts as ``name`` (itself included)."""
+    tree symbols a card can show (the tree species' own and those a module adds),
+    ``aliases[name]`` every species name that counts as ``name`` (itself included)."""
 
     species: Mapping[str, Species]
     cards: tuple[Card | None, ...]
@@ -325,6 +346,8 @@ class Catalog:
     #: together although each card's is not (the five Roe Deer); the deck's provisional
     #: note ("" for a deck as printed).
     caves: tuple[Cave, ...] = ()
+    #: Exploration: its five named caves, which replace the base caves (empty otherwise).
+    named_caves: tuple[Cave, ...] = ()
     known_symbols: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     provisional_deck: str = ""
 
@@ -443,6 +466,9 @@ def _species(raw: Any, module: str) -> Species:
         raise CardDataError(f"{where}: short_name must be a trimmed string of 1 to "
                             f"{SHORT_NAME_MAX} characters")
     hosts, onto, most = _placement(raw.get("placement"), where)
+    symbol = raw.get("symbol", "")
+    if symbol and (kind != "tree" or not isinstance(symbol, str)):
+        raise CardDataError(f"{where}: only a tree has a 'symbol' (a tree symbol's name)")
     return Species(
         name=name,
         kind=kind,
@@ -464,6 +490,7 @@ def _species(raw: Any, module: str) -> Species:
         hosts=hosts,
         onto_tag=onto,
         max_per_host=most,
+        symbol="" if symbol == name else symbol,
     )
 
 
@@ -511,11 +538,11 @@ def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], mod
         sp = species.get(raw.get("species", ""))
         if sp is None or sp.kind != kind:
             raise CardDataError(f"{where}: unknown {kind} species {raw.get('species')!r}")
-        symbol = raw.get("symbol", sp.name) if kind != "tree" else sp.name
+        symbol = raw.get("symbol", sp.name) if kind != "tree" else sp.tree_symbol
         if symbol not in symbols:
             raise CardDataError(f"{where}: unknown tree symbol {symbol!r}")
         return Card(cid, kind, species=sp, symbols=frozenset({symbol}), module=module,
-                    assumed=assumed, printed=printed)
+                    assumed=assumed, printed=printed, provisional=_card_note(raw, where))
     if kind != "split":
         raise CardDataError(f"{where}: kind must be 'tree', 'shrub', 'moor', 'winter' or "
                             "'split'")
@@ -536,7 +563,16 @@ def _card(raw: Any, species: Mapping[str, Species], symbols: frozenset[str], mod
             raise CardDataError(f"{where}: unknown tree symbol {entry[1]!r} on {side}")
         halves[side] = Half(sp, entry[1])
     return Card(cid, "split", halves=halves, symbols=frozenset(h.symbol for h in halves.values()),
-                module=module, assumed=assumed, printed=printed)
+                module=module, assumed=assumed, printed=printed,
+                provisional=_card_note(raw, where))
+
+
+def _card_note(raw: Any, where: str) -> str:
+    """A card's ``provisional`` note ("" when none)."""
+    note = raw.get("provisional", "")
+    if not isinstance(note, str):
+        raise CardDataError(f"{where}: provisional must be a string")
+    return note
 
 
 def _docs(doc: Any, key: str) -> tuple[str, list[Any]]:
@@ -552,22 +588,38 @@ def _docs(doc: Any, key: str) -> tuple[str, list[Any]]:
 
 def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
                   caves_doc: Any = None, known_symbols: Any = None,
-                  provisional_deck: str = "") -> Catalog:
+                  provisional_deck: str = "", named_caves_doc: Any = None) -> Catalog:
     """Validate parsed data documents (a species and a cards document per module, the base
     module first) and merge them into one :class:`Catalog`. Dartmoor also gives its caves
     document, the symbols some species' copies are known to show together (checked
-    against the cards) and the note of a provisional deck."""
+    against the cards) and the note of a provisional deck; Exploration its named caves.
+
+    A species document may also hold ``tree_symbols`` (tree symbols no tree species of
+    the catalog shows, printed on halves: Exploration's Bamboo) and ``more_copies``
+    (``[{"name", "from", "count"}]``: more cards of a species another module defines;
+    :func:`load_catalog` brings the definition when that module is not merged)."""
     pairs = [(species_doc, cards_doc), *more]
     species: dict[str, Species] = {}
     modules: list[str] = []
+    added: dict[str, int] = {}
+    for sdoc, _cdoc in pairs:
+        for name, n in _more_copies(sdoc):
+            added[name] = added.get(name, 0) + n
     for sdoc, _cdoc in pairs:
         module, raw_species = _docs(sdoc, "species")
         modules.append(module)
         for raw in raw_species:
+            extra = added.get(str(raw.get("name")), 0) if isinstance(raw, dict) else 0
+            if extra and isinstance(raw.get("count"), int):  # cards another module adds
+                raw = {**raw, "count": raw["count"] + extra}
             sp = _species(raw, module)
             if sp.name in species:
                 raise CardDataError(f"species {sp.name!r}: listed twice")
             species[sp.name] = sp
+    for name in added:
+        if name not in species:
+            raise CardDataError(f"species {name!r}: more copies of a species no module "
+                                "of the game defines")
     _check_short_names(species)
     for sp in species.values():
         for eff in (sp.effect, sp.bonus, sp.permanent):
@@ -580,7 +632,10 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
         for other in sp.counts_as[1:]:
             if other not in species:
                 raise CardDataError(f"species {sp.name!r}: counts as unknown species {other!r}")
-    symbols = frozenset(n for n, sp in species.items() if sp.is_tree)
+    symbol_list = list(dict.fromkeys(
+        [sp.tree_symbol for sp in species.values() if sp.is_tree]
+        + [x for sdoc, _c in pairs for x in _extra_symbols(sdoc)]))
+    symbols = frozenset(symbol_list)
     by_id: dict[int, Card] = {}
     for sdoc, cdoc in pairs:
         module = _docs(sdoc, "species")[0]
@@ -648,12 +703,36 @@ def build_catalog(species_doc: Any, cards_doc: Any, *more: tuple[Any, Any],
         by_folded_name={normalize_name(n): s for n, s in species.items()},
         by_printed=_by_printed(species),
         modules=tuple(modules),
-        tree_symbols=tuple(n for n, sp in species.items() if sp.is_tree),
+        tree_symbols=tuple(symbol_list),
         aliases={n: tuple(v) for n, v in aliases.items()},
         caves=_caves(caves_doc) if caves_doc is not None else (),
+        named_caves=_named_caves(named_caves_doc) if named_caves_doc is not None else (),
         known_symbols=known,
         provisional_deck=provisional_deck,
     )
+
+
+def _more_copies(doc: Any) -> list[tuple[str, int]]:
+    """The ``more_copies`` entries of a species document: (species, cards added)."""
+    raw = doc.get("more_copies", []) if isinstance(doc, dict) else []
+    out: list[tuple[str, int]] = []
+    for entry in raw if isinstance(raw, list) else [None]:
+        ok = isinstance(entry, dict) and set(entry) == {"name", "from", "count"}
+        n = entry.get("count") if ok and isinstance(entry, dict) else None
+        if not ok or not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+            raise CardDataError(f"more_copies: expected {{name, from, count > 0}}, got "
+                                f"{entry!r:.80}")
+        assert isinstance(entry, dict)
+        out.append((str(entry["name"]), n))
+    return out
+
+
+def _extra_symbols(doc: Any) -> list[str]:
+    """The ``tree_symbols`` a species document adds (symbols of no tree species)."""
+    raw = doc.get("tree_symbols", []) if isinstance(doc, dict) else []
+    if not isinstance(raw, list) or not all(isinstance(x, str) and x for x in raw):
+        raise CardDataError("tree_symbols: expected a list of names")
+    return list(raw)
 
 
 def _by_printed(species: Mapping[str, Species]) -> dict[str, tuple[Species, ...]]:
@@ -714,6 +793,35 @@ def _caves(doc: Any) -> tuple[Cave, ...]:
     return tuple(out)
 
 
+def _named_caves(doc: Any) -> tuple[Cave, ...]:
+    """The named caves of a caves document (Exploration's): each a name, words, points by
+    one of :data:`NAMED_CAVE_RULES`, an optional effect and ``provisional`` note."""
+    raw = doc.get("caves") if isinstance(doc, dict) else None
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError("cave data: expected an object with a 'caves' list")
+    out: list[Cave] = []
+    names: set[str] = set()
+    for i, entry in enumerate(raw, start=1):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not name or normalize_name(name) in names:
+            raise CardDataError(f"cave {i}: a named cave needs a name of its own")
+        assert isinstance(entry, dict)
+        names.add(normalize_name(name))
+        where = f"cave {name!r}"
+        pts = _points(entry.get("points"), f"{where} points")
+        if pts.rule not in NAMED_CAVE_RULES:
+            raise CardDataError(f"{where}: a named cave's points use one of "
+                                f"{sorted(NAMED_CAVE_RULES)}")
+        text = entry.get("text")
+        note = entry.get("provisional", "")
+        if not isinstance(text, str) or not text or not isinstance(note, str):
+            raise CardDataError(f"{where}: text must be a non-empty string, provisional a "
+                                "string")
+        out.append(Cave(i, _effect(entry.get("effect"), f"{where} effect"), pts, text, note,
+                        name=name))
+    return tuple(out)
+
+
 def _sharing_of(sp: Species) -> tuple[str, int]:
     perm = sp.permanent
     if perm is not None and perm.op == "slot_sharing":
@@ -747,7 +855,7 @@ def _compile_sharing(species: Mapping[str, Species]) -> None:
 
 #: The data modules that exist, in the order they merge ("base" first); ``dartmoor`` is a
 #: game of its own and merges with none of them.
-MODULES: tuple[str, ...] = ("base", "alpine", "woodland_edge", "dartmoor")
+MODULES: tuple[str, ...] = ("base", "alpine", "woodland_edge", "exploration", "dartmoor")
 #: The modules that stand alone.
 STANDALONE: frozenset[str] = frozenset({"dartmoor"})
 
@@ -769,8 +877,38 @@ def load_catalog(modules: tuple[str, ...] = ("base",)) -> Catalog:
                             "with no other module")
     if modules == ("dartmoor",):
         return _load_dartmoor()
-    docs = [(_read(m, "species.json"), _read(m, "cards.json")) for m in modules]
-    return build_catalog(docs[0][0], docs[0][1], *docs[1:])
+    docs = [(_with_definitions(_read(m, "species.json"), modules), _read(m, "cards.json"))
+            for m in modules]
+    caves = [m for m in modules if m in NAMED_CAVES]
+    return build_catalog(docs[0][0], docs[0][1], *docs[1:],
+                         named_caves_doc=_read(caves[-1], "caves.json") if caves else None)
+
+
+#: The modules whose folder holds named caves (``caves.json``) that replace the base caves.
+NAMED_CAVES: frozenset[str] = frozenset({"exploration"})
+
+
+def _with_definitions(doc: Any, modules: tuple[str, ...]) -> Any:
+    """``doc`` with each ``more_copies`` entry whose defining module the game lacks turned
+    into that module's species entry with the copies added (Exploration's Water Vole in
+    a game without Woodland Edge): one definition of a species, read from its module."""
+    if not isinstance(doc, dict) or "more_copies" not in doc:
+        return doc
+    keep: list[Any] = []
+    defined: list[Any] = []
+    for entry in doc["more_copies"] if isinstance(doc["more_copies"], list) else []:
+        source = entry.get("from") if isinstance(entry, dict) else None
+        if source in modules or source not in MODULES or source in STANDALONE:
+            keep.append(entry)
+            continue
+        assert isinstance(entry, dict)
+        found = [raw for raw in _read(str(source), "species.json").get("species", [])
+                 if isinstance(raw, dict) and raw.get("name") == entry.get("name")]
+        if len(found) != 1:
+            raise CardDataError(f"more_copies: module {source!r} defines no species "
+                                f"{entry.get('name')!r}")
+        defined.append({**found[0], "count": entry.get("count")})
+    return {**doc, "species": list(doc.get("species", [])) + defined, "more_copies": keep}
 
 
 def _load_dartmoor() -> Catalog:

@@ -559,7 +559,8 @@ def check_state(state: GameState) -> None:
             assert pend.step is not None
             _check_step(ctx, pend.step, f"{where} step")
         elif pend.kind == D_FREE:
-            _need(all(t in TAGS for t in pend.tag.split("|")) or pend.tag in g.catalog.species,
+            _need(not pend.tag or all(t in TAGS for t in pend.tag.split("|"))
+                  or pend.tag in g.catalog.species,
                   f"{where}: unknown tag {_show(pend.tag)}")
             _need(pend.need == -1 or pend.need >= 1,
                   f"{where}: {pend.need} free plays left")

@@ -135,7 +135,7 @@ register_kind(KindDecl(D_OPTION, _option_legal, _option_apply, "yes or no", obs=
 
 
 def _free_legal(s: GameState, pend: Pending) -> list[Action]:
-    out = s._placements(pend.player, pend.tag, None)  # a new list
+    out = s._placements(pend.player, pend.tag or None, None)  # a new list ("": any card)
     out.append(s.game.a_done)
     return out
 
@@ -148,7 +148,7 @@ def _free_apply(s: GameState, pend: Pending, action: Action) -> bool:
         s.queue[0:0] = steps
         if pend.need != 1 and not s.over:
             pend.need -= 1 if pend.need > 0 else 0
-            if s._placements(p, pend.tag, None):
+            if s._placements(p, pend.tag or None, None):
                 s.stack.append(pend)
     if not s.stack or s.stack[-1] is not pend:  # a waiting free play is next
         s._skip_unplayable_free(p)

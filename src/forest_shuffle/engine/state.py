@@ -98,7 +98,8 @@ class Pending:
       cards still to pay, ``paid`` those paid so far, ``pool`` the cards that may pay
       (None: the whole hand).
     - option: ``step`` is the effect, bonus or mushroom draw offered.
-    - free: ``tag`` and ``need`` (free plays left; -1 for any number).
+    - free: ``tag`` (a tag or species the card must answer; "": any card) and ``need``
+      (free plays left; -1 for any number).
     - raccoon: ``paid`` holds the cards put under the cave so far.
     - mole: ``pool`` holds the cards that may be played or paid; ``steps`` collects the
       effects and bonuses of the cards played, resolved when the Mole is done.
@@ -269,7 +270,8 @@ class GameState:
     caves: list[list[int]]
     known: list[set[int]]  # cards in each hand that every player has seen (taken from the clearing)
     #: Cards every player saw go from the clearing into the box, and under each seat's cave
-    #: (public for good: neither place gives a card back). Tuples, replaced when they grow.
+    #: (public: no cave gives a card back; the box only by an effect that returns cards seen
+    #: there to the deck, Exploration's Red Panda). Tuples, replaced when they change.
     box_seen: tuple[int, ...]
     caves_seen: tuple[tuple[int, ...], ...]
     current: int
@@ -567,7 +569,7 @@ class GameState:
         unasked."""
         stack = self.stack
         while (stack and stack[-1].kind == D_FREE
-               and not self._placements(p, stack[-1].tag, None)):
+               and not self._placements(p, stack[-1].tag or None, None)):
             stack.pop()
 
     def _count_tag(self, p: int, tag: str) -> int:

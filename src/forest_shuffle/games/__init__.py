@@ -9,6 +9,7 @@ from forest_shuffle.engine.game import GameDef, UnknownGameError, canonical_id, 
 from forest_shuffle.games import base as _base  # noqa: F401  (registers the base game and its expansions)
 from forest_shuffle.games import dartmoor as _dartmoor  # noqa: F401  (registers Dartmoor)
 from forest_shuffle.games import dartmoor_solo as _solo  # noqa: F401  (the solo challenges)
+from forest_shuffle.games import exploration as _exploration  # noqa: F401  (its effect ops)
 from forest_shuffle.games.base import BASE_ID, EXPANSIONS
 
 __all__ = ["BASE_ID", "EXPANSIONS", "GameDef", "UnknownGameError", "canonical_id",
