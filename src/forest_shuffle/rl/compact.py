@@ -245,7 +245,9 @@ class CompactDecision:
         """Whether id ``i`` is legal now."""
         if self.half is not None:
             return i in self._hosts
-        return 0 <= i < NUM_COMPACT and bool(self._first_mask()[i])
+        if self._ids is None:
+            self._first_mask()
+        return i != _SPARE and i in self._ids  # type: ignore[operator]  # set just above
 
     def choose(self, i: int) -> Action | None:
         """Take id ``i``: the action once complete, None after a ``half`` (the hosts come
@@ -258,11 +260,15 @@ class CompactDecision:
             self.half = None
             self._hosts = {}
             return a
-        a = self._first_map().get(i)
-        if a is None:
+        ids = self._ids
+        if ids is None:
+            self._first_mask()
+            ids = self._ids
+            assert ids is not None
+        if i == _SPARE or i not in ids:  # C-level scans of a few ids: no dict built
             raise ActionEncodingError(f"compact id {i} is not legal here")
         if i < HALF_START:
-            return a
+            return self.legal[ids.index(i)]
         self.half = i
         self._hosts = self._host_map(i)
         return None

@@ -512,14 +512,22 @@ def _state_args(state: GameState, player: int) -> tuple[Any, ...]:
                     break
         pend = (top.kind, top.player, card, side, top.tree, top.need, len(top.paid),
                 stepkind, species)
-    more: dict[str, Any] = state._view_more() if state.game.state_class is not None else {}
     table = (len(state.deck) / 100.0, len(state.box) / 100.0, len(state.winter) / 3.0,
              state.turn / 60.0, float(state.extra_turns), 1.0 if state.over else 0.0,
              len(stack) / 4.0, len(state.queue) / 4.0)
-    return (player, n, state.hands[player], state.clearing, [len(h) for h in state.hands],
-            [len(c) for c in state.caves], state.known, state.forests, table, state.current,
-            pend, stack, state.queue, state.active[state.current], more.get("discard", ()),
-            (more.get("cave_offer", ()), more.get("setup", -1)))
+    if state.game.state_class is None:
+        discard: Sequence[int] = ()
+        caves: tuple[Sequence[int], int] = _NO_CAVES
+    else:
+        more: dict[str, Any] = state._view_more()
+        discard = more.get("discard", ())
+        caves = (more.get("cave_offer", ()), more.get("setup", -1))
+    return (player, n, state.hands[player], state.clearing, list(map(len, state.hands)),
+            list(map(len, state.caves)), state.known, state.forests, table, state.current,
+            pend, stack, state.queue, state.active[state.current], discard, caves)
+
+
+_NO_CAVES: tuple[Sequence[int], int] = ((), -1)
 
 
 def encode_state(state: GameState, player: int, out: Array | None = None,
