@@ -137,41 +137,18 @@ def half_of(i: int) -> tuple[int, str] | None:
     return None
 
 
-#: The first id of each action met so far, by the action object's ``id()`` (an action
-#: beyond the caps: ``_SPARE``, a reserved id never legal, cleared after a mask is set); the
-#: engine's legal lists hold interned actions, so a lookup is one C-level dict probe per
-#: action. The actions themselves are kept in ``_KEEP`` so that no ``id()`` of this table
-#: can be reused by another object while it is in the table.
-_FIRST_BY_ID: dict[int, int] = {}
-_KEEP: dict[int, Action] = {}
-_SPARE = len(BARE)
-_ZERO_MASK = bytes(NUM_COMPACT)
+_FIRST: dict[Action, int] = {}  # action -> its first id (-1: none); filled as met
 
 
-def _learn(legal: Sequence[Action]) -> None:
-    """Add the actions of ``legal`` missing from the table."""
-    if len(_FIRST_BY_ID) > 400_000:  # every action of every game is far fewer
-        _FIRST_BY_ID.clear()
-        _KEEP.clear()
-    for a in legal:
-        key = id(a)
-        if key in _FIRST_BY_ID:
-            continue
-        try:
-            i = split(a)[0]
-        except ActionEncodingError:
-            i = _SPARE
-        _KEEP[key] = a
-        _FIRST_BY_ID[key] = i
-
-
-def _first_ids(legal: Sequence[Action]) -> list[int]:
-    """The first id of each action of ``legal``, in order (``_SPARE``: none)."""
-    ids = list(map(_FIRST_BY_ID.get, map(id, legal)))
-    if None in ids:
-        _learn(legal)
-        ids = list(map(_FIRST_BY_ID.__getitem__, map(id, legal)))
-    return ids  # type: ignore[return-value]  # no None once learned
+def _first_of(a: Action) -> int:
+    try:
+        i = split(a)[0]
+    except ActionEncodingError:
+        i = -1
+    if len(_FIRST) > 400_000:  # every action of every game is far fewer
+        _FIRST.clear()
+    _FIRST[a] = i
+    return i
 
 
 class CompactDecision:
@@ -181,38 +158,29 @@ class CompactDecision:
     the full encoding's masks leave it out). ``half`` is the half chosen by a first step,
     or None. The first step's ids are worked out once, when first asked for."""
 
-    __slots__ = ("_first", "_hosts", "_ids", "_mask", "half", "legal")
+    __slots__ = ("_first", "_hosts", "_mask", "half", "legal")
 
     def __init__(self, legal: Sequence[Action]) -> None:
         self.legal = legal
         self.half: int | None = None
-        self._ids: list[int] | None = None  # the first id of each legal action, in order
         self._first: dict[int, Action] | None = None  # first id -> action (a half: any)
-        self._mask: Mask | None = None
+        self._mask: bytes | None = None
         self._hosts: dict[int, Action] = {}
 
-    def _first_mask(self) -> Mask:
-        """The first step's mask (read-only; worked out once)."""
-        m = self._mask
-        if m is None:
-            ids = self._ids = _first_ids(self.legal)
-            bits = bytearray(_ZERO_MASK)
-            for i in ids:
+    def _scan(self) -> tuple[dict[int, Action], bytes]:
+        first: dict[int, Action] = {}
+        bits = bytearray(NUM_COMPACT)
+        get = _FIRST.get
+        for a in self.legal:
+            i = get(a)
+            if i is None:
+                i = _first_of(a)
+            if i >= 0:
                 bits[i] = 1
-            bits[_SPARE] = 0  # the actions with no id
-            m = self._mask = np.frombuffer(bytes(bits), np.int8)  # bytes: read-only
-        return m
-
-    def _first_map(self) -> dict[int, Action]:
-        """First id -> its action (a half: any of its plays)."""
-        first = self._first
-        if first is None:
-            if self._ids is None:
-                self._first_mask()
-            assert self._ids is not None
-            first = self._first = dict(zip(self._ids, self.legal, strict=True))
-            first.pop(_SPARE, None)
-        return first
+                first[i] = a
+        frozen = bytes(bits)  # numpy views of it are read-only
+        self._first, self._mask = first, frozen
+        return first, frozen
 
     def _host_map(self, half: int) -> dict[int, Action]:
         card, side = divmod(half - HALF_START, _NSIDES)
@@ -224,30 +192,32 @@ class CompactDecision:
         """The ids legal now, ascending."""
         if self.half is not None:
             return sorted(self._hosts)
-        return sorted(self._first_map())
+        first = self._first if self._first is not None else self._scan()[0]
+        return sorted(first)
 
     def mask(self, out: Mask | None = None) -> Mask:
         """``int8`` of length NUM_COMPACT, 1 at each id legal now: written into ``out``, or
         a read-only array of this decision's own (no copy; it stays as it is)."""
+        bits: bytes | bytearray
         if self.half is not None:
             bits = bytearray(NUM_COMPACT)
             for h in self._hosts:
                 bits[h] = 1
-            m: Mask = np.frombuffer(bytes(bits), np.int8)
+            bits = bytes(bits)
         else:
-            m = self._first_mask()
+            bits = self._mask if self._mask is not None else self._scan()[1]
         if out is None:
+            m: Mask = np.frombuffer(bits, np.int8)
             return m
-        out[:] = m
+        out[:] = np.frombuffer(bits, np.int8)
         return out
 
     def mask_has(self, i: int) -> bool:
         """Whether id ``i`` is legal now."""
         if self.half is not None:
             return i in self._hosts
-        if self._ids is None:
-            self._first_mask()
-        return i != _SPARE and i in self._ids  # type: ignore[operator]  # set just above
+        bits = self._mask if self._mask is not None else self._scan()[1]
+        return 0 <= i < NUM_COMPACT and bits[i] == 1
 
     def choose(self, i: int) -> Action | None:
         """Take id ``i``: the action once complete, None after a ``half`` (the hosts come
@@ -260,15 +230,12 @@ class CompactDecision:
             self.half = None
             self._hosts = {}
             return a
-        ids = self._ids
-        if ids is None:
-            self._first_mask()
-            ids = self._ids
-            assert ids is not None
-        if i == _SPARE or i not in ids:  # C-level scans of a few ids: no dict built
+        first = self._first if self._first is not None else self._scan()[0]
+        a = first.get(i)
+        if a is None:
             raise ActionEncodingError(f"compact id {i} is not legal here")
         if i < HALF_START:
-            return self.legal[ids.index(i)]
+            return a
         self.half = i
         self._hosts = self._host_map(i)
         return None
