@@ -313,6 +313,7 @@ def rl_command(
     try:
         make_bot(opponents, 0)
         first = None if start is None else Policy.load(start)
+
         def keep(policy: Policy, _done: int) -> None:
             policy.save(out, half=half)
 
