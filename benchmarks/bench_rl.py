@@ -27,18 +27,32 @@ one core's work, so other processes on a shared machine slow it much less than t
 the wall clock; ``--wall`` counts wall-clock seconds instead). Prints the machine's load
 (``uptime``) first.
 
+``--against OLD/src`` measures this tree and another one (an older checkout's ``src``) in
+one run: each of the ``--runs`` rounds runs every case once in a fresh interpreter per
+tree, the two trees taking turns, so both meet the same load; the figures of both and
+their ratio are printed. With ``--instructions`` it counts instead, in each tree, the
+instructions a step of each case costs (valgrind's callgrind, ``apt-get install
+valgrind``; the difference between a run of 1 + ``--runs`` rounds of the games and a run
+of 1, divided by the steps of the extra rounds, so start-up, imports and the first
+game's tables cancel out): free of the load, and steady to a few per cent.
+
 Usage: ``python benchmarks/bench_rl.py [--players 2] [--game base] [--runs 5] [--games 3]
-[--batch 32] [--cases engine,gym-compact,...]``
+[--batch 32] [--cases engine,gym-compact,...] [--against OLD/src]``
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import re
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -134,7 +148,12 @@ def measure(play: Callable[[int], int], games: int, runs: int) -> list[float]:
         start = clock()
         steps = sum(play(seed) for seed in range(1, games + 1))
         rates.append(steps / (clock() - start))
+    STEPS[0] = steps
     return rates
+
+
+#: Steps of one run of the last case measured.
+STEPS = [0]
 
 
 def main() -> None:
@@ -146,7 +165,17 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=32, help="games in a batch-compact call")
     ap.add_argument("--cases", default="", help="comma-separated cases (default: all)")
     ap.add_argument("--wall", action="store_true", help="wall-clock seconds, not CPU time")
+    ap.add_argument("--against", type=Path, help="another tree's src/ to measure beside this")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --against: callgrind's instructions a step, not the clock")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one tree's rates
     args = ap.parse_args()
+    if args.against is not None:
+        if args.instructions:
+            count_both(args)
+        else:
+            compare(args)
+        return
     if args.wall:
         CLOCK[0] = time.perf_counter
     n, gid = args.players, args.game
@@ -170,6 +199,13 @@ def main() -> None:
     for name in wanted:
         if name not in cases:
             raise SystemExit(f"unknown case {name!r} (known: {', '.join(cases)})")
+    if args.json:
+        out: dict[str, list[float]] = {}
+        for name in wanted:
+            out[name] = measure(cases[name], args.games, args.runs)
+            out[f"{name}:steps"] = [STEPS[0]]
+        print(json.dumps(out))
+        return
     for name in wanted:
         DECISIONS[0] = 0
         start = CLOCK[0]()
@@ -180,6 +216,67 @@ def main() -> None:
             extra = f"  (all seats' decisions/s, all runs: {per:8.0f})"
         print(f"{name:18s} steps/s median {statistics.median(rates):8.0f}  "
               f"min {min(rates):8.0f}  max {max(rates):8.0f}{extra}")
+
+
+def compare(args: argparse.Namespace) -> None:
+    """This tree against ``args.against``, rounds taking turns (see the module doc)."""
+    here = Path(__file__).resolve().parent.parent / "src"
+    trees = {"this": here, "other": args.against.resolve()}
+    load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    print(f"uptime: {load}")
+    print(f"{args.game}, {args.players} players, {args.runs} rounds of {args.games} random "
+          f"games per tree, {'wall-clock' if args.wall else 'CPU'} seconds; this: {here}, "
+          f"other: {trees['other']}")
+    rates: dict[str, dict[str, list[float]]] = {t: {} for t in trees}
+    for k in range(args.runs):
+        for tree in (("this", "other") if k % 2 == 0 else ("other", "this")):
+            cmd = [sys.executable, __file__, "--players", str(args.players), "--game",
+                   args.game, "--runs", "1", "--games", str(args.games), "--batch",
+                   str(args.batch), "--cases", args.cases, "--json"]
+            if args.wall:
+                cmd.append("--wall")
+            env = dict(os.environ, PYTHONPATH=str(trees[tree]))
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            for case, got in json.loads(out.stdout.strip().splitlines()[-1]).items():
+                if not case.endswith(":steps"):
+                    rates[tree].setdefault(case, []).extend(got)
+    load = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    print(f"uptime: {load}")
+    for case in rates["this"]:
+        a, b = rates["this"][case], rates["other"][case]
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"{case:18s} this median {ma:8.0f} min {min(a):8.0f} max {max(a):8.0f} | "
+              f"other median {mb:8.0f} min {min(b):8.0f} max {max(b):8.0f} | "
+              f"this/other {ma / mb:5.2f}")
+
+
+def count_both(args: argparse.Namespace) -> None:
+    """Instructions a step of each case in this tree and in ``args.against``."""
+    here = Path(__file__).resolve().parent.parent / "src"
+    trees = {"this": here, "other": args.against.resolve()}
+    print(f"{args.game}, {args.players} players, {args.games} random games, "
+          f"{args.runs} rounds counted by callgrind; this: {here}, other: {trees['other']}")
+
+    def count(tree: Path, case: str, runs: int) -> tuple[int, int]:
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               sys.executable, __file__, "--players", str(args.players), "--game",
+               args.game, "--runs", str(runs), "--games", str(args.games), "--batch",
+               str(args.batch), "--cases", case, "--json"]
+        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from callgrind: {out.stderr[-300:]}")
+        steps = json.loads(out.stdout.strip().splitlines()[-1])[f"{case}:steps"][0]
+        return int(found.group(1)), int(steps)
+
+    for case in [c for c in args.cases.split(",") if c]:
+        per = {}
+        for name, tree in trees.items():
+            (big, steps), (small, _s) = count(tree, case, 1 + args.runs), count(tree, case, 1)
+            per[name] = (big - small) / (args.runs * steps)
+        print(f"{case:18s} this {per['this']:10,.0f}  other {per['other']:10,.0f} "
+              f"instructions a step; this/other {per['this'] / per['other']:.3f}")
 
 
 if __name__ == "__main__":

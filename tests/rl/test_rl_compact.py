@@ -120,3 +120,19 @@ def test_a_chosen_half_offers_only_its_hosts() -> None:
     assert d.half == h  # still waiting for the host
     d.undo()
     assert d.ids() == first
+
+
+def test_an_action_beyond_the_caps_has_no_id_and_marks_none() -> None:
+    # a card number beyond the compact cards: no id, so the mask shows only the draw, and
+    # the reserved id its table entry points at stays off and is refused
+    legal = [Action("take", COMPACT_CARDS + 3), Action("draw"), Action("take", 4)]
+    for d in (CompactDecision(legal), CompactDecision(legal)):  # a second time from the table
+        mask = d.mask()
+        assert list(mask.nonzero()[0]) == [split(legal[1])[0], split(legal[2])[0]]
+        assert d.ids() == sorted(mask.nonzero()[0])
+        assert not mask.flags.writeable
+        for reserved in range(6, 16):
+            assert not d.mask_has(reserved)
+            with pytest.raises(ActionEncodingError, match="not legal"):
+                d.choose(reserved)
+        assert d.choose(split(legal[2])[0]) is legal[2]

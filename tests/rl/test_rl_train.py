@@ -50,3 +50,18 @@ def test_learn_rl_command(tmp_path: Path) -> None:
         r = runner.invoke(app, ["learn", "rl", "--out", str(tmp_path / "x.npz"), *args])
         assert r.exit_code == 2 and word in r.output, r.output
         assert len(r.output.strip().splitlines()) == 1
+
+
+def test_a_long_run_writes_what_it_learned_as_it_goes(tmp_path: Path) -> None:
+    seen: list[tuple[int, Policy]] = []
+    pol, _r = train_policy("base", 2, "random", games=6, hidden=8, batch=2, seed=4,
+                           checkpoint=lambda p, done: seen.append((done, p)), every=4)
+    assert [done for done, _p in seen] == [4]  # 4 games done, then 6 (not another 4)
+    assert seen[0][1].layers[0][0].shape == pol.layers[0][0].shape
+    out = tmp_path / "kept.npz"
+    r = CliRunner().invoke(app, ["learn", "rl", "--out", str(out), "--games", "4", "--batch",
+                                 "2", "--hidden", "8", "--save-every", "2"])
+    assert r.exit_code == 0, r.output
+    assert Policy.load(out).game == "base"
+    r = CliRunner().invoke(app, ["learn", "rl", "--out", str(out), "--save-every", "-1"])
+    assert r.exit_code == 2 and "--save-every" in r.output

@@ -134,8 +134,8 @@ class Layout:
         self.size = at
         o = self.offsets
         self.at = tuple(o[name] for name, _ in self.fields)  # offsets, in field order
-        self.volatile = o["mole_pool"]
-        self.zero_tail = array("f", bytes(4 * (self.size - self.volatile)))
+        #: zeros to clear a field with (as long as the widest cleared at once)
+        self.zero_tail = array("f", bytes(4 * self.size))
         self.species_index = {name: i for i, name in enumerate(self.species)}
         self.host_index = {name: i for i, name in enumerate(self.hosts)}
         # By card number: the species indexes the card shows (a split card's two halves),
@@ -161,6 +161,8 @@ class Layout:
         self._templates: dict[tuple[str | None, str], array[float]] = {}
         self._rows: dict[int, tuple[Forest, int, array[float]]] = {}
         self._trees: dict[int, tuple[Forest, int, array[float]]] = {}
+        self._down: dict[int, tuple[Forest, int, frozenset[int]]] = {}
+        self.pending_blocks: dict[tuple[int, int, Any], array[float]] = {}
 
     def fields_of(self, obs: Array) -> dict[str, Array]:
         """Named views (no copies) of an observation of this layout, in each field's shape."""
@@ -169,6 +171,58 @@ class Layout:
                 for name, shape in self.fields}
 
     # -------------------------------------------------------------- cached rows
+
+    def pending_block(self, me: int, n: int,
+                      pend: tuple[str, int, int, str, int, int, int, str, str] | None,
+                      ) -> array[float]:
+        """The fields ``decision`` to ``pending_tag`` for seat ``me`` of ``n`` when ``pend``
+        is the decision at hand (None: none): kept by (n, me, pend), since a game meets
+        few."""
+        dec_at, decider_at, psp_at, pd, tag_at, qu = self.at[13:19]
+        obs = array("f", bytes(4 * (qu - dec_at)))
+        if pend is None:
+            obs[DECISION_SLOTS - 1] = 1.0
+        else:
+            kind, player, card, side, tree, need, paid, step, species = pend
+            obs[_DECISION.get(kind, DECISION_SLOTS - 2)] = 1.0
+            obs[decider_at - dec_at + (player - me) % n] = 1.0
+            sp = self.species_index.get(species) if step else None
+            card_species = self.card_species
+            if sp is None and card:
+                sp = self.half_species.get((card, side)) if side else None
+                if sp is None and card < len(card_species) and card_species[card]:
+                    sp = card_species[card][0]
+            if sp is not None:
+                obs[psp_at - dec_at + sp] = 1.0
+            p = pd - dec_at
+            if side:
+                obs[p + _SIDE[side]] = 1.0
+            if need < 0:
+                obs[p + 5] = 1.0
+            else:
+                obs[p + 4] = need / 5.0
+            if step:
+                obs[p + 6 + _STEP.get(step, len(STEPS))] = 1.0
+            obs[p + 10] = paid / 5.0
+            obs[p + 11] = (tree + 1) / 20.0
+            if kind == D_FREE and species:
+                obs[tag_at - dec_at + _TAG.get(species, TAG_SLOTS - 1)] = 1.0
+        if len(self.pending_blocks) > 4096:
+            self.pending_blocks.clear()
+        self.pending_blocks[(n, me, pend)] = obs
+        return obs
+
+    def face_down(self, forest: Forest) -> frozenset[int]:
+        """The cards of ``forest``'s face-down hosts (kept while its version stays)."""
+        key = id(forest)
+        hit = self._down.get(key)
+        if hit is not None and hit[0] is forest and hit[1] == forest.version:
+            return hit[2]
+        down = frozenset(t.card for t in forest.trees if t.species is None and t.card)
+        if len(self._down) > 256:
+            self._down.clear()
+        self._down[key] = (forest, forest.version, down)
+        return down
 
     def forest_row(self, forest: Forest) -> array[float]:
         """The ``forest`` row of one forest (kept while its ``version`` stays)."""
@@ -266,11 +320,14 @@ def layout(game: GameDef) -> Layout:
 
 
 class _Written:
-    """What an encoder last wrote for one seat: the buffer and the inputs of its kept
-    fields (hands, clearing and discard pile as lists, forests with their versions, the
-    cards known in each hand)."""
+    """What an encoder last wrote for one seat: the buffer and the inputs of every field
+    as they were then (hands, clearing and discard pile as lists, forests with their
+    versions, the cards known in each hand, the seats' sizes, the table, the pending
+    decision, ...), so a call rewrites only the fields whose inputs changed."""
 
-    __slots__ = ("buf", "clearing", "discard", "forests", "hand", "known", "trees")
+    __slots__ = ("active", "buf", "caves", "chosen", "clearing", "cur", "discard",
+                 "forests", "hand", "known", "mole", "pend", "queue", "sizes", "table",
+                 "trees")
 
     def __init__(self, lay: Layout) -> None:
         self.buf = array("f", lay.zeros)
@@ -280,6 +337,15 @@ class _Written:
         self.forests: list[tuple[Forest | None, int]] = [(None, -1)] * P
         self.known: list[frozenset[int]] = [frozenset()] * P
         self.trees: tuple[Forest | None, int] = (None, -1)
+        self.sizes: tuple[Sequence[int], Sequence[int]] | None = None
+        self.table: Sequence[float] = ()
+        self.cur = -1  # the index of the ``current`` one-hot written
+        self.pend: tuple[Any, ...] | None = ()  # () : nothing written yet
+        self.mole: list[int] = []
+        self.chosen: tuple[int, str] | None = None
+        self.queue: list[str] = []
+        self.active: dict[str, int] = {}
+        self.caves: tuple[tuple[int, ...], int, tuple[int, ...]] = ((), -1, ())
 
 
 def _cards(buf: array[float], at: int, old: list[int], new: Sequence[int]) -> list[int]:
@@ -300,15 +366,13 @@ def _encode(rec: _Written, lay: Layout, me: int, n: int, hand: Sequence[int],
             *, chosen: tuple[int, str] | None) -> array[float]:
     """The one encoder both entry points call (their arguments are what the seat sees),
     writing into ``rec.buf`` (an ``array('f')``: Python writes into it without numpy's cost
-    per call). The fields before ``mole_pool`` are rewritten only where their inputs
-    changed since ``rec`` last saw them (a forest: another object or version); the rest is
-    cleared and written anew."""
+    per call). Every field is rewritten only where its inputs changed since ``rec`` last
+    saw them (a forest: another object or version; a fresh ``rec`` holds zeros and
+    nothing seen, so it writes them all)."""
     obs = rec.buf
     (hand_at, clearing_at, discard_at, f_at, k_at, tr, mole_at, chosen_at, chosen_side_at,
      seat_at, tb, cur_at, np_at, dec_at, decider_at, psp_at, pd, tag_at, qu, ac,
      cv) = lay.at
-    vol = lay.volatile
-    obs[vol:] = lay.zero_tail
     if hand != rec.hand:
         rec.hand = _cards(obs, hand_at, rec.hand, hand)
     if clearing != rec.clearing:
@@ -317,23 +381,19 @@ def _encode(rec: _Written, lay: Layout, me: int, n: int, hand: Sequence[int],
         rec.discard = _cards(obs, discard_at, rec.discard, discard)
     s = len(lay.species)
     width = s + 7
-    card_species = lay.card_species
-    forest_row = lay.forest_row
-    seen_forests, seen_known = rec.forests, rec.known
+    seen_forests = rec.forests
     for r in range(n):
-        seat = (me + r) % n
-        f = forests[seat]
+        f = forests[(me + r) % n]
         last = seen_forests[r]
         if last[0] is not f or last[1] != f.version:
             a = f_at + r * width
-            obs[a:a + width] = forest_row(f)
+            obs[a:a + width] = lay.forest_row(f)
             seen_forests[r] = (f, f.version)
-        b = seat_at + 3 * r
-        obs[b] = 1.0
-        obs[b + 1] = hand_sizes[seat] / 10.0
-        obs[b + 2] = cave_sizes[seat] / 20.0
-        if r:
-            cards = known[seat]
+    if n > 1:
+        card_species = lay.card_species
+        seen_known = rec.known
+        for r in range(1, n):
+            cards = known[(me + r) % n]
             if cards != seen_known[r]:
                 base = k_at + r * s
                 obs[base:base + s] = lay.zero_tail[:s]
@@ -346,59 +406,78 @@ def _encode(rec: _Written, lay: Layout, me: int, n: int, hand: Sequence[int],
         rows = lay.tree_rows(own)
         obs[tr:tr + len(rows)] = rows
         rec.trees = (own, own.version)
-    obs[tb:tb + 8] = array("f", table)
-    obs[cur_at + (current - me) % n] = 1.0
-    obs[np_at + n - 1] = 1.0
-    if pend is None:
-        obs[dec_at + DECISION_SLOTS - 1] = 1.0
-    else:
-        kind, player, card, side, tree, need, paid, step, species = pend
-        obs[dec_at + _DECISION.get(kind, DECISION_SLOTS - 2)] = 1.0
-        obs[decider_at + (player - me) % n] = 1.0
-        sp = lay.species_index.get(species) if step else None
-        if sp is None and card:
-            sp = lay.half_species.get((card, side)) if side else None
-            if sp is None and card < len(card_species) and card_species[card]:
-                sp = card_species[card][0]
-        if sp is not None:
-            obs[psp_at + sp] = 1.0
-        if side:
-            obs[pd + _SIDE[side]] = 1.0
-        if need < 0:
-            obs[pd + 5] = 1.0
-        else:
-            obs[pd + 4] = need / 5.0
-        if step:
-            obs[pd + 6 + _STEP.get(step, len(STEPS))] = 1.0
-        obs[pd + 10] = paid / 5.0
-        obs[pd + 11] = (tree + 1) / 20.0
-        if kind == D_FREE and species:
-            obs[tag_at + _TAG.get(species, TAG_SLOTS - 1)] = 1.0
+    sizes = rec.sizes
+    if sizes is None or sizes[0] != hand_sizes or sizes[1] != cave_sizes:
+        for r in range(n):
+            seat = (me + r) % n
+            b = seat_at + 3 * r
+            obs[b] = 1.0
+            obs[b + 1] = hand_sizes[seat] / 10.0
+            obs[b + 2] = cave_sizes[seat] / 20.0
+        rec.sizes = (hand_sizes, cave_sizes)
+        obs[np_at + n - 1] = 1.0  # the same for every call with this rec
+    if table != rec.table:
+        obs[tb:tb + 8] = array("f", table)
+        rec.table = table
+    c = cur_at + (current - me) % n
+    if c != rec.cur:
+        if rec.cur >= 0:
+            obs[rec.cur] = 0.0
+        obs[c] = 1.0
+        rec.cur = c
+    if pend != rec.pend:
+        key = (n, me, pend)
+        block = lay.pending_blocks.get(key)
+        if block is None:
+            block = lay.pending_block(me, n, pend)
+        obs[dec_at:qu] = block
+        rec.pend = pend
+    mole: list[int] = []
     for dec in reversed(decisions):
         if dec.kind == D_MOLE:
             if dec.pool is not None and dec.player == me:
                 pool = dec.pool
-                for c in hand:
-                    if c in pool:
-                        obs[mole_at + c] = 1.0
+                mole = [c for c in hand if c in pool]
             break
-    if queue:
-        for q in queue:
-            obs[qu + _STEP.get(q[0], len(STEPS))] += 0.25
-    for name, k in active.items():
-        if k:
-            obs[ac + _MUSHROOM.get(name, MUSHROOM_SLOTS - 1)] += k / 3.0
+    if mole != rec.mole:
+        rec.mole = _cards(obs, mole_at, rec.mole, mole)
+    if queue or rec.queue:
+        kinds = [q[0] for q in queue]
+        if kinds != rec.queue:
+            obs[qu:qu + len(STEPS) + 1] = lay.zero_tail[:len(STEPS) + 1]
+            for q in kinds:
+                obs[qu + _STEP.get(q, len(STEPS))] += 0.25
+            rec.queue = kinds
+    if active != rec.active:
+        obs[ac:ac + MUSHROOM_SLOTS] = lay.zero_tail[:MUSHROOM_SLOTS]
+        for name, k in active.items():
+            if k:
+                obs[ac + _MUSHROOM.get(name, MUSHROOM_SLOTS - 1)] += k / 3.0
+        rec.active = dict(active)
     offer, setup = more
-    for x in offer:
-        if 0 <= x < CAVE_SLOTS:
-            obs[cv + x] = 1.0
-    if setup >= 0:
-        for r in range(n):
-            obs[cv + CAVE_SLOTS + r] = forests[(me + r) % n].cave_number / 16.0
-        obs[cv + CAVE_SLOTS + P] = (setup + 1) / 10.0
-    if chosen is not None:
-        obs[chosen_at + chosen[0]] = 1.0
-        obs[chosen_side_at + _SIDE[chosen[1]]] = 1.0
+    if offer or setup >= 0 or rec.caves[1] >= 0 or rec.caves[0]:
+        numbers = tuple(forests[(me + r) % n].cave_number for r in range(n)) \
+            if setup >= 0 else ()
+        caves = (tuple(offer), setup, numbers)
+        if caves != rec.caves:
+            obs[cv:cv + CAVE_SLOTS + P + 1] = lay.zero_tail[:CAVE_SLOTS + P + 1]
+            for x in offer:
+                if 0 <= x < CAVE_SLOTS:
+                    obs[cv + x] = 1.0
+            if setup >= 0:
+                for r in range(n):
+                    obs[cv + CAVE_SLOTS + r] = numbers[r] / 16.0
+                obs[cv + CAVE_SLOTS + P] = (setup + 1) / 10.0
+            rec.caves = caves
+    if chosen != rec.chosen:
+        last_chosen = rec.chosen
+        if last_chosen is not None:
+            obs[chosen_at + last_chosen[0]] = 0.0
+            obs[chosen_side_at + _SIDE[last_chosen[1]]] = 0.0
+        if chosen is not None:
+            obs[chosen_at + chosen[0]] = 1.0
+            obs[chosen_side_at + _SIDE[chosen[1]]] = 1.0
+        rec.chosen = chosen
     return obs
 
 
@@ -426,20 +505,29 @@ def _state_args(state: GameState, player: int) -> tuple[Any, ...]:
         else:
             card, side, species, stepkind = top.card, top.side, top.tag, ""
         if card and top.player != player:
+            down = layout(state.game).face_down
             for q, f in enumerate(state.forests):  # a face-down host is hidden (make_view)
-                if q != player and any(t.card == card and t.species is None for t in f.trees):
+                if q != player and card in down(f):
                     card = 0
                     break
         pend = (top.kind, top.player, card, side, top.tree, top.need, len(top.paid),
                 stepkind, species)
-    more: dict[str, Any] = state._view_more() if state.game.state_class is not None else {}
     table = (len(state.deck) / 100.0, len(state.box) / 100.0, len(state.winter) / 3.0,
              state.turn / 60.0, float(state.extra_turns), 1.0 if state.over else 0.0,
              len(stack) / 4.0, len(state.queue) / 4.0)
-    return (player, n, state.hands[player], state.clearing, [len(h) for h in state.hands],
-            [len(c) for c in state.caves], state.known, state.forests, table, state.current,
-            pend, stack, state.queue, state.active[state.current], more.get("discard", ()),
-            (more.get("cave_offer", ()), more.get("setup", -1)))
+    if state.game.state_class is None:
+        discard: Sequence[int] = ()
+        caves: tuple[Sequence[int], int] = _NO_CAVES
+    else:
+        more: dict[str, Any] = state._view_more()
+        discard = more.get("discard", ())
+        caves = (more.get("cave_offer", ()), more.get("setup", -1))
+    return (player, n, state.hands[player], state.clearing, list(map(len, state.hands)),
+            list(map(len, state.caves)), state.known, state.forests, table, state.current,
+            pend, stack, state.queue, state.active[state.current], discard, caves)
+
+
+_NO_CAVES: tuple[Sequence[int], int] = ((), -1)
 
 
 def encode_state(state: GameState, player: int, out: Array | None = None,
@@ -459,7 +547,8 @@ class Encoder:
 
     def __init__(self, game: GameDef) -> None:
         self.lay = layout(game)
-        self._written: dict[int, tuple[int, _Written]] = {}
+        # seat -> (players, what was written, a numpy view of its buffer)
+        self._written: dict[int, tuple[int, _Written, Array]] = {}
 
     def state(self, state: GameState, player: int,
               chosen: tuple[int, str] | None = None) -> Array:
@@ -471,10 +560,10 @@ class Encoder:
         n = state.num_players
         held = self._written.get(player)
         if held is None or held[0] != n:
-            held = self._written[player] = (n, _Written(lay))
-        buf = _encode(held[1], lay, *args, chosen=chosen)
-        out: Array = np.frombuffer(buf, np.float32).copy()
-        return out
+            rec = _Written(lay)
+            held = self._written[player] = (n, rec, np.frombuffer(rec.buf, np.float32))
+        _encode(held[1], lay, *args, chosen=chosen)
+        return held[2].copy()
 
 
 def encode_view(view: PlayerView, out: Array | None = None,

@@ -110,6 +110,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self.render_mode = render_mode
         self.reward = reward
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.compact = compact
         self._encoder = Encoder(game_by_id(gid))
@@ -169,7 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         return held[1]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = int(agent.rpartition("_")[2])
+        seat = self._seats[agent]
         state = self.game_state
         if self.compact:
             mine = state.to_move == seat
@@ -204,7 +205,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
                 self._clear_rewards()
                 self._accumulate_rewards()
                 return
-            self.game_state.apply(chosen)
+            self.game_state.apply_legal(chosen)  # taken from the legal list
         else:
             self.game_state.apply(id_to_action(int(action)))
         self._cumulative_rewards[agent] = 0
@@ -271,6 +272,33 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         self._deads_step_first()
 
 
+class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order check with the hot attributes read from the environment
+    directly (its generic ``__getattr__`` costs every ``last()`` and iteration several
+    lookups); the same errors before ``reset``."""
+
+    def _check(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._check("agent_selection")
+        out: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return out
+
+    @property
+    def agent_selection(self) -> str:
+        self._check("agent_selection")
+        agent: str = self.env.agent_selection
+        return agent
+
+    @property
+    def agents(self) -> list[str]:
+        self._check("agents")
+        agents: list[str] = self.env.agents
+        return agents
+
+
 def env(num_players: int = 2, game: str = "base", seed: int | None = None,
         render_mode: str | None = None, reward: str = "win",
         compact: bool = False) -> AECEnv[str, dict[str, Any], int]:
@@ -278,7 +306,7 @@ def env(num_players: int = 2, game: str = "base", seed: int | None = None,
     compact, the raw environment ends the game on an illegal id and checks bounds itself, and
     only the order is enforced by a wrapper: each wrapper costs every step)."""
     if compact:
-        return wrappers.OrderEnforcingWrapper(
+        return _Ordered(
             raw_env(num_players, game, seed, render_mode, reward, True, end_on_illegal=True))
     e: AECEnv[str, dict[str, Any], int] = raw_env(num_players, game, seed, render_mode,
                                                   reward)

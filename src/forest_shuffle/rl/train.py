@@ -66,8 +66,12 @@ class _Adam:
 def train_policy(game: str = "base", players: int = 2, opponents: str = "random",
                  games: int = 2000, hidden: int = 64, lr: float = 3e-3, batch: int = 16,
                  scale: float = 20.0, seed: int = 0, start: Policy | None = None,
-                 progress: Callable[[int], None] | None = None) -> tuple[Policy, TrainReport]:
-    """Train a policy (module contract); ``progress(done)`` after every batch."""
+                 progress: Callable[[int], None] | None = None,
+                 checkpoint: Callable[[Policy, int], None] | None = None,
+                 every: int = 0) -> tuple[Policy, TrainReport]:
+    """Train a policy (module contract); ``progress(done)`` after every batch, and
+    ``checkpoint(policy, done)`` each time another ``every`` games are done (the policy
+    as it is then: a long run keeps what it learned if it is stopped)."""
     gid = canonical_id(game)
     pol = start if start is not None else Policy.random(gid, (hidden,), seed)
     if pol.game != gid or len(pol.layers) != 2:
@@ -83,6 +87,7 @@ def train_policy(game: str = "base", players: int = 2, opponents: str = "random"
     envs = [ForestShuffleEnv(gid, players, opponents, seat=s, reward="margin")
             for s in range(players)]
     played = 0
+    saved = 0  # checkpoints written (played // every)
     wins = 0.0
     last = 0.0
     while played < games:
@@ -149,6 +154,9 @@ def train_policy(game: str = "base", players: int = 2, opponents: str = "random"
         last = float(g_ret.mean())
         if progress is not None:
             progress(played)
+        if checkpoint is not None and every > 0 and played // every != saved:
+            saved = played // every
+            checkpoint(Policy(gid, [(w0, b0), (w1, b1)]), played)
     assert w1.shape[1] == NUM_COMPACT
     return Policy(gid, [(w0, b0), (w1, b1)]), TrainReport(played, wins, last)
 

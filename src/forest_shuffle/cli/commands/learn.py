@@ -23,10 +23,13 @@ Contract:
 
 - ``forest-shuffle learn rl --out POLICY.npz [--game ID] [--players N] [--opponents SPEC]
   [--games G] [--hidden H] [--lr L] [--batch B] [--seed S] [--eval K] [--start FILE]
-  [--half]``
-  trains a policy for the bot ``policy:FILE`` by policy gradient against fixed bots
-  (:mod:`forest_shuffle.rl.train`; numpy only, extra ``rl``), writes it and, with
-  ``--eval K``, prints its win share over K games against random and greedy.
+  [--half] [--save-every N] [--algo reinforce|maskable-ppo] [--steps T]``
+  trains a policy for the bot ``policy:FILE`` against fixed bots, by default by policy
+  gradient (:mod:`forest_shuffle.rl.train`; numpy only, extra ``rl``; ``--save-every N``
+  also writes the file every N games), with ``--algo maskable-ppo`` by sb3-contrib's
+  MaskablePPO for T learner steps (:mod:`forest_shuffle.rl.ppo`; extra ``rl-train``,
+  PyTorch: without it one line, exit 2), writes it and, with ``--eval K``, prints its win
+  share over K games against random and greedy.
 
 Each shows a progress bar on standard error when it is a terminal. Bad input (a player count
 outside 2-5, a folder that does not exist, a file that is no data, no PyTorch, ``--ray``
@@ -48,6 +51,7 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
+from forest_shuffle.engine.check import printable
 from forest_shuffle.games import BASE_ID
 
 __all__ = ["register"]
@@ -279,14 +283,25 @@ def rl_command(
         "--start", help="Go on training this policy file.")] = None,
     half: Annotated[bool, typer.Option(
         "--half", help="Write the weights as float16 (half the file).")] = False,
+    save_every: Annotated[int, typer.Option(
+        "--save-every", help="Also write --out every this many games (0: only at the end).")
+    ] = 0,
+    algo: Annotated[str, typer.Option(
+        "--algo", help="reinforce (numpy) or maskable-ppo (sb3-contrib, PyTorch).")
+    ] = "reinforce",
+    steps: Annotated[int, typer.Option(
+        "--steps", help="maskable-ppo: learner steps to train.")] = 20_000,
 ) -> None:
     """Train a policy by policy gradient against fixed bots (numpy; the bot policy:FILE)."""
     gdef = game_from_option(game)
     if players not in gdef.players:
         _refuse(f"--players must be one of {list(gdef.players)} for {gdef.id}, not {players}")
-    if games < 1 or hidden < 1 or batch < 1 or evaluate_games < 0 or not 0 < lr < 1:
-        _refuse("--games, --hidden and --batch must be at least 1, --eval at least 0 and "
-                "--lr between 0 and 1")
+    if (games < 1 or hidden < 1 or batch < 1 or evaluate_games < 0 or save_every < 0
+            or steps < 1 or not 0 < lr < 1):
+        _refuse("--games, --steps, --hidden and --batch must be at least 1, --eval and "
+                "--save-every at least 0 and --lr between 0 and 1")
+    if algo not in ("reinforce", "maskable-ppo"):
+        _refuse(f"--algo is reinforce or maskable-ppo, not {printable(algo)!r}")
     _out(out)
     try:
         from forest_shuffle.bots import BotSpecError, make_bot
@@ -298,14 +313,32 @@ def rl_command(
     try:
         make_bot(opponents, 0)
         first = None if start is None else Policy.load(start)
-        pol, report = with_progress("training", games, False, lambda progress: train_policy(
-            gdef.id, players, opponents, games, hidden, lr, batch, seed=seed, start=first,
-            progress=progress))
+
+        def keep(policy: Policy, _done: int) -> None:
+            policy.save(out, half=half)
+
+        if algo == "maskable-ppo":
+            from forest_shuffle.rl.ppo import PPOUnavailable, train_maskable_ppo
+            try:
+                pol = with_progress("training", steps, False, lambda progress:
+                                    train_maskable_ppo(gdef.id, players, opponents, steps,
+                                                       hidden, seed=seed, start=first,
+                                                       progress=progress))
+            except PPOUnavailable as exc:
+                _refuse(str(exc))
+            said = f"{steps} learner steps of MaskablePPO"
+        else:
+            pol, report = with_progress("training", games, False, lambda progress:
+                                        train_policy(gdef.id, players, opponents, games,
+                                                     hidden, lr, batch, seed=seed,
+                                                     start=first, progress=progress,
+                                                     checkpoint=keep, every=save_every))
+            said = (f"{report.games} games, won {report.wins / report.games:.1%} while "
+                    "learning")
     except (BotSpecError, PolicyFileError, ValueError) as exc:
         _refuse(str(exc))
     pol.save(out, half=half)
-    Console().print(f"{report.games} games, won {report.wins / report.games:.1%} while "
-                    f"learning -> {out}")
+    Console().print(f"{said} -> {out}")
     for opponent in ("random", "greedy") if evaluate_games else ():
         share, margin = with_progress(f"against {opponent}", 1, False,
                                       lambda _p, o=opponent: evaluate(  # type: ignore[misc]
