@@ -47,7 +47,7 @@ from forest_shuffle.bots.greedy import (
     situation_of_state,
     situation_of_view,
 )
-from forest_shuffle.bots.mcts import MIN_ROUNDS, MCTSBot, Node, race
+from forest_shuffle.bots.mcts import MIN_ROUNDS, MCTSBot, Node, hand_points, race
 from forest_shuffle.cards.forest import Dweller, Forest, Host, host_of_card
 from forest_shuffle.engine.actions import SAPLING, Action
 from forest_shuffle.engine.game import GameDef
@@ -72,6 +72,16 @@ SOFT = 20.0
 GOAL_STEP = 2.0
 #: What each point is worth in :func:`medal_utility`.
 POINT = 0.005
+#: The player's own turns a rollout plays before it is cut off and judged by
+#: :func:`cutoff_estimate` (``depth`` of :class:`SoloBot`; 0: to the end of the game).
+DEPTH = 3
+#: Points each card still in the deck is worth at a cut-off: the goal-aware policy's pace
+#: (its games score about 200 from the 119 cards the deck holds after the setup).
+PACE = 1.6
+#: Deck cards one turn of the player and Anna's reply use up (47 turns from 119 cards).
+CARDS_A_TURN = 2.5
+#: Weight of greedy's keep value of a hand card at a cut-off.
+HAND_WEIGHT = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,19 +115,53 @@ def goal_of(game: GameDef) -> SoloGoal | None:
 
 def medal_utility(result: SoloResult) -> float:
     """The worth of a finished solo game (see the module contract): higher is better."""
-    u = GOAL_STEP * min(result.have, result.need) / result.need + POINT * result.score
-    if result.goal_met:
-        u += GOAL_STEP
-        for m in MEDALS:
-            u += logistic((result.score - result.thresholds[m]) / SOFT)
+    return _utility(result, result.score, 1.0 if result.goal_met else 0.0)
+
+
+def _utility(result: SoloResult, score: float, met: float) -> float:
+    """:func:`medal_utility` for a score and a chance ``met`` that the goal is met."""
+    u = GOAL_STEP * min(result.have, result.need) / result.need + POINT * score
+    if met > 0:
+        u += met * (GOAL_STEP + sum(logistic((score - result.thresholds[m]) / SOFT)
+                                    for m in MEDALS))
     return u
 
 
-def judge(state: GameState, me: int) -> float:
-    """:func:`medal_utility` of a rollout's last state (the race's ``judge``)."""
+def turns_left(state: GameState) -> float:
+    """The player's turns still to come, estimated from the deck (:data:`CARDS_A_TURN`)."""
+    return len(state.deck) / CARDS_A_TURN
+
+
+def cutoff_estimate(state: GameState, me: int) -> tuple[float, float]:
+    """At a rollout's cut-off (game not over): the expected final score (the score now,
+    greedy's keep value of the hand times :data:`HAND_WEIGHT`, :data:`PACE` points a deck
+    card still to draw) and the chance the goal will be met (1 if met; else the logistic
+    of the goal's progress at its pace so far, carried over the turns left, minus
+    ``need``, over a quarter of ``need``)."""
     goal = goal_of(state.game)
     assert goal is not None
-    return medal_utility(goal.result(state.forests[me]))
+    forest = state.forests[me]
+    score = state.game.totals([forest])[0] + hand_points(state, me, HAND_WEIGHT) \
+        + PACE * len(state.deck)
+    have = goal.progress(forest)
+    if have >= goal.need:
+        return score, 1.0
+    rate = have / max(1, state.turn)
+    ahead = have + rate * turns_left(state)
+    return score, logistic((ahead - goal.need + 0.5) / max(1.0, goal.need / 4))
+
+
+def judge(state: GameState, me: int) -> float:
+    """The race's ``judge``: :func:`medal_utility` of a finished rollout; of one cut off,
+    the same utility of :func:`cutoff_estimate` (the expected score, the goal met with the
+    estimated chance)."""
+    goal = goal_of(state.game)
+    assert goal is not None
+    result = goal.result(state.forests[me])
+    if state.over:
+        return medal_utility(result)
+    score, met = cutoff_estimate(state, me)
+    return _utility(result, score, met)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -290,20 +334,28 @@ def solo_candidates(view: PlayerView, width: int, weight: float = GOAL,
 
 class SoloBot(MCTSBot):
     """The search bot playing a solo challenge for its goal and medal (module contract).
-    ``time=0`` (and no ``iterations``): the goal-aware policy alone, no search."""
+    ``time=0`` (and no ``iterations``): the goal-aware policy alone, no search.
+    ``depth``: own turns a rollout plays before its cut-off (0: to the end of the game);
+    ``turns=1``: the race runs at a turn's first decision only, the policy answers the
+    others (payments, options, free plays)."""
 
     name = "solo"
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  width: int = 6, z: float = 2.0, goal: float = GOAL,
-                 keep: float = KEEP) -> None:
-        if time < 0 or goal < 0 or keep < 0:
-            raise ValueError("time, goal and keep must be >= 0")
+                 keep: float = KEEP, depth: int = DEPTH, turns: int = 1) -> None:
+        if time < 0 or goal < 0 or keep < 0 or depth < 0:
+            raise ValueError("time, goal, keep and depth must be >= 0")
+        if turns not in (0, 1):
+            raise ValueError("turns must be 0 (race every decision) or 1 (turns only)")
         super().__init__(seed, time=time or 1.0, iterations=iterations, width=width, z=z)
         self.time = float(time)
         self.goal = float(goal)
         self.keep = float(keep)
-        #: seconds one rollout took per deck card left, measured (None: not yet)
+        self.depth = int(depth)
+        self.turns = int(turns)
+        #: seconds one rollout took (per deck card left when rollouts run to the end),
+        #: measured (None: not yet)
         self._rollout_cost: float | None = None
 
     def _run(self, view: PlayerView, deadline: float | None, iterations: int,
@@ -311,20 +363,31 @@ class SoloBot(MCTSBot):
              ) -> tuple[dict[Action, tuple[int, float]], Node]:
         if goal_of(view.game) is None:
             return super()._run(view, deadline, iterations, seed, carry, exact)
-        cands = solo_candidates(view, self.width, self.goal, self.keep)
         self.last_iterations = 0
+        if self.turns and (view.pending is None or view.pending.kind != "turn"):
+            return {solo_view_action(view, self.goal, self.keep): (1, 0.0)}, Node()
+        cands = solo_candidates(view, self.width, self.goal, self.keep)
         if len(cands) == 1 or iterations <= 0 and not self._affords(view, deadline,
                                                                     len(cands)):
             return {cands[0]: (1, 0.0)}, Node()
         policy = functools.partial(_rollout_move, weight=self.goal, keep=self.keep)
         start = time.monotonic()
-        stats = race(view, deadline, iterations, seed, 1, self.width, z=self.z,
-                     end=1 << 30, candidates=cands, policy=policy, judge=judge)
+        if self.depth:
+            stats = race(view, deadline, iterations, seed, self.depth, self.width,
+                         z=self.z, end=0, candidates=cands, policy=policy, judge=judge)
+        else:
+            stats = race(view, deadline, iterations, seed, 1, self.width, z=self.z,
+                         end=1 << 30, candidates=cands, policy=policy, judge=judge)
         done = sum(v for v, _ in stats.values())
         if done >= len(cands):
-            self._rollout_cost = (time.monotonic() - start) / done / max(1, view.deck_size)
+            self._rollout_cost = (time.monotonic() - start) / done / self._span(view)
         self.last_iterations = done
         return stats, Node()
+
+    def _span(self, view: PlayerView) -> float:
+        """What a rollout's cost is measured per: one rollout when it is cut off after
+        ``depth`` turns, a deck card left when it runs to the end."""
+        return 1.0 if self.depth else float(max(1, view.deck_size))
 
     def _affords(self, view: PlayerView, deadline: float | None, width: int) -> bool:
         """Whether the time left can pay for a race of ``width`` candidates (the rounds
@@ -335,7 +398,7 @@ class SoloBot(MCTSBot):
         if left <= 0:
             return False
         cost = self._rollout_cost
-        return cost is None or left >= MIN_ROUNDS * width * cost * max(1, view.deck_size)
+        return cost is None or left >= MIN_ROUNDS * width * cost * self._span(view)
 
 
 def _rollout_move(state: GameState, sharp: bool, weight: float = GOAL,
@@ -344,6 +407,6 @@ def _rollout_move(state: GameState, sharp: bool, weight: float = GOAL,
     return solo_action(state, sharp, weight, keep)
 
 
-__all__ = ["GOAL", "KEEP", "GoalEval", "SoloBot", "SoloGoal", "goal_of", "judge",
-           "medal_utility", "solo_action", "solo_candidates", "solo_ranked",
+__all__ = ["DEPTH", "GOAL", "KEEP", "GoalEval", "SoloBot", "SoloGoal", "cutoff_estimate",
+           "goal_of", "judge", "medal_utility", "solo_action", "solo_candidates", "solo_ranked",
            "solo_view_action"]
