@@ -49,6 +49,7 @@ from forest_shuffle.bots.greedy import (
 )
 from forest_shuffle.bots.mcts import MIN_ROUNDS, MCTSBot, Node, hand_points, race
 from forest_shuffle.cards.forest import Dweller, Forest, Host, host_of_card
+from forest_shuffle.cards.model import SIDES
 from forest_shuffle.engine.actions import SAPLING, Action
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.state import GameState
@@ -61,6 +62,7 @@ from forest_shuffle.games.dartmoor_solo import (
     is_solo,
     result_of,
 )
+from forest_shuffle.games.dartmoor_state import count_with
 
 #: Points the whole goal is worth to the policy (a share of it for each step towards it).
 GOAL = 40.0
@@ -132,26 +134,67 @@ def turns_left(state: GameState) -> float:
     return len(state.deck) / CARDS_A_TURN
 
 
-def cutoff_estimate(state: GameState, me: int) -> tuple[float, float]:
+def _chance(have: float, turn: int, left: float, need: int) -> float:
+    """The chance a count ``have`` after ``turn`` turns reaches ``need`` within ``left``
+    more turns at its pace so far: the logistic of the count carried over the turns left,
+    minus ``need``, over a quarter of ``need``."""
+    ahead = have + have / max(1, turn) * left
+    return logistic((ahead - need + 0.5) / max(1.0, need / 4))
+
+
+#: Points rules that pay more once a count of a tag reaches a threshold, alone (the solo
+#: reading): rule -> (the tag's param, or the tag itself; the threshold's param; the
+#: points below it; the points at it).
+THRESHOLDS: Mapping[str, tuple[str, str, str, str]] = {
+    "tag_threshold": ("tag", "min_count", "points_each", "points_each_if_met"),
+    "moor_majority": ("=moor", "solo_min_moors", "points_each", "points_each_if_most"),
+}
+
+
+def prospects(forest: Forest, turn: int, left: float) -> float:
+    """Points the forest's threshold cards (:data:`THRESHOLDS`, from each species' points
+    rule) may still gain: for each card below its threshold, the points it would gain
+    times :func:`_chance` of its tag's count reaching the threshold."""
+    counts: dict[str, int] = {}
+    v = 0.0
+    for t in forest.trees:
+        species = [t.species] + [d.species for side in SIDES for d in t.slots[side]]
+        for sp in species:
+            if sp is None or sp.points.rule not in THRESHOLDS:
+                continue
+            tag_key, need_key, lo_key, hi_key = THRESHOLDS[sp.points.rule]
+            params = sp.points.params
+            tag = tag_key[1:] if tag_key.startswith("=") else str(params[tag_key])
+            need = int(params[need_key])
+            n = counts.get(tag)
+            if n is None:
+                n = counts[tag] = count_with(forest, tag)
+            if n < need:
+                v += (int(params[hi_key]) - int(params[lo_key])) * _chance(n, turn, left,
+                                                                           need)
+    return v
+
+
+def cutoff_estimate(state: GameState, me: int, plan: bool = True) -> tuple[float, float]:
     """At a rollout's cut-off (game not over): the expected final score (the score now,
     greedy's keep value of the hand times :data:`HAND_WEIGHT`, :data:`PACE` points a deck
-    card still to draw) and the chance the goal will be met (1 if met; else the logistic
-    of the goal's progress at its pace so far, carried over the turns left, minus
-    ``need``, over a quarter of ``need``)."""
+    card still to draw, and with ``plan`` the threshold cards' :func:`prospects`) and the
+    chance the goal will be met (1 if met, else :func:`_chance` of the goal's progress)."""
     goal = goal_of(state.game)
     assert goal is not None
     forest = state.forests[me]
+    left = turns_left(state)
     score = state.game.totals([forest])[0] + hand_points(state, me, HAND_WEIGHT) \
         + PACE * len(state.deck)
+    if plan:
+        score += prospects(forest, state.turn, left)
     have = goal.progress(forest)
     if have >= goal.need:
         return score, 1.0
-    rate = have / max(1, state.turn)
-    ahead = have + rate * turns_left(state)
-    return score, logistic((ahead - goal.need + 0.5) / max(1.0, goal.need / 4))
+    return score, _chance(have, state.turn, left, goal.need)
 
 
-def judge(state: GameState, me: int) -> float:
+def judge(state: GameState, me: int, plan: bool = True) -> float:
     """The race's ``judge``: :func:`medal_utility` of a finished rollout; of one cut off,
     the same utility of :func:`cutoff_estimate` (the expected score, the goal met with the
     estimated chance)."""
@@ -160,7 +203,7 @@ def judge(state: GameState, me: int) -> float:
     result = goal.result(state.forests[me])
     if state.over:
         return medal_utility(result)
-    score, met = cutoff_estimate(state, me)
+    score, met = cutoff_estimate(state, me, plan)
     return _utility(result, score, met)
 
 
@@ -337,23 +380,27 @@ class SoloBot(MCTSBot):
     ``time=0`` (and no ``iterations``): the goal-aware policy alone, no search.
     ``depth``: own turns a rollout plays before its cut-off (0: to the end of the game);
     ``turns=1``: the race runs at a turn's first decision only, the policy answers the
-    others (payments, options, free plays)."""
+    others (payments, options, free plays); ``plan=1``: a cut-off counts the threshold
+    cards' :func:`prospects`."""
 
     name = "solo"
 
     def __init__(self, seed: int = 0, time: float = 1.0, iterations: int = 0,
                  width: int = 6, z: float = 2.0, goal: float = GOAL,
-                 keep: float = KEEP, depth: int = DEPTH, turns: int = 1) -> None:
+                 keep: float = KEEP, depth: int = DEPTH, turns: int = 1,
+                 plan: int = 1) -> None:
         if time < 0 or goal < 0 or keep < 0 or depth < 0:
             raise ValueError("time, goal, keep and depth must be >= 0")
-        if turns not in (0, 1):
-            raise ValueError("turns must be 0 (race every decision) or 1 (turns only)")
+        if turns not in (0, 1) or plan not in (0, 1):
+            raise ValueError("turns must be 0 (race every decision) or 1 (turns only), "
+                             "plan 0 or 1")
         super().__init__(seed, time=time or 1.0, iterations=iterations, width=width, z=z)
         self.time = float(time)
         self.goal = float(goal)
         self.keep = float(keep)
         self.depth = int(depth)
         self.turns = int(turns)
+        self.plan = int(plan)
         #: seconds one rollout took (per deck card left when rollouts run to the end),
         #: measured (None: not yet)
         self._rollout_cost: float | None = None
@@ -373,8 +420,9 @@ class SoloBot(MCTSBot):
         policy = functools.partial(_rollout_move, weight=self.goal, keep=self.keep)
         start = time.monotonic()
         if self.depth:
+            cut = functools.partial(judge, plan=bool(self.plan))
             stats = race(view, deadline, iterations, seed, self.depth, self.width,
-                         z=self.z, end=0, candidates=cands, policy=policy, judge=judge)
+                         z=self.z, end=0, candidates=cands, policy=policy, judge=cut)
         else:
             stats = race(view, deadline, iterations, seed, 1, self.width, z=self.z,
                          end=1 << 30, candidates=cands, policy=policy, judge=judge)
@@ -407,6 +455,6 @@ def _rollout_move(state: GameState, sharp: bool, weight: float = GOAL,
     return solo_action(state, sharp, weight, keep)
 
 
-__all__ = ["DEPTH", "GOAL", "KEEP", "GoalEval", "SoloBot", "SoloGoal", "cutoff_estimate",
-           "goal_of", "judge", "medal_utility", "solo_action", "solo_candidates", "solo_ranked",
-           "solo_view_action"]
+__all__ = ["DEPTH", "GOAL", "KEEP", "THRESHOLDS", "GoalEval", "SoloBot", "SoloGoal",
+           "cutoff_estimate", "goal_of", "judge", "medal_utility", "prospects", "solo_action",
+           "solo_candidates", "solo_ranked", "solo_view_action"]
