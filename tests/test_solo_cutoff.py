@@ -8,8 +8,10 @@ import pytest
 from typer.testing import CliRunner
 
 from forest_shuffle.bots import solo
+from forest_shuffle.bots.greedy import situation_of_state
 from forest_shuffle.bots.solo import (
     PACE,
+    GoalEval,
     SoloBot,
     cutoff_estimate,
     goal_of,
@@ -22,6 +24,7 @@ from forest_shuffle.bots.solo import (
 )
 from forest_shuffle.cards.forest import Dweller, Forest, host_of_card
 from forest_shuffle.cli.app import app
+from forest_shuffle.engine.actions import PLAY, Action
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.games.dartmoor_solo import DartmoorSoloState, solo_game
 
@@ -155,3 +158,25 @@ def test_plan_adds_the_prospects_at_a_cut_off() -> None:
     without = cutoff_estimate(s, 0, plan=False)[0]
     assert with_plan - without == pytest.approx(prospects(s.forests[0], s.turn,
                                                           turns_left(s)))
+
+
+def test_a_deck_to_cave_play_is_worth_its_cards_to_a_cave_goal() -> None:
+    cat = solo_game(14).catalog
+    split = next(c for c in cat.cards if c is not None and c.species is None
+                 and any(h.species.effect is not None and h.species.effect.op == "deck_to_cave"
+                         for h in c.halves.values()))
+    side = next(s for s, h in split.halves.items()
+                if h.species.effect is not None and h.species.effect.op == "deck_to_cave")
+    n = int(split.halves[side].species.effect.params["n"])  # type: ignore[union-attr]
+    play = Action(PLAY, split.id, side, 0)
+    gains = {}
+    for number in (14, 2):
+        s = _state(number, 5, 90)
+        goal = goal_of(s.game)
+        assert goal is not None
+        ev = GoalEval(situation_of_state(s), True, goal)
+        gains[number] = ev.cave_gain(play)
+    cave_goal = goal_of(solo_game(14))
+    assert cave_goal is not None
+    assert gains[14] == pytest.approx(n * solo.GOAL / cave_goal.need)
+    assert gains[2] == 0.0

@@ -17,7 +17,8 @@ Contract:
   the goal it adds (measured by placing it in the forest and asking the goal's progress,
   taken back at once), a card in hand or in the clearing that share of the goal it would
   add if placed now, times :data:`KEEP`, and a card into the cave what one more cave card
-  adds. Once the goal is met the policy is greedy's own.
+  adds (also the deck cards a play's ``deck_to_cave`` effect puts there, half for a
+  bonus, :meth:`GoalEval.cave_gain`). Once the goal is met the policy is greedy's own.
 - :class:`SoloBot` (``solo``, options ``time``, ``iterations``, ``width``, ``z``, ``goal``,
   ``keep``) is the search bot (:class:`~forest_shuffle.bots.mcts.MCTSBot`, the same budget
   rules: ``time`` seconds a turn or ``iterations`` rollouts a decision) whose race
@@ -224,6 +225,7 @@ class GoalEval(Evaluator):
         self.keep = keep
         self._rel: dict[tuple[object, ...], float] = {}  # card key: its relevance
         self._ag: dict[tuple[object, ...], float] = {}  # rollouts: (kind, side, key): gain
+        self._cave_goal = 0.0  # points of goal one more cave card adds (set with ``c``)
 
     def _gain(self, place: Host | tuple[int, str, Dweller]) -> int:
         """The goal's progress added by ``place`` (a new host, or a dweller at a host's
@@ -316,7 +318,32 @@ class GoalEval(Evaluator):
                 finally:
                     forest.cave -= 1
                 c.cave_points += self.unit * more
+                self._cave_goal = self.unit * more
         return c
+
+    def cave_gain(self, a: Action) -> float:
+        """Points of goal the cards a play puts from the deck into the cave add (the
+        ``deck_to_cave`` ops of its effect, and half those of its bonus, which needs a
+        matching payment): greedy counts them for nothing, a cave goal needs them."""
+        if not self.unit or a.kind == SAPLING or not a.card:
+            return 0.0
+        _ = self.c  # sets _cave_goal
+        per = self._cave_goal
+        if not per:
+            return 0.0
+        card = self.card(a.card)
+        sp = card.halves[a.side].species if a.side in card.halves else card.species
+        if sp is None:
+            return 0.0
+        v = 0.0
+        for eff, w in ((sp.effect, 1.0), (sp.bonus, 0.5)):
+            if eff is None:
+                continue
+            if eff.op == "deck_to_cave":
+                v += w * int(eff.params.get("n", 1))
+            elif eff.op == "deck_to_cave_per_tag":
+                v += w * count_with(self.forest, str(eff.params["tag"]))
+        return per * min(v, self.goal.need - self.now)
 
     @property
     def hv(self) -> dict[int, float]:
@@ -328,10 +355,10 @@ class GoalEval(Evaluator):
         return hv
 
     def play_value(self, a: Action, pool: Any = None) -> float:
-        return super().play_value(a, pool) + self.action_gain(a)
+        return super().play_value(a, pool) + self.action_gain(a) + self.cave_gain(a)
 
     def _free_value(self, a: Action) -> float:
-        return super()._free_value(a) + self.action_gain(a)
+        return super()._free_value(a) + self.action_gain(a) + self.cave_gain(a)
 
     def _take_value(self, cid: int) -> float:
         v = self.hv.get(cid)
