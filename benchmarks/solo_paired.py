@@ -11,7 +11,8 @@ of each challenge with the seed ``game_seed(seed, i)`` of
 ``simulate`` (so the games are those of ``simulate --solo ... --seed S``), every bot on the
 same deal with the same bot seed, and appends one JSON line a game (challenge, game, bot,
 score, goal met, medal, CPU seconds) to ``--out`` as it goes (several ``play`` runs may
-share a file, e.g. one per core over different challenges). ``report`` prints per bot the
+share a file, e.g. one per core over different challenges or games, ``--first``).
+``report`` prints per bot the
 mean score, the goal and medal counts with Wilson 95 % intervals and the CPU seconds a game
 (median, min, max), and per pair of bots the mean paired score difference with its 95 %
 interval (normal); with ``--json-dir`` it also writes one ``simulate --solo --json``
@@ -45,11 +46,13 @@ def _numbers(text: str) -> list[int]:
     return out
 
 
-def play(bots: list[str], challenges: list[int], games: int, seed: int, out: Path) -> None:
-    """Play and append one line a game to ``out``."""
+def play(bots: list[str], challenges: list[int], games: int, seed: int, out: Path,
+         first: int = 0) -> None:
+    """Play games ``first`` to ``first + games - 1`` of each challenge and append one line
+    a game to ``out``."""
     for number in challenges:
         gdef = solo_game(number)
-        for i in range(games):
+        for i in range(first, first + games):
             s = game_seed(seed, i)
             for spec in bots:
                 player = make_bot(spec, derive(s, "bot 0"))
@@ -133,13 +136,14 @@ def main() -> None:
     p.add_argument("--challenges", default="1-15")
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="the index of the first game")
     p.add_argument("--out", type=Path, required=True)
     r = sub.add_parser("report")
     r.add_argument("path", type=Path)
     r.add_argument("--json-dir", type=Path)
     a = ap.parse_args()
     if a.cmd == "play":
-        play(a.bots.split(";"), _numbers(a.challenges), a.games, a.seed, a.out)
+        play(a.bots.split(";"), _numbers(a.challenges), a.games, a.seed, a.out, a.first)
     else:
         report(a.path, a.json_dir)
 
