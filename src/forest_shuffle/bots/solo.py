@@ -20,14 +20,19 @@ Contract:
   adds (also the deck cards a play's ``deck_to_cave`` effect puts there, half for a
   bonus, :meth:`GoalEval.cave_gain`). Once the goal is met the policy is greedy's own.
 - :class:`SoloBot` (``solo``, options ``time``, ``iterations``, ``width``, ``z``, ``goal``,
-  ``keep``) is the search bot (:class:`~forest_shuffle.bots.mcts.MCTSBot`, the same budget
-  rules: ``time`` seconds a turn or ``iterations`` rollouts a decision) whose race
+  ``keep``, ``depth``, ``turns``, ``plan``) is the search bot
+  (:class:`~forest_shuffle.bots.mcts.MCTSBot`, the same budget rules: ``time`` seconds a
+  turn or ``iterations`` rollouts a decision) whose race
   (:func:`~forest_shuffle.bots.mcts.race`) takes its candidates from the goal-aware policy,
-  rolls every sample out to the end of the game with the fast goal-aware policy, and judges
-  it by :func:`medal_utility`. Hidden cards (Anna's undrawn automa cards, the deck's order,
-  the box) are sampled from the view alone (:mod:`~forest_shuffle.bots.determinize` and the
-  solo state's ``_load_view``). With too few samples it plays the goal-aware policy's
-  choice. In a game that is no solo challenge it is the search bot.
+  plays every sample on with the fast goal-aware policy for ``depth`` own turns (0: to the
+  end of the game) and judges it by :func:`judge`: :func:`medal_utility` of a finished
+  game, the same utility of :func:`cutoff_estimate` (an expected final score and the
+  goal's chance; with ``plan`` the threshold cards' :func:`prospects`) of one cut off.
+  With ``turns=1`` it races at a turn's first decision only (the policy answers the rest
+  of the turn). Hidden cards (Anna's undrawn automa cards, the deck's order, the box) are
+  sampled from the view alone (:mod:`~forest_shuffle.bots.determinize` and the solo
+  state's ``_load_view``). With too few samples it plays the goal-aware policy's choice.
+  In a game that is no solo challenge it is the search bot.
 """
 
 from __future__ import annotations
