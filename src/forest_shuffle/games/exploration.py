@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from forest_shuffle.cards.forest import SAPLING, TREE, Host
-from forest_shuffle.cards.model import Effect, declare_point_rule
+from forest_shuffle.cards.model import Effect
 from forest_shuffle.cards.ops import OpDecl, register_op
 from forest_shuffle.cards.words import count as cards_word
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
@@ -169,12 +169,3 @@ register_op(OpDecl(
 
 __all__ = ["chance", "host_holding", "trees_of", "turn_into_sapling"]
 
-
-# Exploration's own point rules, made known to the data loader so its cards load; no game id
-# scores them yet (docs/exploration.md, "Vocabulary"): each gets its scorer's plan with
-# `base+exploration`, which is not registered until then.
-for _rule, _needs in (("tree_count_table", ("table",)),
-                      ("per_sapling_and_tree_symbols", ("points_per", "symbols")),
-                      ("cave_cards_and_tag", ("points_per", "tag", "points_per_tag")),
-                      ("empty_cave", ("points_if_empty", "points_per"))):
-    declare_point_rule(_rule, _needs)
