@@ -9,6 +9,7 @@ import pytest
 
 from forest_shuffle.cards.forest import Dweller, Forest, Host
 from forest_shuffle.cards.model import SIDES, load_catalog
+from forest_shuffle.games.base import REMOVED_AT_SETUP, removed_at_setup
 from forest_shuffle.scoring.core import LINES, ForestScore, Scorer, scorer_for
 
 CAT = load_catalog(("base", "exploration"))
@@ -194,3 +195,21 @@ def test_a_base_familys_scorer_without_named_caves_scores_1_per_card() -> None:
 def test_a_cave_number_beyond_the_named_caves_is_refused() -> None:
     with pytest.raises(ValueError, match="cave 6"):
         SCORER.totals([F(T(None), named=6)])
+
+
+# ------------------------------------------------------------------- setup: the box
+
+
+@pytest.mark.parametrize("modules", [("exploration",), ("alpine", "exploration"),
+                                     ("alpine", "woodland_edge", "exploration")])
+def test_each_rare_card_sends_one_more_card_to_the_box(modules: tuple[str, ...]) -> None:
+    cat = load_catalog(("base", *modules))
+    without = load_catalog(("base", *modules[:-1]))
+    rare = len(cat.deck_ids) - len(without.deck_ids)
+    assert rare == 15  # the 15 rare cards (4 trees, 11 split cards)
+    table = removed_at_setup(cat, modules)
+    assert table == {p: n + 15 for p, n in REMOVED_AT_SETUP[len(modules) - 1].items()}
+    # so the deck dealt from keeps the size it has without the rare cards
+    for p in table:
+        assert (len(cat.deck_ids) - table[p]
+                == len(without.deck_ids) - removed_at_setup(without, modules[:-1])[p])
