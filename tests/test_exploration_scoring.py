@@ -213,3 +213,17 @@ def test_each_rare_card_sends_one_more_card_to_the_box(modules: tuple[str, ...])
     for p in table:
         assert (len(cat.deck_ids) - table[p]
                 == len(without.deck_ids) - removed_at_setup(without, modules[:-1])[p])
+
+
+def test_every_exploration_card_and_cave_scores_through_both_paths() -> None:
+    # one forest holding every Exploration species (trees as hosts, dwellers in stacks):
+    # each has a plan, both paths agree card by card (check), and every cave scores
+    trees = [s for s in CAT.species.values() if s.module == "exploration" and s.is_tree]
+    dwellers = [s for s in CAT.species.values()
+                if s.module == "exploration" and not s.is_tree]
+    hosts = [T(s.name) for s in trees] + [T(None)]
+    for i, sp in enumerate(dwellers):
+        hosts[i % len(hosts)].slots[SIDES[i // len(hosts) % 4]].append(Dweller(sp, "Birch"))
+    for number in range(len(CAT.named_caves) + 1):
+        (score,) = check(F(*hosts, cave=2, named=number))
+        assert {c.species for c in score.cards} >= {s.printed for s in trees + dwellers}
