@@ -217,11 +217,6 @@ class ExplorationState(GameState):
         self.current = self.first_player
         self._offer_mulligans(0)
 
-    @property
-    def in_draft(self) -> bool:
-        """The cave draft is still going on."""
-        return bool(self.stack) and self.stack[-1].kind == D_CAVE_DRAFT
-
     # ------------------------------------------------------------ copies, saves, views
 
     def _init_more(self, more: dict[str, Any] | None) -> None:
