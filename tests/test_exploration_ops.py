@@ -13,7 +13,6 @@ from collections.abc import Iterator
 import pytest
 from scenario import build, halves_of, site, trees_of
 
-from forest_shuffle.cards import model
 from forest_shuffle.cards.model import Effect, load_catalog
 from forest_shuffle.engine import game as game_module
 from forest_shuffle.engine.actions import Action
@@ -25,13 +24,8 @@ from forest_shuffle.scoring import core as scoring_core
 
 GAME = "test-base+exploration"
 CATALOG = load_catalog(("base", "exploration"))
-#: The base family's point rules and, for these tests of effects alone, Exploration's four
-#: rules that no scorer plans yet (docs/exploration.md, "Vocabulary") as rules that score
-#: nothing: these tests never score.
-RULES = {**scoring_core.RULES,
-         **{name: scoring_core.PointRule(name, model.POINT_RULES[name])
-            for name in ("tree_count_table", "per_sapling_and_tree_symbols",
-                         "cave_cards_and_tag", "empty_cave")}}
+#: The base family's point rules, Exploration's among them (scoring/core.py).
+RULES = scoring_core.RULES
 
 
 @pytest.fixture

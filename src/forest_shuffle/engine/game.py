@@ -269,7 +269,8 @@ def make_def(id: str, title: str, catalog: Catalog, players: tuple[int, ...],
     g.a_tree = tuple(make_action(PLAY, c) for c in range(n))
     g.a_moor = tuple(make_action(MOOR, c) for c in range(n))
     g.a_discard = tuple(make_action(DISCARD, c) for c in range(n))
-    g.a_choose = tuple(make_action(CHOOSE, c) for c in range(len(catalog.caves) + 1))
+    g.a_choose = tuple(make_action(CHOOSE, c) for c in range(
+        max(len(catalog.caves), len(catalog.named_caves)) + 1))  # numbered or named caves
     for c in cards:
         if c is not None:
             for side in c.halves:

@@ -8,7 +8,9 @@ the only ones found: see docs/rules.md).
 
 from __future__ import annotations
 
-from forest_shuffle.cards.model import load_catalog
+from collections.abc import Mapping
+
+from forest_shuffle.cards.model import Catalog, load_catalog
 from forest_shuffle.engine.game import GameDef, make_def, register, register_canonical
 
 BASE_ID = "base"
@@ -24,6 +26,22 @@ REMOVED_AT_SETUP: dict[int, dict[int, int]] = {
 }
 
 
+#: Modules of rare cards (Exploration's): each of their cards shuffled in sends one more
+#: card back to the box at setup (LB-SETUP, the rulebook's "Around the Globe"), so the
+#: deck keeps its size. They do not count among the expansions of :data:`REMOVED_AT_SETUP`.
+RARE_MODULES: tuple[str, ...] = ("exploration",)
+
+
+def removed_at_setup(catalog: Catalog, modules: tuple[str, ...]) -> dict[int, int]:
+    """Cards boxed unseen at setup, by number of players, for the base game with
+    ``modules`` (its catalog's cards): :data:`REMOVED_AT_SETUP` of the expansions among
+    them, plus one per card of a module of :data:`RARE_MODULES`."""
+    expansions = sum(1 for m in modules if m not in RARE_MODULES)
+    rare = sum(1 for c in catalog.cards if c is not None and c.module in RARE_MODULES)
+    table: Mapping[int, int] = REMOVED_AT_SETUP[expansions]
+    return {players: n + rare for players, n in table.items()}
+
+
 def _game_id(modules: tuple[str, ...]) -> str:
     return "+".join((BASE_ID, *modules))
 
@@ -32,7 +50,7 @@ def _factory(modules: tuple[str, ...]) -> GameDef:
     catalog = load_catalog((BASE_ID, *modules))
     title = "Forest Shuffle" + "".join(f" + {_TITLES[m]}" for m in modules)
     return make_def(_game_id(modules), title, catalog, players=(2, 3, 4, 5),
-                    removed_at_setup=REMOVED_AT_SETUP[len(modules)],
+                    removed_at_setup=removed_at_setup(catalog, modules),
                     options={"modules": modules,
                              # the action kinds of its decisions: no Dartmoor ones
                              "actions": ("keep", "mulligan", "draw", "take", "play",

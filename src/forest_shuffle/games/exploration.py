@@ -17,15 +17,20 @@ the data.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from forest_shuffle.cards.forest import SAPLING, TREE, Host
-from forest_shuffle.cards.model import Effect, declare_point_rule
+from forest_shuffle.cards.model import Effect
 from forest_shuffle.cards.ops import OpDecl, register_op
 from forest_shuffle.cards.words import count as cards_word
+from forest_shuffle.engine.actions import CHOOSE, Action
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
+from forest_shuffle.engine.game import BASE_DECISIONS
+from forest_shuffle.engine.kinds import KindDecl
 from forest_shuffle.engine.setup import KEYED, Shuffler, derive, shuffler
 from forest_shuffle.engine.state import D_FREE, GameState, Pending
+from forest_shuffle.engine.view import PlayerView
+from forest_shuffle.games.dartmoor_state import D_CAVE_DRAFT
 
 # ------------------------------------------------------------ draw per tree
 
@@ -167,14 +172,159 @@ register_op(OpDecl(
                          "back into the deck"),
     permanent=True))
 
-__all__ = ["chance", "host_holding", "trees_of", "turn_into_sapling"]
+# ------------------------------------------------------------ the cave draft
 
 
-# Exploration's own point rules, made known to the data loader so its cards load; no game id
-# scores them yet (docs/exploration.md, "Vocabulary"): each gets its scorer's plan with
-# `base+exploration`, which is not registered until then.
-for _rule, _needs in (("tree_count_table", ("table",)),
-                      ("per_sapling_and_tree_symbols", ("points_per", "symbols")),
-                      ("cave_cards_and_tag", ("points_per", "tag", "points_per_tag")),
-                      ("empty_cave", ("points_if_empty", "points_per"))):
-    declare_point_rule(_rule, _needs)
+class ExplorationState(GameState):
+    """A game of the base family with Exploration's named caves (``Catalog.named_caves``).
+
+    Contract: after the opening hands, every named cave lies face up and each player, in
+    reverse turn order (the first player's right-hand neighbour first, the first player
+    last), chooses one (decision ``cave draft``, action ``choose N``: N the cave's number,
+    its place in ``caves.json``); the caves no one chose go back to the box; then the
+    mulligans and the first turn, as in the base game. A forest's ``cave_number`` names
+    its cave, which the scorer scores by its rule. Saves add ``cave_offer``, ``drafted``
+    and each forest's ``cave_number``; views show the offer (``cave_offer``) and the
+    caves chosen so far (``setup``: how many)."""
+
+    __slots__ = ("cave_offer", "drafted")
+
+    cave_offer: list[int]  # the numbers of the caves still offered during the draft
+    drafted: int  # caves chosen so far (the draft is over at num_players)
+
+    SETUP_KINDS = GameState.SETUP_KINDS | {D_CAVE_DRAFT}
+
+    def _after_deal(self, rng: Any) -> None:
+        """Offer every named cave, then draft them."""
+        self.cave_offer = list(range(1, len(self.game.catalog.named_caves) + 1))
+        self.drafted = 0
+        self._next_draft()
+
+    def _reverse(self, i: int) -> int:
+        """The i-th seat in reverse turn order."""
+        n = self.num_players
+        return (self.first_player + n - 1 - i) % n
+
+    def _next_draft(self) -> None:
+        """Ask the next player for a cave, or end the draft (the rest to the box) and offer
+        the mulligans."""
+        if self.drafted < self.num_players and self.cave_offer:
+            p = self._reverse(self.drafted)
+            self.current = p
+            self.stack.append(Pending(D_CAVE_DRAFT, p, need=self.drafted))
+            return
+        self.cave_offer = []
+        self.current = self.first_player
+        self._offer_mulligans(0)
+
+    # ------------------------------------------------------------ copies, saves, views
+
+    def _init_more(self, more: dict[str, Any] | None) -> None:
+        """The caves offered and how many were chosen (a new game: none, 0)."""
+        if more is None:
+            self.cave_offer = []
+            self.drafted = 0
+        else:
+            self.cave_offer = more["cave_offer"]
+            self.drafted = more["drafted"]
+
+    def _more_copy(self) -> dict[str, Any] | None:
+        return {"cave_offer": self.cave_offer[:], "drafted": self.drafted}
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        d["cave_offer"] = self.cave_offer[:]
+        d["drafted"] = self.drafted
+        for f, fd in zip(self.forests, d["forests"], strict=True):
+            fd["cave_number"] = f.cave_number
+        return d
+
+    def _load_more(self, data: dict[str, Any]) -> None:
+        self._init_more({"cave_offer": list(data["cave_offer"]),
+                         "drafted": int(data["drafted"])})
+        for f, fd in zip(self.forests, data["forests"], strict=True):
+            f.cave_number = int(fd["cave_number"])
+
+    @staticmethod
+    def _check_save_more(data: Any) -> None:
+        """The shape of what the draft adds to a save; BrokenSaveError naming the field."""
+        from forest_shuffle.engine.check import BrokenSaveError
+
+        def need(ok: bool, problem: str) -> None:
+            if not ok:
+                raise BrokenSaveError(f"broken saved game: {problem}")
+
+        offer = data.get("cave_offer")
+        need(isinstance(offer, list) and all(type(x) is int for x in offer),
+             "cave_offer must be a list of cave numbers")
+        need(type(data.get("drafted")) is int, "drafted must be an integer")
+        for i, f in enumerate(data["forests"]):
+            need(type(f.get("cave_number")) is int, f"forests[{i}].cave_number must be an "
+                 "integer (0: no cave chosen yet)")
+
+    def _check_more(self) -> None:
+        from forest_shuffle.engine.check import BrokenSaveError
+
+        def need(ok: bool, problem: str) -> None:
+            if not ok:
+                raise BrokenSaveError(f"broken saved game: {problem}")
+
+        n = self.num_players
+        caves = len(self.game.catalog.named_caves)
+        need(0 <= self.drafted <= min(n, caves), f"drafted {self.drafted} (0 to {min(n, caves)})")
+        chosen = [f.cave_number for f in self.forests if f.cave_number]
+        numbers = chosen + self.cave_offer
+        need(all(1 <= c <= caves for c in numbers), f"a cave number outside 1-{caves}")
+        need(len(set(numbers)) == len(numbers), "a cave is in two places")
+        need(len(chosen) == self.drafted, f"{len(chosen)} caves chosen, drafted says "
+             f"{self.drafted}")
+        for i in range(self.drafted):
+            need(self.forests[self._reverse(i)].cave_number > 0,
+                 f"player {self._reverse(i) + 1} has not chosen a cave")
+        drafting = bool(self.stack) and self.stack[-1].kind == D_CAVE_DRAFT
+        need(drafting == bool(self.cave_offer), "caves offered with no cave draft at hand")
+        if drafting:
+            need(self.turn == 0 and self.stack[-1].player == self._reverse(self.drafted),
+                 "the cave draft out of reverse turn order or after the first turn")
+
+    def _load_view(self, view: PlayerView) -> None:
+        self._init_more({"cave_offer": list(view.cave_offer), "drafted": max(view.setup, 0)})
+
+    def _view_more(self) -> dict[str, Any]:
+        return {"cave_offer": tuple(self.cave_offer), "setup": self.drafted}
+
+
+def _draft_legal(s: GameState, pend: Pending) -> list[Action]:
+    assert isinstance(s, ExplorationState)
+    a_choose = s.game.a_choose
+    return [a_choose[c] for c in sorted(s.cave_offer)]
+
+
+def _draft_apply(s: GameState, pend: Pending, action: Action) -> bool:
+    assert isinstance(s, ExplorationState)
+    s.cave_offer.remove(action.card)
+    s.forests[pend.player].cave_number = action.card
+    s.drafted += 1
+    s._next_draft()
+    return False
+
+
+def _draft_refuse(s: GameState, pend: Pending, action: Action) -> str:
+    assert isinstance(s, ExplorationState)
+    if action.kind != CHOOSE:
+        return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+    return f"cave {action.card} is not offered (offered: {sorted(s.cave_offer)})"
+
+
+#: Exploration's way of the ``cave draft`` (Dartmoor registers the kind for its state
+#: class; a game with Exploration's caves passes this one in ``make_def(decisions=...)``).
+CAVE_DRAFT: Final = KindDecl(
+    D_CAVE_DRAFT, _draft_legal, _draft_apply,
+    "choose (a cave, in the draft before the first turn)", refuse=_draft_refuse, obs=11)
+
+#: The decision kinds a game with Exploration asks whatever its cards.
+DECISIONS: Final[tuple[str | KindDecl, ...]] = (*BASE_DECISIONS, CAVE_DRAFT)
+
+__all__ = ["CAVE_DRAFT", "DECISIONS", "ExplorationState", "chance", "host_holding",
+           "trees_of", "turn_into_sapling"]
+

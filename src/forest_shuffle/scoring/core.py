@@ -24,7 +24,10 @@ tree-counting rule but show their printed tree symbol; a rule that reads a card'
 (``per_bottom_card``, ``bat_opposite``) with ``trees_only`` counts only hosts that are
 trees (trees and saplings). A dweller whose ``symbol`` is None
 counts for no tree symbol, unless every copy of its species in the deck shows the same
-symbol, which is then used. The per-card split of a set (butterflies,
+symbol, which is then used. A tree card shows its species' ``tree_symbol`` and is, for
+"different tree species", the first species it counts as beyond itself. A forest whose
+``cave_number`` names one of the catalog's named caves (Exploration's) scores that cave by
+its rule instead of 1 point per cave card. The per-card split of a set (butterflies,
 Fireflies, Horse Chestnuts, ...) is as even as integers allow; the set's total is exact.
 """
 
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from forest_shuffle.cards.forest import SHRUB, Dweller, Forest, Host
-from forest_shuffle.cards.model import OPPOSITE, Catalog, Species, declare_point_rule
+from forest_shuffle.cards.model import OPPOSITE, Catalog, Cave, Species, declare_point_rule
 from forest_shuffle.cards.words import article, plural
 from forest_shuffle.cards.words import count as _n  # "3 birds": the one English rule
 
@@ -261,6 +264,10 @@ GroupTotalFn = Callable[["PointRule", list["_Plan"], list[int]], int]
 ComparedFn = Callable[["_Plan", "_Facts"], int]
 #: A check of a rule's params for the data loader: "" if fine, else the problem.
 CheckFn = Callable[[Mapping[str, Any]], str]
+#: A named cave's points (Exploration's caves): the cave's params and the forest's facts.
+CaveFn = Callable[[Mapping[str, Any], "_Facts"], int]
+#: Their reason, given the points too.
+CaveWordsFn = Callable[[Mapping[str, Any], "_Facts", int], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,8 +279,9 @@ class PointRule:
     path inlines) or its own functions (``points`` by count, with ``total`` for the fast
     path when ``points`` splits a set over its copies; ``card`` card by card; ``group`` and
     ``group_total`` over its species present; ``compared`` when it compares forests); and
-    its words (``words``, ``card_words``, ``group_words``). A rule with none of them scores
-    nothing."""
+    its words (``words``, ``card_words``, ``group_words``). A rule a named cave may use has
+    ``cave`` (the cave's points, replacing the base cave's 1 per card) and ``cave_words``.
+    A rule with none of them scores nothing."""
 
     name: str
     needs: tuple[str, ...] = ()
@@ -290,6 +298,8 @@ class PointRule:
     group_total: GroupTotalFn | None = None
     #: A card rule the fast path inlines (``on_tree_species``, the most common).
     on_tree: bool = False
+    cave: CaveFn | None = None
+    cave_words: CaveWordsFn | None = None
 
     def code(self, host: bool) -> int:
         """How the fast path counts it for a species (a host or not) (:data:`_FLAT` ...
@@ -356,6 +366,9 @@ class _Plan:
     counter: int  # the shape's counter
     hi: int  # MOST: points with the most
     lo: int  # MOST: points without
+    tree_kind: str  # a tree: the species it is one of for "different tree species" (the
+    # first it counts as beyond itself: a Moor Birch is a Birch), else its name
+    joins: tuple[str, ...]  # the species it counts as beyond itself (their sets take it)
 
     def __reduce__(self) -> tuple[Callable[[], None], tuple[()]]:
         """A plan belongs to its scorer: a pickled or copied one is not carried over."""
@@ -384,9 +397,14 @@ class _Registry:
     #: its ``species`` param).
     targets: tuple[tuple[int, ...], ...]
     every: tuple[_Plan, ...]  # the plans by number
+    #: Species name -> the plans of the other species counting as it (``counts_as``).
+    aliases: Mapping[str, tuple[int, ...]]
+    #: The named caves of the scorer's catalog (``Forest.cave_number`` k: item k - 1) with
+    #: the rule of each one's points; empty: a forest's cave scores 1 per card.
+    caves: tuple[tuple[Cave, PointRule], ...]
 
 
-_EMPTY: Final = _Registry(0, {}, {}, (), {}, (), ())
+_EMPTY: Final = _Registry(0, {}, {}, (), {}, (), (), {}, ())
 
 
 def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Registry:
@@ -437,6 +455,8 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
         shape=-1 if sh is None else sh.kind, counter=C_NONE if sh is None else sh.counter,
         hi=int(g(sh.hi, 0)) if sh is not None and sh.hi else 0,
         lo=int(g(sh.lo, 0)) if sh is not None and sh.lo else 0,
+        tree_kind=sp.counts_as[1] if sp.is_tree and len(sp.counts_as) > 1 else sp.name,
+        joins=sp.counts_as[1:],
     )
     for t in plan.tag_ids:
         tag_plans[t] += (idx,)
@@ -449,8 +469,11 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
     found.append(tuple([i for n in targets for i in by_name.get(n, ())]))
     plans = dict(reg.plans)
     plans[sp] = plan
+    aliases = dict(reg.aliases)
+    for other in plan.joins:
+        aliases[other] = aliases.get(other, ()) + (idx,)
     return _Registry(idx + 1, plans, tag_ids, tuple(tag_plans), by_name, tuple(found),
-                     every + (plan,))
+                     every + (plan,), aliases, reg.caves)
 
 
 def _symbol(d: Dweller) -> str | None:
@@ -484,8 +507,11 @@ class _Facts:
     tree_names: list[str]  # the species of the trees (not shrubs, not saplings)
     shrub_symbols: list[str]  # the tree symbol each shrub shows (shrubs showing none left out)
     reg: _Registry  # the registry counted against: len(counts) == reg.n
+    #: The forest's named cave and the rule of its points (None: a base cave, 1 per card).
+    named: tuple[Cave, PointRule] | None = None
     _symbols: list[str | None] | None = None
     _names: dict[str, int] | None = None
+    _tree_syms: dict[str, int] | None = None
 
     @property
     def counts_by_name(self) -> dict[str, int]:
@@ -535,20 +561,46 @@ class _Facts:
         return k
 
     def symbol_count(self, symbol: str) -> int:
-        """Visible cards showing ``symbol``: tree cards of that species, shrubs showing it
-        and dweller halves."""
+        """Visible cards showing ``symbol``: tree cards showing it (their species'
+        ``tree_symbol``: a Moor Birch shows the Birch), shrubs showing it and dweller
+        halves."""
         syms = self._symbols
         if syms is None:  # the dwellers' symbols (None: not known), kept for the next call
             syms = self._symbols = [
                 d.symbol if d.symbol is not None else (d.species.deck_symbol or None)
                 for stack in self.stacks for d in stack]
-        k = syms.count(symbol) + self.own_slots_count(symbol)
+        k = syms.count(symbol) + self.tree_symbol_count(symbol)
         shrubs = self.shrub_symbols
         return k + shrubs.count(symbol) if shrubs else k
 
-    def own_slots_count(self, tree: str) -> int:
-        """Tree cards of species ``tree`` (0 for a name that is not a tree species here)."""
-        return self.name_count(tree) if tree in self.tree_names else 0
+    def tree_symbol_count(self, symbol: str) -> int:
+        """Tree cards (not shrubs, not saplings) showing the tree symbol ``symbol``."""
+        by_symbol = self._tree_syms
+        if by_symbol is None:  # counted once a forest, kept for the next call
+            by_symbol = self._tree_syms = {}
+            for t in self.trees:
+                sp = t.species
+                if sp is not None and t.kind != SHRUB:
+                    sym = sp.tree_symbol
+                    by_symbol[sym] = by_symbol.get(sym, 0) + 1
+        return by_symbol.get(symbol, 0)
+
+    def set_count(self, plan: _Plan) -> int:
+        """The cards of a set the plan's species scores (``own_count`` and the cards of
+        the species counting as it); -1 when its cards join the set of a species it
+        counts as that is present (that set scores them)."""
+        reg = self.reg
+        if not reg.aliases:
+            return self.own_count(plan)
+        counts = self.counts
+        for other in plan.joins:
+            for i in reg.by_name.get(other, ()):
+                if counts[i] and reg.every[i].rule == plan.rule:
+                    return -1
+        n = self.own_count(plan)
+        for i in reg.aliases.get(plan.name, ()):
+            n += counts[i]
+        return n
 
     def name_count(self, name: str) -> int:
         """Cards of the species called ``name``."""
@@ -627,7 +679,7 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
     stacks: list[list[Dweller]] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
-    full = bottom = shrubs = saplings = tree_species = 0
+    full = bottom = shrubs = saplings = tree_species = aliased = 0
     p: _Plan
     for t in trees:
         sp = t.species
@@ -643,6 +695,8 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
                         compares.append(p)
                     tree_species += 1
                     tree_names.append(sp.name)
+                    if p.tree_kind != p.name:
+                        aliased = 1
             else:
                 if not c:
                     present.append(p)
@@ -728,6 +782,9 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
                 if t.species is not None:
                     boost[t.species.name] = boost.get(t.species.name, 0) + plus
     sites = len(trees) - shrubs
+    if aliased:  # a tree counting as another species: different species by what it is
+        tree_species = len({plans[t.species].tree_kind for t in trees
+                            if t.species is not None and t.kind != SHRUB})
     f = _Facts()
     f.counts = counts
     f.present = present
@@ -748,8 +805,15 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
     f.tree_names = tree_names
     f.shrub_symbols = shrub_symbols
     f.reg = reg
+    f.named = None
+    number = forest.cave_number
+    if number and reg.caves:
+        if number > len(reg.caves):
+            raise ValueError(f"cave {number}: this game has {len(reg.caves)} named caves")
+        f.named = reg.caves[number - 1]
     f._symbols = None
     f._names = None
+    f._tree_syms = None
     return f
 
 
@@ -865,6 +929,8 @@ def _shape_each(p: _Plan, f: _Facts, n: int, table: Mapping[str, int]) -> int | 
     if kind == TABLE_EACH:
         return _lookup(p.table, k)
     if kind == TABLE_SET:
+        if p.counter == C_OWN:
+            k = f.set_count(p)
         return _split(_lookup(p.table, k), n)
     if kind == MOST:
         return p.hi if _is_most(p, k, table.get(p.name, 0)) else p.lo
@@ -880,7 +946,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     """The forest's total: each species present scored by count (the two most common rules
     inline, the others by their rule's functions; sets over species once for all of them),
     then the cards scored by where they sit."""
-    total = f.cave
+    total = f.cave if f.named is None else _cave_points(f)
     counts = f.counts
     groups: list[_Plan] | None = None
     layers: list[int] | None = None  # copies of each species of the LAYERS set
@@ -904,9 +970,12 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             continue
         elif code < _HALF:
             if code == _SET_OWN:  # own_count inlined
-                n = counts[p.idx]
-                if p.vcb:
-                    n += f.boost.get(p.name, 0)
+                if f.reg.aliases:  # species counting as others: sets joined
+                    n = f.set_count(p)
+                else:
+                    n = counts[p.idx]
+                    if p.vcb:
+                        n += f.boost.get(p.name, 0)
                 if n > 0:
                     table = p.table
                     total += table[n] if n < len(table) else table[-1]
@@ -1100,6 +1169,16 @@ class Scorer:
         if catalog is not None:
             for sp in catalog.species.values():
                 reg = _compile(reg, sp, self.rules)
+            caves: list[tuple[Cave, PointRule]] = []
+            for cave in catalog.named_caves:
+                rule = self.rules.get(cave.points.rule) if cave.points is not None else None
+                if rule is None or rule.cave is None:
+                    raise ValueError(f"{cave.name}: no scoring of a cave by "
+                                     f"{cave.points.rule if cave.points else None!r}")
+                caves.append((cave, rule))
+            if caves:
+                reg = _Registry(reg.n, reg.plans, reg.tag_ids, reg.tag_plans, reg.by_name,
+                                reg.targets, reg.every, reg.aliases, tuple(caves))
         self.reg = reg
 
     def plan(self, sp: Species) -> _Plan:
@@ -1406,15 +1485,32 @@ def _explain(f: _Facts, table: dict[str, int], walked: list[_Card]) -> tuple[Car
             why = w if isinstance(w, str) else w[k]
         add(CardPoints(f"tree {i} {side}" if side else f"tree {i}", printed.get(name, name),
                        pts, why))
-    if f.cave:
+    named = f.named
+    if named is not None:
+        cave, rule = named
+        pts = _cave_points(f)
+        words = rule.cave_words
+        assert words is not None and cave.points is not None
+        add(CardPoints("cave", cave.name, pts, words(cave.points.params, f, pts)))
+    elif f.cave:
         add(CardPoints("cave", "cave", f.cave, f"{_n(f.cave, 'card')} under the cave"))
     return tuple(cards)
+
+
+def _cave_points(f: _Facts) -> int:
+    """The points of the forest's named cave by its rule (``f.named`` is set)."""
+    named = f.named
+    assert named is not None
+    cave, rule = named
+    fn = rule.cave
+    assert fn is not None and cave.points is not None
+    return fn(cave.points.params, f)
 
 
 def _score(f: _Facts, table: dict[str, int]) -> ForestScore:
     lines = [0, 0, 0]
     walked = _walk(f, table, lines)
-    cave = f.cave
+    cave = f.cave if f.named is None else _cave_points(f)
     return ForestScore(lines[0] + lines[1] + lines[2] + cave,
                        {"trees": lines[0], "top_bottom": lines[1], "left_right": lines[2],
                         "cave": cave},
@@ -1498,8 +1594,19 @@ point_rule(RULES, PointRule(
 
 point_rule(RULES, PointRule(
     "set_table", ("table",), check=_table_check, shape=Shape(TABLE_SET, C_OWN),
-    words=lambda p, f, n, t: (f"{_n(n, p.name)}{_bee_note(f, p.name, p)} score "
-                              f"{_lookup(p.table, f.own_count(p))} together")))
+    words=lambda p, f, n, t: _set_words(p, f, n)))
+
+
+def _set_words(p: _Plan, f: _Facts, n: int) -> str:
+    """``3 Fireflies score 15 together``; with cards counting as the species, how many;
+    for such a card, the set it joins."""
+    k = f.set_count(p)
+    if k < 0:
+        return f"counts as {' or '.join(p.joins)}: scored in their set"
+    more = k - f.own_count(p)
+    also = f" and {_n(more, 'card')} counting as {plural(p.name)}" if more > 0 else ""
+    return (f"{_n(n, p.name)}{_bee_note(f, p.name, p)}{also} score "
+            f"{_lookup(p.table, k)} together")
 
 
 def _requires_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1544,7 +1651,10 @@ point_rule(RULES, PointRule(
     "per_cave_card", ("points_per",),
     shape=Shape(PER, C_CAVE),
     words=lambda p, f, n, t: (f"{_n(p.a, 'point')} per card in the cave: "
-                              f"{_n(f.cave, 'card')}")))
+                              f"{_n(f.cave, 'card')}"),
+    cave=lambda params, f: int(params["points_per"]) * f.cave,
+    cave_words=lambda params, f, pts: (f"{_n(int(params['points_per']), 'point')} per card "
+                                       f"in this cave: {_n(f.cave, 'card')}")))
 
 
 def _bottom_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
@@ -1821,3 +1931,82 @@ point_rule(RULES, PointRule(
     "per_card_in_own_slots", ("points_per_card",), card=_own_slots,
     card_words=lambda p, f, t, side, d, pts: (f"{_n(p.a, 'point')} per card in its slots: "
                                               f"{_n(_cards_at(t), 'card')}")))
+
+
+# ----------------------------------------------------------------------------- Exploration's
+# (docs/exploration.md, "Vocabulary"): its Marsh Cinquefoil, Elk and named caves.
+
+
+def _band_check(params: Mapping[str, Any]) -> str:
+    """The loader's check of a table of bands: lowest count of a band -> points, 0 among
+    them (``{"0": 15, "6": 7, "11": 3}``)."""
+    table = params["table"]
+    ok = isinstance(table, dict) and "0" in table and all(
+        isinstance(k, str) and k.isdigit() and type(v) is int for k, v in table.items())
+    return "" if ok else "table must map the lowest count of each band (\"0\" first) to points"
+
+
+def _band(params: Mapping[str, Any], k: int) -> int:
+    """The points of the band ``k`` falls in (the band of the highest lowest count <= k)."""
+    best = -1
+    pts = 0
+    for key, value in params["table"].items():
+        low = int(key)
+        if best < low <= k:
+            best, pts = low, int(value)
+    return pts
+
+
+point_rule(RULES, PointRule(
+    "tree_count_table", ("table",), check=_band_check,
+    points=lambda p, f, n, t: _band(p.params, f.trees_for(p)),
+    words=lambda p, f, n, t: (f"{_trees_desc(f, p)} in the forest: "
+                              f"{_n(_band(p.params, f.trees_for(p)), 'point')}")))
+
+
+def _saplings_symbols(p: _Plan, f: _Facts) -> int:
+    k = f.sites - f.tree_cards
+    for sym in p.keys:
+        k += f.symbol_count(sym)
+    return k
+
+
+def _saplings_symbols_words(p: _Plan, f: _Facts, n: int, t: Mapping[str, int]) -> str:
+    what = " or ".join(p.keys)
+    return (f"{_n(p.a, 'point')} per sapling and per card showing the {what} symbol: "
+            + " + ".join([_n(f.sites - f.tree_cards, "sapling")]
+                         + [_n(f.symbol_count(sym), sym + " card") for sym in p.keys]))
+
+
+point_rule(RULES, PointRule(
+    "per_sapling_and_tree_symbols", ("points_per", "symbols"),
+    points=lambda p, f, n, t: p.a * _saplings_symbols(p, f),
+    words=_saplings_symbols_words))
+
+
+def _cave_and_tag(params: Mapping[str, Any], f: _Facts) -> int:
+    return (int(params["points_per"]) * f.cave
+            + int(params["points_per_tag"]) * f.tag(str(params["tag"])))
+
+
+def _cave_and_tag_words(params: Mapping[str, Any], f: _Facts, pts: int) -> str:
+    tag = str(params["tag"])
+    return (f"{_n(int(params['points_per']), 'point')} per card in this cave and "
+            f"{_n(int(params['points_per_tag']), 'point')} per {_tag(tag)} card in the forest: "
+            f"{_n(f.cave, 'card')}, {_n(f.tag(tag), _tag(tag) + ' card')}")
+
+
+point_rule(RULES, PointRule("cave_cards_and_tag", ("points_per", "tag", "points_per_tag"),
+                            cave=_cave_and_tag, cave_words=_cave_and_tag_words))
+
+
+def _empty_cave(params: Mapping[str, Any], f: _Facts) -> int:
+    return int(params["points_if_empty"]) if not f.cave else int(params["points_per"]) * f.cave
+
+
+point_rule(RULES, PointRule(
+    "empty_cave", ("points_if_empty", "points_per"), cave=_empty_cave,
+    cave_words=lambda params, f, pts: (
+        f"the cave is empty: {_n(pts, 'point')}" if not f.cave else
+        f"{_n(int(params['points_per']), 'point')} per card in this cave: "
+        f"{_n(f.cave, 'card')}")))
