@@ -17,6 +17,7 @@ const statusEl = document.getElementById("status");
 const handoverEl = document.getElementById("handover");
 const detailEl = document.getElementById("detail");
 const titleEl = document.getElementById("game-title");
+const announceEl = document.getElementById("announce"); // the polite live region of turns
 
 const LINES = ["trees", "top_bottom", "left_right", "cave"].map((key) => [key, lineWords(key)]);
 /** The game's limits come with each payload (hand_limit, clearing_limit, winter_to_end). */
@@ -141,6 +142,7 @@ class Game {
     this.seen = {}; // seat -> the forest cards on the table after that seat's last action
     this.handBefore = {}; // seat -> the hand before that seat's last action (new cards show)
     this.busy = false;
+    this.announced = null; // the seat and turn #announce said last (null: not its turn now)
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
     this.token = watch ? null : queryToken || this.firstToken();
@@ -655,8 +657,30 @@ class Game {
     document.body.dataset.version = String(p.version);
     document.body.dataset.decision = this.localPlay ? "pay" : p.decision || "";
     document.body.dataset.paying = this.localPlay ? "1" : "";
+    this.announceTurn(status);
+  }
+
+  /** Whose turn it is, said once when it begins: the polite live region `#announce` gets
+   * the words when a decision of this viewer's (hot-seat: of the seat at the screen, named)
+   * begins, and is not written again by the redraws that follow; the document title carries
+   * a "●" and the same words until the player acts (or the game ends). */
+  announceTurn(status) {
+    const p = this.payload;
     const title = p.game_title || "Forest Shuffle";
-    document.title = p.over ? _("{title} · game over", { title }) : status === "your-turn" ? _("● Your move · {title}", { title }) : title;
+    let words = null;
+    if (!p.over && status === "your-turn") {
+      const name = this.name(p.you);
+      words = this.hotseat ? _("{name}'s turn", { name }) : p.decision === "turn" ? _("Your turn") : _("Your decision");
+    } else if (!p.over && status === "handover" && this.handoverFor !== null) {
+      words = _("{name}'s turn", { name: this.name(this.handoverFor) });
+    }
+    document.title = p.over ? _("{title} · game over", { title }) : words ? _("● {turn} — {title}", { turn: words, title }) : title;
+    if (status === "busy") return; // an action on its way: the turn is still the same one
+    // a turn is the seat and the table's turn count: a turn that follows at once (the bot
+    // played between two payloads, an extra turn) is a new one
+    const key = words && status === "your-turn" ? `${p.you}:${p.view.turn}` : null;
+    if (key !== null && key !== this.announced && announceEl) announceEl.textContent = words;
+    this.announced = key;
   }
 
   /** A selector that finds the same control after the page is drawn again (its action,
