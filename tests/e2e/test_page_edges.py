@@ -4,9 +4,20 @@ shipped icons; the log's card names previewed on hover or focus."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import json
+import os
+from importlib import resources
+from pathlib import Path
 
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .conftest import PageErrors
 from .play import click_action, create_game, wait_settled
+from .shots import SIZES, shot
+
+BIG_FOREST = (Path(__file__).parent / "big_forest.js").read_text(encoding="utf-8")
+SHOTS = os.environ.get("FOREST_SHUFFLE_SCREENSHOTS", "")
 
 #: Records every change of the live region (#announce) in window.said.
 WATCH_ANNOUNCE = """() => {
@@ -59,3 +70,81 @@ def test_hot_seat_says_whose_turn(desktop: Page, server: str) -> None:
     assert wait_settled(page, ("your-turn",)) == "your-turn"
     assert page.locator("[data-testid=announce]").text_content() == "Ada's turn"
     assert page.title() == "● Ada's turn — Forest Shuffle"
+
+
+#: The German names printed on the cards (cards/data/names.json), by species key.
+GERMAN = {key: facts["de"]["name"]
+          for module in json.loads((resources.files("forest_shuffle.cards") / "data" / "names.json")
+                                   .read_text(encoding="utf-8"))["modules"].values()
+          for key, facts in module.items() if "de" in facts}
+
+#: The page's catalog with the German names printed on the cards (the page shows the English
+#: names today: card names are data the server sends, docs/i18n.md), drawn again.
+GERMAN_NAMES = """names => {
+  const g = window.forestShuffle;
+  for (const [key, sp] of Object.entries(g.cat.species)) if (names[key]) sp.name = names[key];
+  g.render();
+}"""
+
+#: Every card of the game drawn as a tile in the hand's row (as the page draws hand cards),
+#: the names fitted as the page fits them after a drawing.
+ALL_TILES = """async () => {
+  const cards = await import('/static/cards.js');
+  const g = window.forestShuffle;
+  const row = document.querySelector('[data-testid=hand] .tiles');
+  for (const id of Object.keys(g.cat.cards)) row.append(cards.cardTile(g.cat, Number(id), {}));
+  cards.fitNames(document.getElementById('root'));
+  return row.children.length;
+}"""
+
+#: Every word of every name (the parts of a hyphenated word as words: a line may end at a
+#: hyphen) that is drawn on two lines (broken inside) or leaves the box of its name's card,
+#: slot or row (cut).
+BROKEN_WORDS = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('.name, .dname, .tname, .pname')) {
+    if (!el.getClientRects().length) continue;
+    const holder = el.closest('.tile, .dweller, .trunk, li') || el.parentElement;
+    const box = holder.getBoundingClientRect();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s-]+-?/g)) {  // a hyphen may end a line
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+        const tops = new Set(rects.map((x) => Math.round(x.top / 3)));
+        const out = rects.some((x) => x.right > box.right + 1 || x.left < box.left - 1);
+        if (tops.size > 1 || out) bad.push(`${m[0]} (${tops.size > 1 ? 'broken' : 'cut'})`);
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_long_names_never_break_inside_a_word(browser: Browser, server: str, size: str,
+                                             page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=SIZES[size], locale="de-DE", device_scale_factor=1,
+                                  is_mobile=size == "phone", has_touch=size == "phone")
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    create_game(page, server, [("human", "Bechsteinfledermausfreundin"),
+                               ("bot:easy", "Breitflügelfledermausforscher")],
+                game="base+alpine+woodland_edge", seed=5)
+    assert wait_settled(page) == "your-turn"
+    assert page.locator("html").get_attribute("lang") == "de"
+    page.evaluate(GERMAN_NAMES, GERMAN)
+    page.evaluate(BIG_FOREST)  # a forest of 15 trees, every slot's dwellers named
+    wait_settled(page)
+    assert page.evaluate(ALL_TILES) > 100
+    names = page.locator(".tile .name").all_text_contents()
+    assert "Bechsteinfledermaus" in names  # the German names are drawn
+    assert page.evaluate(BROKEN_WORDS) == []
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        shot(page, Path(SHOTS) / f"{size}-long-names-de.png")
+        page.locator("[data-testid=my-forest]").scroll_into_view_if_needed()
+        shot(page, Path(SHOTS) / f"{size}-long-names-forest-de.png")
+    context.close()

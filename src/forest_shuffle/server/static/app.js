@@ -1,7 +1,7 @@
 // Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
-import { ARROWS, Catalog, SIDES, cardDetail, cardTile, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
@@ -634,6 +634,7 @@ class Game {
       board));
     const log = root.querySelector(".log-list");
     if (log) log.scrollTop = log.scrollHeight;
+    fitNames(root); // before the animation measures where the cards are
     this.anim.play(root, moves, p);
     this.coach.mark(root);
     if (hadFocus && !handingOver) this.restoreFocus(focus);

@@ -247,6 +247,37 @@ export function cardTile(cat, id, opts = {}) {
     opts.badge ? h("span", { class: "badge" }, opts.badge) : null);
 }
 
+/** Names that the page never breaks inside a word (cards, forests, players: style.css
+ * breaks them only at spaces and hyphens). */
+export const NAME_SELECTOR = ".name, .dname, .tname, .pname";
+/** The smallest share of its font a name is shrunk to. */
+const LEAST_FONT = 0.6;
+
+/**
+ * Shrink the font of every name under `root` whose longest word is wider than its box, so a
+ * long name (a German compound) fits whole instead of being cut or broken mid-word. Two
+ * passes of reads then writes (no layout read between writes); a name that fits keeps the
+ * font of its style.
+ */
+export function fitNames(root) {
+  const els = [...root.querySelectorAll(NAME_SELECTOR)];
+  for (const el of els) if (el.style.fontSize) el.style.fontSize = "";
+  for (let pass = 0; pass < 2; pass += 1) {
+    const over = [];
+    for (const el of els) {
+      const wide = el.scrollWidth;
+      const room = el.clientWidth;
+      if (room > 0 && wide > room + 0.5) over.push([el, room / wide, parseFloat(getComputedStyle(el).fontSize)]);
+    }
+    if (!over.length) return;
+    for (const [el, share, px] of over) {
+      const base = parseFloat(el.dataset.fontBase || String(px));
+      el.dataset.fontBase = String(base);
+      el.style.fontSize = `${Math.max(base * LEAST_FONT, Math.floor(px * share * 10) / 10 - 0.1)}px`;
+    }
+  }
+}
+
 /** The mark of a card of a provisional deck (Dartmoor): what is assumed, on hover and in
  * its title; null for a card as printed. */
 export function provisionalMark(cat, id) {
