@@ -9,6 +9,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -147,4 +148,54 @@ def test_long_names_never_break_inside_a_word(browser: Browser, server: str, siz
         shot(page, Path(SHOTS) / f"{size}-long-names-de.png")
         page.locator("[data-testid=my-forest]").scroll_into_view_if_needed()
         shot(page, Path(SHOTS) / f"{size}-long-names-forest-de.png")
+    context.close()
+
+
+#: Every tag of every game's species (GET /api/cards) with its icon, and the icons of the
+#: tiles drawn: their file, whether it loaded (the page's policy allows same-origin images),
+#: the name a screen reader hears.
+TAG_ICONS = """async () => {
+  const cards = await import('/static/cards.js');
+  const tags = new Set();
+  for (const game of ['base+alpine+woodland_edge', 'dartmoor']) {
+    const data = await (await fetch('/api/cards?game=' + encodeURIComponent(game))).json();
+    for (const sp of Object.values(data.species)) for (const t of sp.tags || []) tags.add(t);
+  }
+  const missing = [...tags].filter((t) => !cards.tagIcon(t));
+  const imgs = [...document.querySelectorAll('[data-testid=hand] img.icon')];
+  await Promise.all(imgs.map((i) => i.decode().catch(() => null)));
+  return {tags: [...tags], missing,
+          drawn: imgs.map((i) => ({src: i.getAttribute('src'), loaded: i.naturalWidth > 0,
+                                    alt: i.alt, tag: i.dataset.tag || ''}))};
+}"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [("laptop", "fr"), ("phone", "en")])
+def test_type_and_tree_symbols_are_shipped_icons_named_for_screen_readers(
+        browser: Browser, server: str, size: str, lang: str, page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=SIZES[size], locale=lang, device_scale_factor=1,
+                                  is_mobile=size == "phone", has_touch=size == "phone")
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")],
+                game="base+alpine+woodland_edge", seed=5)
+    assert wait_settled(page) == "your-turn"
+    found = page.evaluate(TAG_ICONS)
+    assert {"bird", "bat", "pawed animal", "cloven-hoofed animal", "mushroom"} <= set(found["tags"])
+    assert found["missing"] == []  # every tag of the data has an icon
+    drawn = found["drawn"]
+    assert drawn and all(d["loaded"] and d["src"].startswith("/static/icons/") for d in drawn)
+    for d in drawn:  # a type icon is named in the page's language; the tree symbol's too
+        if d["tag"] == "bird":
+            assert d["alt"] == ("oiseau" if lang == "fr" else "bird")
+    assert any(d["tag"] == "tree" and d["alt"] == ("symbole d’arbre" if lang == "fr"
+                                                   else "tree symbol") for d in drawn)
+    for d in {d["src"] for d in drawn}:
+        answer = httpx.get(server + d)
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith("image/svg+xml")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.locator("[data-testid=hand]").scroll_into_view_if_needed()
+        shot(page, Path(SHOTS) / f"{size}-icons-{lang}.png")
     context.close()
