@@ -11,10 +11,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors
-from .play import click_action, create_game, wait_settled
+from .play import click_action, create_game, step, wait_settled
 from .shots import SIZES, shot
 
 BIG_FOREST = (Path(__file__).parent / "big_forest.js").read_text(encoding="utf-8")
@@ -198,4 +198,55 @@ def test_type_and_tree_symbols_are_shipped_icons_named_for_screen_readers(
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.locator("[data-testid=hand]").scroll_into_view_if_needed()
         shot(page, Path(SHOTS) / f"{size}-icons-{lang}.png")
+    context.close()
+
+
+#: Where the parts of the page are (they must not move when a preview shows).
+LAYOUT = """() => [...document.querySelectorAll('main, .board, .main-col, .side-col, .log-list,'
+  + ' [data-testid=hand]')].map((e) => { const r = e.getBoundingClientRect();
+  return [r.left, r.top, r.width, r.height].map(Math.round); })
+  .concat([[document.documentElement.scrollWidth, document.documentElement.scrollHeight]])"""
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_card_named_in_the_log_is_previewed_on_hover_and_focus(
+        browser: Browser, server: str, size: str, page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=SIZES[size], device_scale_factor=1,
+                                  is_mobile=size == "phone", has_touch=size == "phone")
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=2)
+    for _ in range(12):  # until a card is named in the log
+        if wait_settled(page) != "your-turn" or page.locator("[data-log-card]").count():
+            break
+        step(page)
+    wait_settled(page)
+    mark = page.locator("[data-testid=log] [data-log-card]").last
+    card = mark.get_attribute("data-log-card")
+    name = mark.text_content() or ""
+    assert card and name
+    preview = page.get_by_test_id("log-preview")
+    assert not preview.is_visible()
+    mark.scroll_into_view_if_needed()
+    page.mouse.move(2, 2)  # the pointer off the cards (a card pointed at fills the side panel)
+    page.wait_for_timeout(100)
+    before = page.evaluate(LAYOUT)
+    mark.hover()
+    tile = preview.locator(f".tile[data-card='{card}']")
+    expect(tile).to_be_visible()
+    assert name in " / ".join(tile.locator(".name").all_text_contents())
+    assert page.evaluate(LAYOUT) == before  # nothing of the page moved
+    box = preview.bounding_box()
+    view = SIZES[size]
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= view["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        shot(page, Path(SHOTS) / f"{size}-log-preview.png")
+    page.mouse.move(2, 2)
+    expect(preview).to_be_hidden()
+    mark.focus()  # the keyboard: a name in the log takes the focus and shows its card
+    expect(tile).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(preview).to_be_hidden()
     context.close()
