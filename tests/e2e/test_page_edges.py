@@ -94,7 +94,7 @@ ALL_TILES = """async () => {
   const g = window.forestShuffle;
   const row = document.querySelector('[data-testid=hand] .tiles');
   for (const id of Object.keys(g.cat.cards)) row.append(cards.cardTile(g.cat, Number(id), {}));
-  cards.fitNames(document.getElementById('root'));
+  if (cards.fitNames) cards.fitNames(document.getElementById('root'));  // as after a drawing
   return row.children.length;
 }"""
 
