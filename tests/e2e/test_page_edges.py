@@ -157,16 +157,26 @@ def test_long_names_never_break_inside_a_word(browser: Browser, server: str, siz
 TAG_ICONS = """async () => {
   const cards = await import('/static/cards.js');
   const tags = new Set();
+  const symbols = new Set();
   for (const game of ['base+alpine+woodland_edge', 'dartmoor']) {
     const data = await (await fetch('/api/cards?game=' + encodeURIComponent(game))).json();
     for (const sp of Object.values(data.species)) for (const t of sp.tags || []) tags.add(t);
+    const cat = new cards.Catalog(data);
+    for (const id of Object.keys(cat.cards)) {
+      for (const half of cat.halves(id)) if (half.symbol) symbols.add(half.symbol);
+    }
   }
   const missing = [...tags].filter((t) => !cards.tagIcon(t));
+  for (const symbol of symbols) {  // every tree symbol has its own icon file
+    const src = cards.symbolIcon(symbol).getAttribute('src');
+    if (!(await fetch(src)).ok) missing.push(symbol);
+  }
   const imgs = [...document.querySelectorAll('[data-testid=hand] img.icon')];
   await Promise.all(imgs.map((i) => i.decode().catch(() => null)));
-  return {tags: [...tags], missing,
+  return {tags: [...tags], symbols: [...symbols], missing,
           drawn: imgs.map((i) => ({src: i.getAttribute('src'), loaded: i.naturalWidth > 0,
-                                    alt: i.alt, tag: i.dataset.tag || ''}))};
+                                    alt: i.alt, tag: i.dataset.tag || '',
+                                    symbol: i.dataset.symbol || ''}))};
 }"""
 
 
@@ -182,14 +192,17 @@ def test_type_and_tree_symbols_are_shipped_icons_named_for_screen_readers(
     assert wait_settled(page) == "your-turn"
     found = page.evaluate(TAG_ICONS)
     assert {"bird", "bat", "pawed animal", "cloven-hoofed animal", "mushroom"} <= set(found["tags"])
-    assert found["missing"] == []  # every tag of the data has an icon
+    assert len(found["symbols"]) >= 14  # the base game's, the Alps' and Dartmoor's trees
+    assert found["missing"] == []  # every tag and tree symbol of the data has an icon
     drawn = found["drawn"]
     assert drawn and all(d["loaded"] and d["src"].startswith("/static/icons/") for d in drawn)
     for d in drawn:  # a type icon is named in the page's language; the tree symbol's too
         if d["tag"] == "bird":
             assert d["alt"] == ("oiseau" if lang == "fr" else "bird")
-    assert any(d["tag"] == "tree" and d["alt"] == ("symbole d’arbre" if lang == "fr"
-                                                   else "tree symbol") for d in drawn)
+    tree_symbols = [d for d in drawn if d["symbol"]]
+    assert len({d["src"] for d in tree_symbols}) > 1  # each tree symbol its own icon
+    assert all(d["src"] == f"/static/icons/trees/{d['symbol']}.svg" and d["alt"] == (
+        "symbole d’arbre" if lang == "fr" else "tree symbol") for d in tree_symbols)
     for d in {d["src"] for d in drawn}:
         answer = httpx.get(server + d)
         assert answer.status_code == 200

@@ -182,6 +182,15 @@ export function tagIcon(tag, alt = null) {
     width: "14", height: "14", dataset: { tag } });
 }
 
+/** The icon of a tree symbol (static/icons/trees/{symbol}.svg, the symbol's name as in
+ * its CSS class: "horse-chestnut"), named "tree symbol" for screen readers (its name is
+ * written beside it). */
+export function symbolIcon(symbol) {
+  const slug = symClass(symbol).slice("sym-".length);
+  return h("img", { class: "icon", src: `/static/icons/trees/${slug}.svg`, alt: _("tree symbol"), title: _("tree symbol"),
+    width: "14", height: "14", dataset: { symbol: slug } });
+}
+
 /** The tags of a species (see tagWords) each with its icon: the icon carries the tag's name
  * in the page's language for screen readers, the short English word beside it is for the
  * eye. */
@@ -258,7 +267,7 @@ function halfBlock(half, opts) {
       tagChips(sp)),
     h("div", { class: "half-points" }, pointsWords(sp)),
     h("div", { class: "half-foot" },
-      h("span", { class: "symbol" }, tagIcon("tree", _("tree symbol")), half.symbol),
+      h("span", { class: "symbol" }, half.symbol ? symbolIcon(half.symbol) : null, half.symbol),
       extras.length ? h("span", { class: "extras" }, extras.map((x) => h("i", {}, x))) : null));
 }
 
