@@ -79,7 +79,8 @@ def test_the_base_game_names_itself_once(desktop: Page, server: str) -> None:
     title = page.locator("[data-testid=game-title]")
     expect(title).to_have_text("Forest Shuffle")
     expect(title).to_be_hidden()  # the brand beside it says it already
-    assert page.title() in ("Forest Shuffle", "● Your move · Forest Shuffle")
+    assert page.title() in ("Forest Shuffle", "● Your turn — Forest Shuffle",
+                            "● Your decision — Forest Shuffle")
     # the cards drawn are the base game's
     assert not page.locator(".shrub-card, .tag-chip").count()
 

@@ -1,7 +1,7 @@
 // Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
-import { ARROWS, Catalog, SIDES, cardDetail, cardTile, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
@@ -17,6 +17,7 @@ const statusEl = document.getElementById("status");
 const handoverEl = document.getElementById("handover");
 const detailEl = document.getElementById("detail");
 const titleEl = document.getElementById("game-title");
+const announceEl = document.getElementById("announce"); // the polite live region of turns
 
 const LINES = ["trees", "top_bottom", "left_right", "cave"].map((key) => [key, lineWords(key)]);
 /** The game's limits come with each payload (hand_limit, clearing_limit, winter_to_end). */
@@ -29,6 +30,17 @@ const CLICK_HINTS = {
 const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
 
 // ------------------------------------------------------------------ banner and detail
+
+/** The layer of a log line's card preview (made once, outside the game's drawing). */
+function logPreviewEl() {
+  let el = document.getElementById("log-preview");
+  if (!el) {
+    el = h("div", { id: "log-preview", class: "log-preview", role: "tooltip", dataset: { testid: "log-preview" } });
+    el.hidden = true;
+    document.body.append(el);
+  }
+  return el;
+}
 
 let bannerTimer = null;
 function banner(message, kind = "error") {
@@ -141,6 +153,7 @@ class Game {
     this.seen = {}; // seat -> the forest cards on the table after that seat's last action
     this.handBefore = {}; // seat -> the hand before that seat's last action (new cards show)
     this.busy = false;
+    this.announced = null; // the seat and turn #announce said last (null: not its turn now)
     this.revealed = null; // the hot-seat seat whose hand was last shown
     this.handoverFor = null;
     this.token = watch ? null : queryToken || this.firstToken();
@@ -150,6 +163,13 @@ class Game {
     this.coach = new Coach(this); // the Suggest button (coach.js)
     this.connect(this.token);
     root.addEventListener("click", (e) => this.onClick(e));
+    // a card's name in the log shows the card while pointed at or focused
+    const logMark = (e) => e.target.closest && e.target.closest("[data-log-card]");
+    root.addEventListener("mouseover", (e) => { const m = logMark(e); if (m) this.previewCard(m); });
+    root.addEventListener("focusin", (e) => { const m = logMark(e); if (m) this.previewCard(m); });
+    root.addEventListener("mouseout", (e) => { if (logMark(e)) this.hidePreview(); });
+    root.addEventListener("focusout", (e) => { if (logMark(e)) this.hidePreview(); });
+    window.addEventListener("scroll", () => this.hidePreview(), true); // it would float away from its name
     root.addEventListener("keydown", (e) => {
       // a real control (the i button of a card, a link, a field) does its own Enter:
       // never the tile around it
@@ -163,6 +183,7 @@ class Game {
     document.addEventListener("keydown", (e) => {
       if (e.key !== "Escape") return;
       detailEl.hidden = true;
+      this.hidePreview();
       if (this.localPlay) this.cancelPlay();
       else if (this.selected !== null || this.payPick.size || this.choicePick.size) {
         const was = this.selected;
@@ -607,6 +628,7 @@ class Game {
   render() {
     const p = this.payload;
     if (!p) return;
+    this.hidePreview(); // its log line is drawn again (a focused one shows it again)
     this.drawStatus();
     const handingOver = this.handoverFor !== null;
     const moves = this.anim.capture(root, p); // where the cards were, if the game moved on
@@ -632,6 +654,7 @@ class Game {
       board));
     const log = root.querySelector(".log-list");
     if (log) log.scrollTop = log.scrollHeight;
+    fitNames(root); // before the animation measures where the cards are
     this.anim.play(root, moves, p);
     this.coach.mark(root);
     if (hadFocus && !handingOver) this.restoreFocus(focus);
@@ -655,8 +678,30 @@ class Game {
     document.body.dataset.version = String(p.version);
     document.body.dataset.decision = this.localPlay ? "pay" : p.decision || "";
     document.body.dataset.paying = this.localPlay ? "1" : "";
+    this.announceTurn(status);
+  }
+
+  /** Whose turn it is, said once when it begins: the polite live region `#announce` gets
+   * the words when a decision of this viewer's (hot-seat: of the seat at the screen, named)
+   * begins, and is not written again by the redraws that follow; the document title carries
+   * a "●" and the same words until the player acts (or the game ends). */
+  announceTurn(status) {
+    const p = this.payload;
     const title = p.game_title || "Forest Shuffle";
-    document.title = p.over ? _("{title} · game over", { title }) : status === "your-turn" ? _("● Your move · {title}", { title }) : title;
+    let words = null;
+    if (!p.over && status === "your-turn") {
+      const name = this.name(p.you);
+      words = this.hotseat ? _("{name}'s turn", { name }) : p.decision === "turn" ? _("Your turn") : _("Your decision");
+    } else if (!p.over && status === "handover" && this.handoverFor !== null) {
+      words = _("{name}'s turn", { name: this.name(this.handoverFor) });
+    }
+    document.title = p.over ? _("{title} · game over", { title }) : words ? _("● {turn} — {title}", { turn: words, title }) : title;
+    if (status === "busy") return; // an action on its way: the turn is still the same one
+    // a turn is the seat and the table's turn count: a turn that follows at once (the bot
+    // played between two payloads, an extra turn) is a new one
+    const key = words && status === "your-turn" ? `${p.you}:${p.view.turn}` : null;
+    if (key !== null && key !== this.announced && announceEl) announceEl.textContent = words;
+    this.announced = key;
   }
 
   /** A selector that finds the same control after the page is drawn again (its action,
@@ -666,6 +711,7 @@ class Game {
     const d = el.dataset || {};
     const q = (name, value) => `[data-${name}="${CSS.escape(String(value))}"]`;
     if (d.info) return q("info", d.info);
+    if (d.logCard) return q("log-card", d.logCard);
     if (d.pick) return q("pick", d.pick);
     if (d.action) return q("action", d.action);
     if (d.testid) return q("testid", d.testid);
@@ -1480,14 +1526,63 @@ class Game {
         : _("Point at a card to read it here (in a forest: its points now), or click its i.")));
   }
 
+  /** A log line's words with the names of the cards it names (`cards`, in order) as marks
+   * that preview the card on hover or focus (`data-log-card`); a name not found in the
+   * words stays plain text. */
+  logCards(text, cards) {
+    const out = [];
+    let at = 0;
+    for (const id of cards || []) {
+      const names = [this.cat.label(id), ...this.cat.halves(id).map((x) => x.name)].filter(Boolean)
+        .sort((a, b) => b.length - a.length); // the whole card's name before a half's
+      let found = null;
+      for (const name of names) {
+        const i = text.indexOf(name, at);
+        if (i >= 0 && (!found || i < found[0])) found = [i, name];
+      }
+      if (!found) continue;
+      const [i, name] = found;
+      if (i > at) out.push(text.slice(at, i));
+      out.push(h("span", { class: "log-card", tabindex: "0", dataset: { logCard: id }, "aria-describedby": "log-preview" }, name));
+      at = i + name.length;
+    }
+    out.push(text.slice(at));
+    return out;
+  }
+
+  /** The card of a log line's name shown beside it as the hand shows cards (cards.js), in a
+   * layer above the page (`#log-preview`, fixed): nothing of the page moves. */
+  previewCard(mark) {
+    const el = logPreviewEl();
+    const id = Number(mark.dataset.logCard);
+    if (!this.cat || !this.cat.card(id)) return;
+    fill(el, cardTile(this.cat, id, { classes: "preview" }));
+    el.hidden = false;
+    const r = mark.getBoundingClientRect();
+    const w = el.offsetWidth;
+    const ht = el.offsetHeight;
+    let x = r.left - w - 10;
+    if (x < 4) x = Math.min(Math.max(4, r.left), window.innerWidth - w - 4);
+    let y = x === r.left - w - 10 ? r.top - ht / 2 + r.height / 2 : r.top - ht - 8;
+    if (y < 4) y = r.bottom + 8;
+    y = Math.min(y, window.innerHeight - ht - 4);
+    el.style.left = `${Math.round(x)}px`;
+    el.style.top = `${Math.round(Math.max(4, y))}px`;
+  }
+
+  hidePreview() {
+    const el = document.getElementById("log-preview");
+    if (el) el.hidden = true;
+  }
+
   logSection() {
     const p = this.payload;
     const items = (p.log || []).slice(-80).map((e) => {
       const general = e.seat === null || e.seat === undefined;
       const name = general ? "" : this.name(e.seat);
       const text = String(e.words || e.text || ""); // words only: no card ids
-      const body = name && text.startsWith(name) ? [h("b", {}, name), text.slice(name.length)]
-        : [name ? h("b", {}, name + " ") : null, text];
+      const body = name && text.startsWith(name) ? [h("b", {}, name), this.logCards(text.slice(name.length), e.cards)]
+        : [name ? h("b", {}, name + " ") : null, this.logCards(text, e.cards)];
       return h("li", { class: general ? "general" : e.seat === p.you ? "own" : "" }, body);
     });
     return h("section", { class: "log" }, h("h2", {}, _("Game log")),

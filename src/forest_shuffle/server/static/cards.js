@@ -155,11 +155,61 @@ export class Catalog {
   }
 }
 
+/** The icon drawn for each tag of the data (a type symbol, a host's kind, an expansion's
+ * symbol): static/icons/{file}.svg, drawn for this project. */
+const TAG_ICONS = {
+  tree: "tree", shrub: "shrub", moor: "moor", bird: "bird", bat: "bat", butterfly: "butterfly", insect: "insect",
+  dragonfly: "dragonfly", amphibian: "amphibian", plant: "plant", mushroom: "mushroom", "pawed animal": "paw",
+  "cloven-hoofed animal": "hoof", deer: "deer", mouse: "mouse", alps: "alps", "woodland edge": "woodland-edge",
+};
+/** A tag in the page's language: the name of its icon for screen readers. */
+const TAG_NAMES = {
+  tree: pgettext("tag", "tree"), shrub: pgettext("tag", "shrub"), moor: pgettext("tag", "moor"), bird: pgettext("tag", "bird"),
+  bat: pgettext("tag", "bat"), butterfly: pgettext("tag", "butterfly"), insect: pgettext("tag", "insect"),
+  dragonfly: pgettext("tag", "dragonfly"), amphibian: pgettext("tag", "amphibian"), plant: pgettext("tag", "plant"),
+  mushroom: pgettext("tag", "mushroom"), "pawed animal": pgettext("tag", "pawed animal"),
+  "cloven-hoofed animal": pgettext("tag", "cloven-hoofed animal"), deer: pgettext("tag", "deer"), mouse: pgettext("tag", "mouse"),
+  alps: pgettext("tag", "Alps"), "woodland edge": pgettext("tag", "Woodland Edge"),
+};
+
+/** The icon of a tag as an image named in the page's language (null for a tag without
+ * one); `alt` "" when the words beside it say it already. */
+export function tagIcon(tag, alt = null) {
+  const file = TAG_ICONS[tag];
+  if (!file) return null;
+  const name = TAG_NAMES[tag] || tag;
+  return h("img", { class: "icon", src: `/static/icons/${file}.svg`, alt: alt === null ? name : alt, title: name,
+    width: "14", height: "14", dataset: { tag } });
+}
+
+/** The icon of a tree symbol (static/icons/trees/{symbol}.svg, the symbol's name as in
+ * its CSS class: "horse-chestnut"), named "tree symbol" for screen readers (its name is
+ * written beside it). */
+export function symbolIcon(symbol) {
+  const slug = symClass(symbol).slice("sym-".length);
+  return h("img", { class: "icon", src: `/static/icons/trees/${slug}.svg`, alt: _("tree symbol"), title: _("tree symbol"),
+    width: "14", height: "14", dataset: { symbol: slug } });
+}
+
+/** The tags of a species (see tagWords) each with its icon: the icon carries the tag's name
+ * in the page's language for screen readers, the short English word beside it is for the
+ * eye. */
+function tagItems(sp) {
+  const tags = shownTags(sp);
+  if (!tags.length) return "–";
+  return tags.map((t, i) => h("span", { class: "tag" }, tagIcon(t),
+    h("span", { "aria-hidden": TAG_ICONS[t] ? "true" : null }, (SHORT_TAGS[t] || t) + (i < tags.length - 1 ? "," : ""))));
+}
+
+function shownTags(sp) {
+  return (sp.tags || []).filter((t) => !(IMPLIED_TAGS[t] && sp.tags.includes(IMPLIED_TAGS[t]))
+    && !EXPANSION_TAGS[t] && !(HOST_TAGS.includes(t) && HOST_TAGS.includes(sp.kind)));
+}
+
 /** The tags of a species in short words, without the implied ones, the expansion symbols
  * (see tagChips) and a host's own kind. */
 export function tagWords(sp) {
-  const tags = (sp.tags || []).filter((t) => !(IMPLIED_TAGS[t] && sp.tags.includes(IMPLIED_TAGS[t]))
-    && !EXPANSION_TAGS[t] && !(HOST_TAGS.includes(t) && HOST_TAGS.includes(sp.kind)));
+  const tags = shownTags(sp);
   return tags.map((t) => SHORT_TAGS[t] || t).join(", ") || "–";
 }
 
@@ -212,12 +262,12 @@ function halfBlock(half, opts) {
       h("span", { class: "cost", title: _("cost {n}", { n: sp.cost }) }, sp.cost),
       h("span", { class: "name" }, opts.short ? shortName(half.name) : half.name)),
     h("div", { class: "half-meta" },
-      h("span", { class: `where ${host ? `host-${half.kind}` : ""}` }, where),
-      host && tags === "–" ? null : h("span", { class: "tags" }, tags),
+      h("span", { class: `where ${host ? `host-${half.kind}` : ""}` }, host ? tagIcon(half.kind, "") : null, where),
+      host && tags === "–" ? null : h("span", { class: "tags" }, tagItems(sp)),
       tagChips(sp)),
     h("div", { class: "half-points" }, pointsWords(sp)),
     h("div", { class: "half-foot" },
-      h("span", { class: "symbol" }, half.symbol),
+      h("span", { class: "symbol" }, half.symbol ? symbolIcon(half.symbol) : null, half.symbol),
       extras.length ? h("span", { class: "extras" }, extras.map((x) => h("i", {}, x))) : null));
 }
 
@@ -245,6 +295,37 @@ export function cardTile(cat, id, opts = {}) {
     halves.map((half) => halfBlock(half, opts)),
     provisionalMark(cat, id),
     opts.badge ? h("span", { class: "badge" }, opts.badge) : null);
+}
+
+/** Names that the page never breaks inside a word (cards, forests, players: style.css
+ * breaks them only at spaces and hyphens). */
+export const NAME_SELECTOR = ".name, .dname, .tname, .pname";
+/** The smallest share of its font a name is shrunk to. */
+const LEAST_FONT = 0.6;
+
+/**
+ * Shrink the font of every name under `root` whose longest word is wider than its box, so a
+ * long name (a German compound) fits whole instead of being cut or broken mid-word. Two
+ * passes of reads then writes (no layout read between writes); a name that fits keeps the
+ * font of its style.
+ */
+export function fitNames(root) {
+  const els = [...root.querySelectorAll(NAME_SELECTOR)];
+  for (const el of els) if (el.style.fontSize) el.style.fontSize = "";
+  for (let pass = 0; pass < 2; pass += 1) {
+    const over = [];
+    for (const el of els) {
+      const wide = el.scrollWidth;
+      const room = el.clientWidth;
+      if (room > 0 && wide > room + 0.5) over.push([el, room / wide, parseFloat(getComputedStyle(el).fontSize)]);
+    }
+    if (!over.length) return;
+    for (const [el, share, px] of over) {
+      const base = parseFloat(el.dataset.fontBase || String(px));
+      el.dataset.fontBase = String(base);
+      el.style.fontSize = `${Math.max(base * LEAST_FONT, Math.floor(px * share * 10) / 10 - 0.1)}px`;
+    }
+  }
 }
 
 /** The mark of a card of a provisional deck (Dartmoor): what is assumed, on hover and in
