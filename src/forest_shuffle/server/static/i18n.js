@@ -47,7 +47,10 @@ function keptChoice() {
 }
 
 /** The page's language (a code of LANGUAGES). */
-export const lang = chooseLanguage(keptChoice(), navigator.languages || [navigator.language]);
+// Outside a browser (the tests run cards.js under Node) there is no navigator or document:
+// English, as in a browser that names no language the page speaks.
+const browser = typeof navigator !== "undefined" ? navigator : { languages: [] };
+export const lang = chooseLanguage(keptChoice(), browser.languages || [browser.language]);
 let words = { lang: "en", plural: { one: 0, other: 1 }, messages: {} };
 if (lang !== "en") {
   try {
@@ -58,8 +61,10 @@ if (lang !== "en") {
   }
 }
 const rules = new Intl.PluralRules(HTML_LANG[lang]);
-document.documentElement.lang = HTML_LANG[lang];
-document.documentElement.dataset.lang = lang;
+if (typeof document !== "undefined") {
+  document.documentElement.lang = HTML_LANG[lang];
+  document.documentElement.dataset.lang = lang;
+}
 
 /** `text` with its {name} placeholders filled from `params` (others left as they are). */
 export function format(text, params) {
@@ -144,4 +149,4 @@ export function translateDocument(doc = document) {
   }
 }
 
-translateDocument();
+if (typeof document !== "undefined") translateDocument();
