@@ -81,7 +81,8 @@ class Limits:
     #: replayed by the engine), and the burst.
     replays_per_minute: float | None = 30.0
     replays_burst: int = 30
-    #: Open sockets: in the whole server, per client address, per seat of a game.
+    #: Open sockets: in the server process (its own open files), per client address, per
+    #: seat of a game (with ``--pubsub`` the last two over every process).
     sockets: int | None = 2000
     sockets_per_address: int | None = 100
     sockets_per_seat: int | None = 4
@@ -90,10 +91,11 @@ class Limits:
     #: requests cannot hold every file of the server.
     request_seconds: float | None = 20.0
     connections_per_address: int | None = 200
-    #: Unfinished games of bots only that one client address may have created (the
-    #: server holds at most 20 of them in all).
+    #: Unfinished games of bots only that one client address may have created (over every
+    #: process with ``--pubsub``; each process holds at most 20 of them in all).
     bot_games_per_address: int | None = 2
-    #: Spectators' sockets: in the whole server and per game.
+    #: Spectators' sockets: in the server process (its own open files) and per game (with
+    #: ``--pubsub`` over every process).
     spectators: int | None = 1000
     spectators_per_game: int | None = 50
     #: Messages a second one socket may send, and the burst: beyond, the socket is read
@@ -105,8 +107,8 @@ class Limits:
     #: The coach's bounds (:class:`~forest_shuffle.server.coach.CoachSettings`, never off):
     #: seconds of search for one suggestion (the hard bot's budget) and for each of the two
     #: searches of a decision a review checks; decisions a review checks at most; searches
-    #: at once, searches waiting at most (more get 429) and seconds a request waits for its
-    #: search (then 503).
+    #: at once, searches waiting at most (more get 429; both per process: its own
+    #: workers) and seconds a request waits for its search (then 503).
     suggest_time: float = 1.0
     review_time: float = 0.15
     review_moves: int = 12
