@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -479,3 +480,86 @@ def test_processes_share_the_coach_searches_of_an_address(pg: str, redis_url: st
         codes = sorted(a.status_code for a in asked)
         assert codes == [200, 429], [a.text for a in asked]
         assert "your address" in next(a for a in asked if a.status_code == 429).json()["error"]
+
+
+def _opened(address: str, url: str, stack: contextlib.ExitStack) -> dict[str, Any]:
+    """Open a socket from ``address`` and keep it open: its first message (a state, or the
+    error that refused it)."""
+    ws = stack.enter_context(_socket_from(address, url))
+    return dict(json.loads(ws.recv(timeout=10)))
+
+
+def test_processes_share_the_sockets_of_a_seat_and_a_dead_share_expires(
+        pg: str, redis_url: str) -> None:
+    """Two processes on one Redis, ``sockets_per_seat=2``: a third socket with one seat's
+    token is refused whichever process it opens on (before: 2 in each process, 4 in all);
+    once the process holding one of them is killed, its share expires (10 s) and the seat
+    may open one more."""
+    limits = "requests_per_second=off,sockets_per_seat=2"
+    with contextlib.ExitStack() as stack:
+        procs = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))
+            for _ in range(2)]
+        bases = [b for _, b in procs]
+        game = create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=70)
+        gid, token = game["game_id"], game["seats"][0]["token"]
+        got = [_opened("127.0.0.9", ws_url(bases[i % 2], gid, token), stack) for i in range(3)]
+        assert [m["type"] for m in got] == ["state", "state", "error"], got
+        assert "this seat has 2 sockets" in got[2]["error"]
+        kill9(procs[1][0])  # it held one of the two; its share lives until it expires
+        url = ws_url(bases[0], gid, token)
+        assert _opened("127.0.0.9", url, stack)["type"] == "error"
+        deadline = time.monotonic() + 30
+        while _opened("127.0.0.9", url, stack)["type"] != "state":
+            assert time.monotonic() < deadline, "a dead process's sockets still count"
+            time.sleep(0.5)
+
+
+def test_processes_share_the_spectators_of_a_game(pg: str, redis_url: str) -> None:
+    """Two processes on one Redis, ``spectators_per_game=2``: a third spectator of one game
+    is refused whichever process it opens on (before: 2 in each process, 4 in all), while
+    another game still takes spectators."""
+    limits = "requests_per_second=off,spectators_per_game=2"
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(server(
+            pg, extra=["--pubsub", redis_url, "--bot-processes", "0", "--limits", limits]))[1]
+            for _ in range(2)]
+        games = [create(bases[0], [{"kind": "human"}, {"kind": "human"}], seed=71 + i)
+                 for i in range(2)]
+        gid = games[0]["game_id"]
+        got = [_opened(f"127.0.1.{i + 1}", ws_url(bases[i % 2], gid, None), stack)
+               for i in range(3)]
+        assert [m["type"] for m in got] == ["state", "state", "error"], got
+        assert "this game has its 2 spectators" in got[2]["error"]
+        other = ws_url(bases[1], games[1]["game_id"], None)
+        assert _opened("127.0.1.9", other, stack)["type"] == "state"
+
+
+def test_redis_down_counts_the_sockets_of_a_seat_in_each_process(
+        pg: str, tmp_path: Path) -> None:
+    """Redis stops under a running ``serve --pubsub``: the sockets of a seat are counted by
+    the process alone (2 admitted, the third refused: it refuses nobody more than before)
+    and it says so in one log line, once."""
+    limits = "requests_per_second=off,sockets_per_seat=2"
+    errors = tmp_path / "errors.log"
+    own = redis_server()
+    url = own.__enter__()
+    try:
+        with contextlib.ExitStack() as stack:
+            base = stack.enter_context(server(
+                pg, errors_to=errors,
+                extra=["--pubsub", url, "--bot-processes", "0", "--limits", limits]))[1]
+            game = create(base, [{"kind": "human"}, {"kind": "human"}], seed=73)
+            own.__exit__(None, None, None)  # Redis goes away
+            own = None
+            sock = ws_url(base, game["game_id"], game["seats"][0]["token"])
+            got = [_opened("127.0.0.10", sock, stack) for _ in range(3)]
+            assert [m["type"] for m in got] == ["state", "state", "error"], got
+            time.sleep(4)  # a renewal of the counts runs and fails too
+            text = errors.read_text(errors="replace")
+            lines = [x for x in text.splitlines()
+                     if "count seat_sockets kept in this process only" in x]
+            assert len(lines) == 1, text[-2000:]
+    finally:
+        if own is not None:
+            own.__exit__(None, None, None)

@@ -33,7 +33,6 @@ from forest_shuffle.server.coach import CoachDesk, CoachSettings
 from forest_shuffle.server.companion import companion_router
 from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.headers import SafeHeaders
-from forest_shuffle.server.held import HeldCounts
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Guard, Limits, SocketGate
 from forest_shuffle.server.pad import PAD_CHANNEL, PadService, pad_router
@@ -118,8 +117,8 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
                               bot_games_per_owner=lim.bot_games_per_address,
                               held_url=pubsub)
     svc = service
-    if pubsub:  # sockets per address counted over every process
-        gate.held = HeldCounts(pubsub, "sockets", lambda: dict(gate.by_address))
+    if pubsub:  # sockets per address, per seat, spectators per game: over every process
+        gate.share(pubsub)
     hub = Hub(svc)
     # the coach's searches think where the searching bots do: in worker processes if any
     desk = CoachDesk(svc, coach or CoachSettings.of_limits(
@@ -139,8 +138,7 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
         desk.close()
         pad.stop()
         svc.close()
-        if gate.held is not None:
-            gate.held.close()
+        gate.close()
 
     app = FastAPI(
         title="Forest Shuffle",

@@ -1,6 +1,9 @@
-"""Counts of things an address holds, shared by every server process through Redis
-(``serve --pubsub``, docs/deploy.md, "Bounds"): the coach's searches under way
-(``coach_per_address``) and the unfinished games of bots only (``bot_games_per_address``).
+"""Counts of things held, shared by every server process through Redis (``serve --pubsub``,
+docs/deploy.md, "Bounds"): per address the coach's searches under way
+(``coach_per_address``), the unfinished games of bots only (``bot_games_per_address``) and
+the open sockets (``sockets_per_address``); per seat its sockets (``sockets_per_seat``,
+key ``game:seat``); per game its spectators (``spectators_per_game``). The "address" of
+the API below is any such key.
 
 Contract: :class:`HeldCounts` answers "may ``address`` hold one more?" against a bound
 counted over every process. Each process publishes its own count per address as a Redis key
@@ -162,13 +165,13 @@ class HeldCounts:
         if not self._failing:
             self._failing = True
             line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            log.warning("per-address count %s kept in this process only: Redis does not "
+            log.warning("shared count %s kept in this process only: Redis does not "
                         "answer (%s)", self.name, line)
 
     def _ok(self) -> None:
         if self._failing:
             self._failing = False
-            log.warning("per-address count %s shared through Redis again", self.name)
+            log.warning("count %s shared through Redis again", self.name)
 
     def close(self) -> None:
         """Stop renewing and take this process's counts out of Redis."""

@@ -20,12 +20,16 @@ Contract:
   seat's token) also at most ``spectators`` in the server and ``spectators_per_game`` per
   game, so a flood of spectators never takes the room of the players. Each admitted socket
   gets a :class:`Ticket`: its bucket of messages a second (a socket over it is read more
-  slowly) and, for a spectator, the pause between two states.
+  slowly) and, for a spectator, the pause between two states. With ``--pubsub``
+  (:meth:`SocketGate.share`) the bounds per address, per seat and per game are counted over
+  every process through Redis (:mod:`.held`); ``sockets`` and ``spectators`` bound this
+  process's own open files.
 - :func:`parse_message` reads one client message safely (size bound, no traceback on deep
   nesting or huge numbers, action text bound); :func:`client_gone` tells a client that
   closed its socket (normal, logged at debug level) from a failure of the server.
 
-Everything here runs on the event loop's thread (no locks).
+Everything here runs on the event loop's thread (no locks), except the shared counts'
+Redis calls (a worker thread; they read the counters, never write them).
 """
 
 from __future__ import annotations
@@ -77,7 +81,8 @@ class Limits:
     #: replayed by the engine), and the burst.
     replays_per_minute: float | None = 30.0
     replays_burst: int = 30
-    #: Open sockets: in the whole server, per client address, per seat of a game.
+    #: Open sockets: in the server process (its own open files), per client address, per
+    #: seat of a game (with ``--pubsub`` the last two over every process).
     sockets: int | None = 2000
     sockets_per_address: int | None = 100
     sockets_per_seat: int | None = 4
@@ -86,10 +91,11 @@ class Limits:
     #: requests cannot hold every file of the server.
     request_seconds: float | None = 20.0
     connections_per_address: int | None = 200
-    #: Unfinished games of bots only that one client address may have created (the
-    #: server holds at most 20 of them in all).
+    #: Unfinished games of bots only that one client address may have created (over every
+    #: process with ``--pubsub``; each process holds at most 20 of them in all).
     bot_games_per_address: int | None = 2
-    #: Spectators' sockets: in the whole server and per game.
+    #: Spectators' sockets: in the server process (its own open files) and per game (with
+    #: ``--pubsub`` over every process).
     spectators: int | None = 1000
     spectators_per_game: int | None = 50
     #: Messages a second one socket may send, and the burst: beyond, the socket is read
@@ -101,8 +107,8 @@ class Limits:
     #: The coach's bounds (:class:`~forest_shuffle.server.coach.CoachSettings`, never off):
     #: seconds of search for one suggestion (the hard bot's budget) and for each of the two
     #: searches of a decision a review checks; decisions a review checks at most; searches
-    #: at once, searches waiting at most (more get 429) and seconds a request waits for its
-    #: search (then 503).
+    #: at once, searches waiting at most (more get 429; both per process: its own
+    #: workers) and seconds a request waits for its search (then 503).
     suggest_time: float = 1.0
     review_time: float = 0.15
     review_moves: int = 12
@@ -473,9 +479,36 @@ class SocketGate:
     by_address: Counter[str] = field(default_factory=Counter)
     by_seat: Counter[tuple[str, int]] = field(default_factory=Counter)
     spectators_by_game: Counter[str] = field(default_factory=Counter)
-    #: With ``--pubsub``: ``sockets_per_address`` counted over every process
-    #: (:class:`~.held.HeldCounts` over ``by_address``; None: this process alone).
+    #: With ``--pubsub`` (:meth:`share`): ``sockets_per_address`` counted over every
+    #: process (:class:`~.held.HeldCounts` over ``by_address``; None: this process alone).
     held: HeldCounts | None = None
+    #: With ``--pubsub``: ``sockets_per_seat`` over every process (keys ``game:seat``).
+    seat_held: HeldCounts | None = None
+    #: With ``--pubsub``: ``spectators_per_game`` over every process (keys: game ids).
+    watch_held: HeldCounts | None = None
+
+    def share(self, url: str, ttl: float | None = None) -> None:
+        """Count the deployment-wide bounds over every process through the Redis at
+        ``url`` (docs/deploy.md, "Bounds"): ``sockets_per_address``, ``sockets_per_seat``
+        and ``spectators_per_game``. ``sockets`` and ``spectators`` stay this process's
+        (they bound its own open files)."""
+        from forest_shuffle.server.held import TTL, HeldCounts
+
+        life = TTL if ttl is None else ttl
+        self.held = HeldCounts(url, "sockets", lambda: dict(self.by_address), ttl=life)
+        self.seat_held = HeldCounts(url, "seat_sockets", self._seat_counts, ttl=life)
+        self.watch_held = HeldCounts(url, "spectators", lambda: dict(self.spectators_by_game),
+                                     ttl=life)
+
+    def _seat_counts(self) -> dict[str, int]:
+        """This process's sockets per seat, keyed ``game:seat`` (any thread)."""
+        return {seat_key(g, s): n for (g, s), n in list(self.by_seat.items())}
+
+    def close(self) -> None:
+        """Stop sharing: this process's counts leave Redis (idempotent)."""
+        for held in (self.held, self.seat_held, self.watch_held):
+            if held is not None:
+                held.close()
 
     def refusal(self, game_id: str, seat: int | None, address: str) -> str | None:
         """Why a new socket of this seat (None: a spectator) from ``address`` is refused,
@@ -520,13 +553,12 @@ class SocketGate:
         socket closed with code 4429."""
         address = address_of(websocket.scope)
         got = self.admit(game_id, seat, address)
-        most = self.limits.sockets_per_address
-        if isinstance(got, Ticket) and self.held is not None and most is not None:
+        if isinstance(got, Ticket):
             # counted over every process too (this one's own count holds the new socket)
-            mine = self.by_address[address] - 1
-            if not await asyncio.to_thread(self.held.admit, address, most, mine):
+            why = await asyncio.to_thread(self._shared_refusal, got)
+            if why is not None:
                 got.release()
-                got = f"too many sockets from your address (at most {most})"
+                got = why
         if isinstance(got, Ticket):
             return got
         try:
@@ -536,18 +568,52 @@ class SocketGate:
             pass
         return None
 
+    def _shared_refusal(self, ticket: Ticket) -> str | None:
+        """Why the socket of ``ticket`` (admitted by this process's counts) is refused by
+        a count over every process, or None (any thread; each admitted count then holds
+        it in Redis until :meth:`_release` syncs it)."""
+        lim, game_id, seat = self.limits, ticket.game_id, ticket.seat
+        if seat is None:
+            most = lim.spectators_per_game
+            if self.watch_held is not None and most is not None and not self.watch_held.admit(
+                    game_id, most, self.spectators_by_game[game_id] - 1):
+                return f"this game has its {most} spectators already"
+        else:
+            most = lim.sockets_per_seat
+            if self.seat_held is not None and most is not None and not self.seat_held.admit(
+                    seat_key(game_id, seat), most, self.by_seat[(game_id, seat)] - 1):
+                return f"this seat has {most} sockets open already"
+        most = lim.sockets_per_address
+        if self.held is not None and most is not None and not self.held.admit(
+                ticket.address, most, self.by_address[ticket.address] - 1):
+            return f"too many sockets from your address (at most {most})"
+        return None
+
     def _release(self, ticket: Ticket) -> None:
         self.total -= 1
         _down(self.by_address, ticket.address)
-        if self.held is not None:  # the other processes see the place free at once
-            with contextlib.suppress(RuntimeError):  # no event loop: the next renewal
-                asyncio.get_running_loop().run_in_executor(None, self.held.sync,
-                                                           ticket.address)
         if ticket.seat is None:
             self.spectators -= 1
             _down(self.spectators_by_game, ticket.game_id)
         else:
             _down(self.by_seat, (ticket.game_id, ticket.seat))
+        # the other processes see the places free at once
+        self._sync(self.held, ticket.address)
+        if ticket.seat is None:
+            self._sync(self.watch_held, ticket.game_id)
+        else:
+            self._sync(self.seat_held, seat_key(ticket.game_id, ticket.seat))
+
+    @staticmethod
+    def _sync(held: HeldCounts | None, key: str) -> None:
+        if held is not None:
+            with contextlib.suppress(RuntimeError):  # no event loop: the next renewal
+                asyncio.get_running_loop().run_in_executor(None, held.sync, key)
+
+
+def seat_key(game_id: str, seat: int) -> str:
+    """The key of one seat's sockets in the shared counts."""
+    return f"{game_id}:{seat}"
 
 
 def _down(counter: Counter[Any], key: Any) -> None:
