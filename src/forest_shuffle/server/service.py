@@ -207,7 +207,7 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     bot_scheduled: int = -1  # the version a bot move was last scheduled for
-    cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    cache: dict[tuple[int, int, str], dict[str, Any]] = field(default_factory=dict)
     scores: list[dict[str, Any]] | None = None
     running: tuple[int, list[dict[str, Any]]] | None = None  # (version, running score pad)
     used: float = field(default_factory=time.monotonic)
