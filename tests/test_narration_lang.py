@@ -9,7 +9,8 @@ import dataclasses
 import pytest
 
 from forest_shuffle.cards.names import printed_name
-from forest_shuffle.engine.actions import Action
+from forest_shuffle.engine.actions import DISCARD, PAY, Action
+from forest_shuffle.engine.picks import HAND, PickShape
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PendingView
 from forest_shuffle.i18n import words
@@ -20,6 +21,8 @@ from forest_shuffle.text.narration import (
     end_words,
     event_words,
     names_words,
+    pick_confirm_words,
+    pick_words,
     turn_label,
     winners_words,
     winter_words,
@@ -96,3 +99,19 @@ def test_the_prompt_names_a_card_as_printed_in_that_edition() -> None:
     assert de == f"Nimm eine Karte {printed_name(sp, 'de')} von der Lichtung auf die Hand."
     assert printed_name(sp, "de") != "Oak"
     assert ask_words(asked, "zh") == f"从空地拿一张{printed_name(sp, 'zh')}牌到你的手牌。"
+
+
+def test_a_choice_of_several_cards_is_asked_in_each_language() -> None:
+    """The pick words of a payment and Dartmoor's discard, whole sentences with each
+    language's plural; English as before."""
+    pay = PickShape("pay", PAY, HAND, (3, 8, 9), 2, 2, (), False, 5)
+    assert pick_words(pay) == ("Pick 2 cards of your hand to pay with, in any order; a pick "
+                               "can be taken back until you confirm.")
+    assert pick_words(pay, "de").startswith("Wähle 2 Karten deiner Hand zum Bezahlen")
+    assert pick_words(pay, "zh").startswith("从你的手牌中选择 2 张牌用于支付")
+    one = PickShape("discard", DISCARD, HAND, (3,), 0, 1, (), True, 5)
+    assert pick_words(one, "fr").startswith(
+        "Choisissez jusqu'à 1 carte de votre main à poser face visible dans la clairière")
+    assert pick_confirm_words(one, "de") == ["Fertig: keine Karte", "Auf die Lichtung: 1 Karte"]
+    assert pick_confirm_words(pay, "fr")[2] == "Payer avec 2 cartes"
+    assert pick_confirm_words(pay) == ["Pay with no card", "Pay with 1 card", "Pay with 2 cards"]

@@ -17,7 +17,7 @@ from forest_shuffle.text.narration import ask_words, detail_words, species_of, t
 
 #: The payload's parts that are data, not words: the same in every language.
 DATA = ("view", "legal", "to_move", "decision", "version", "running", "card_points",
-        "picks", "pick_from", "over", "scores", "winners", "turns")
+        "pick_from", "over", "scores", "winners", "turns")
 
 
 def get(c: TestClient, gid: str, token: str | None, query: str = "",
@@ -65,6 +65,8 @@ def test_a_payload_in_german_has_a_german_prompt_and_german_card_names() -> None
         assert dict(de["pad_lines"])["trees"] == "Bäume"
         # only the words differ: every fact the viewer may see is the same
         assert {k: de[k] for k in DATA} == {k: en[k] for k in DATA}
+        assert {k: v for k, v in de["pay"].items() if "words" not in k} == {
+            k: v for k, v in en["pay"].items() if "words" not in k}
 
 
 def test_the_same_game_in_english_is_unchanged() -> None:

@@ -161,7 +161,7 @@ class Payloads:
             "prompt_detail": detail_words(view, lang) if mine else None,
             "pay": _pay_hint(view, lang) if mine else None,
             "pay_plans": _play_hints(state, seat, lang) if mine and seat is not None else {},
-            "picks": _pick_hint(view) if mine else None,
+            "picks": _pick_hint(view, lang) if mine else None,
             "pick_from": _pick_from(state) if mine else None,
             "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
                         for r in self._running(game, snap)],
@@ -237,21 +237,21 @@ def _pick_from(state: GameState) -> str | None:
     return decl.source if decl is not None and decl.source else None
 
 
-def _pick_hint(view: PlayerView) -> dict[str, Any] | None:
+def _pick_hint(view: PlayerView, lang: str = "en") -> dict[str, Any] | None:
     """A decision of the viewer's that takes several cards, as one choice of a set
     (:func:`~forest_shuffle.engine.picks.pick_shape`): which cards may be picked, how many,
     in any order, with the words to ask and to confirm; None for any other decision. The
     page keeps the picks to itself (so they can be taken back) and sends the engine's
     canonical actions for the set (ascending, then ``done`` where the decision needs it:
-    ``actions`` names the action kind)."""
+    ``actions`` names the action kind). The words in ``lang``."""
     shape = pick_shape(view)
     if shape is None:
         return None
     return {"kind": shape.kind, "verb": shape.verb, "source": shape.source,
             "cards": list(shape.cards), "least": shape.least, "most": shape.most,
             "paid": [c for c in shape.paid if c], "ends_with_done": shape.ends_with_done,
-            "source_size": shape.source_size, "words": pick_words(shape),
-            "confirm": pick_confirm_words(shape)}
+            "source_size": shape.source_size, "words": pick_words(shape, lang),
+            "confirm": pick_confirm_words(shape, lang)}
 
 
 def _pay_hint(view: PlayerView, lang: str = "en") -> dict[str, Any] | None:

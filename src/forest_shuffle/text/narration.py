@@ -837,11 +837,15 @@ PICK_PURPOSE: dict[str, tuple[str, str]] = {
 }
 
 
-def pick_words(shape: PickShape) -> str:
+def pick_words(shape: PickShape, lang: str = "en") -> str:
     """How to make a choice of a set, one sentence: how many cards and where from, what
     they are for, any order, and that a pick can be taken back until the choice is
     confirmed (``"Pick up to 5 cards of your hand to put under your cave, in any order
-    (then you draw as many); ..."``)."""
+    (then you draw as many); ..."``), in ``lang`` (a choice no whole sentence is written
+    for, English)."""
+    said = _pick_sentence(shape, server_words(lang))
+    if said is not None:
+        return said
     where = "of your hand" if shape.source == HAND else "of the clearing"
     purpose = PICK_PURPOSE.get(shape.verb, (f"({shape.verb})", ""))[0]
     if shape.least == shape.most:
@@ -853,6 +857,86 @@ def pick_words(shape: PickShape) -> str:
     then = " (then you draw as many)" if shape.kind == "raccoon" else ""
     return (f"Pick {many} {where} {purpose}, in any order{then}; a pick can be taken back "
             "until you confirm.")
+
+
+def _pick_sentence(shape: PickShape, w: Words) -> str | None:
+    """:func:`pick_words` as one whole message of the ``server`` catalog for the choices
+    the games ask (a payment, the Raccoon's cave, clearing cards for the cave, Dartmoor's
+    discards), each for exactly ``n``, up to ``n`` and ``least`` to ``n`` cards; None for
+    another one."""
+    n, least = shape.most, shape.least
+    exact, upto = least == n, least == 0
+    if shape.verb == PAY and shape.source == HAND:
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to pay with, in any order; a pick "
+                              "can be taken back until you confirm.",
+                              "Pick {n} cards of your hand to pay with, in any order; a pick "
+                              "can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to pay with, in any order; a "
+                              "pick can be taken back until you confirm.",
+                              "Pick up to {n} cards of your hand to pay with, in any order; "
+                              "a pick can be taken back until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to pay with, in any order; a "
+                          "pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of your hand to pay with, in any order; "
+                          "a pick can be taken back until you confirm.", n, least=least)
+    if shape.verb == CAVE and shape.source == HAND and shape.kind == "raccoon":
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to put under your cave, in any order "
+                              "(then you draw as many); a pick can be taken back until you "
+                              "confirm.",
+                              "Pick {n} cards of your hand to put under your cave, in any "
+                              "order (then you draw as many); a pick can be taken back until "
+                              "you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to put under your cave, in any "
+                              "order (then you draw as many); a pick can be taken back until "
+                              "you confirm.",
+                              "Pick up to {n} cards of your hand to put under your cave, in "
+                              "any order (then you draw as many); a pick can be taken back "
+                              "until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to put under your cave, in "
+                          "any order (then you draw as many); a pick can be taken back until "
+                          "you confirm.",
+                          "Pick {least} to {n} cards of your hand to put under your cave, in "
+                          "any order (then you draw as many); a pick can be taken back until "
+                          "you confirm.", n, least=least)
+    if shape.verb == CAVE and shape.source != HAND and shape.kind != "raccoon":
+        if exact:
+            return w.ngettext("Pick {n} card of the clearing to put under your cave, in any "
+                              "order; a pick can be taken back until you confirm.",
+                              "Pick {n} cards of the clearing to put under your cave, in any "
+                              "order; a pick can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of the clearing to put under your cave, in "
+                              "any order; a pick can be taken back until you confirm.",
+                              "Pick up to {n} cards of the clearing to put under your cave, "
+                              "in any order; a pick can be taken back until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of the clearing to put under your cave, in "
+                          "any order; a pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of the clearing to put under your cave, "
+                          "in any order; a pick can be taken back until you confirm.", n,
+                          least=least)
+    if shape.verb == DISCARD and shape.source == HAND:
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to put face up into the clearing, in "
+                              "any order; a pick can be taken back until you confirm.",
+                              "Pick {n} cards of your hand to put face up into the clearing, "
+                              "in any order; a pick can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to put face up into the "
+                              "clearing, in any order; a pick can be taken back until you "
+                              "confirm.",
+                              "Pick up to {n} cards of your hand to put face up into the "
+                              "clearing, in any order; a pick can be taken back until you "
+                              "confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to put face up into the "
+                          "clearing, in any order; a pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of your hand to put face up into the "
+                          "clearing, in any order; a pick can be taken back until you confirm.",
+                          n, least=least)
+    return None
 
 
 def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
@@ -868,14 +952,29 @@ def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
             f"line; undo takes back the last card chosen (undo ID that card); {ready}.")
 
 
-def pick_confirm_words(shape: PickShape) -> list[str]:
+def pick_confirm_words(shape: PickShape, lang: str = "en") -> list[str]:
     """The confirmation of a choice of a set for each number of cards picked (item n: n
-    cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``."""
+    cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``; in
+    ``lang`` (another verb than pay, cave and discard: English)."""
+    w = server_words(lang)
     start = PICK_PURPOSE.get(shape.verb, ("", shape.verb.capitalize() + ":"))[1]
     out = []
     for n in range(shape.most + 1):
-        if n == 0:
-            out.append("Done: no card" if shape.ends_with_done else f"{start} no card")
+        if n == 0 and shape.ends_with_done:
+            out.append(w.gettext("Done: no card"))
+        elif shape.verb == PAY:
+            out.append(w.gettext("Pay with no card") if n == 0 else
+                       w.ngettext("Pay with {n} card", "Pay with {n} cards", n))
+        elif shape.verb == CAVE:
+            out.append(w.gettext("Put under your cave: no card") if n == 0 else
+                       w.ngettext("Put under your cave: {n} card",
+                                  "Put under your cave: {n} cards", n))
+        elif shape.verb == DISCARD:
+            out.append(w.gettext("Put into the clearing: no card") if n == 0 else
+                       w.ngettext("Put into the clearing: {n} card",
+                                  "Put into the clearing: {n} cards", n))
+        elif n == 0:
+            out.append(f"{start} no card")
         else:
             out.append(f"{start} {cards_word(n, 'card')}")
     return out
