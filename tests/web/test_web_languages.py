@@ -133,3 +133,37 @@ def test_the_cards_are_named_as_printed_in_the_language_asked_for() -> None:
             assert got["cards"] == en["cards"]  # ids, halves by key: data
         assert c.get("/api/cards?game=base", headers={"Accept-Language": "de"}).json()[
             "species"]["Oak"]["name"] == printed_name(catalog.species["Oak"], "de")
+
+
+def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() -> None:
+    """A whole game: the lines a turn begins with, the winter cards and the end come in
+    German for a German viewer (the others, in English for now), the same lines, cards
+    and order as the English log's."""
+    rng = random.Random(5)
+    with client() as c:
+        game = new_game(c, TWO_HUMANS, seed=4)
+        gid = game["game_id"]
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        for _ in range(3000):
+            p = get(c, gid, tokens[0])
+            if p["over"]:
+                break
+            mine = get(c, gid, tokens[p["to_move"]])
+            r = c.post(f"/api/games/{gid}/actions", headers=head(tokens[p["to_move"]]),
+                       json={"action": rng.choice(mine["legal"]), "version": mine["version"]})
+            assert r.status_code == 200, r.text
+        en = get(c, gid, tokens[0])["log"]
+        de = get(c, gid, tokens[0], "?lang=de")["log"]
+    assert len(de) == len(en) and [e["cards"] for e in de] == [e["cards"] for e in en]
+    turns = [(a["text"], b["text"]) for a, b in zip(en, de, strict=True)
+             if a["text"].startswith("Turn ")]
+    assert turns and all(g == "Zug " + t[len("Turn "):] for t, g in turns)
+    winters = [b["text"] for a, b in zip(en, de, strict=True)
+               if a["text"].startswith("A winter card is revealed")]
+    assert winters == [f"Eine Winterkarte wird aufgedeckt ({n}/3)." for n in (1, 2, 3)]
+    assert de[-1]["text"].startswith("Die letzte Winterkarte ist aufgedeckt: Die Partie ist "
+                                     "vorbei. ")
+    assert en[-1]["text"].startswith("The last winter card is out: the game is over. Win")
+    others = [(a, b) for a, b in zip(en, de, strict=True) if not (
+        a["text"].startswith(("Turn ", "A winter card", "The last winter", "The clearing")))]
+    assert all(a == b for a, b in others)  # English for now

@@ -112,7 +112,7 @@ class Payloads:
         out["help"] = not game.settings.get("no_help", False)  # the Suggest button
         viewer = -1 if seat is None else seat
         out["log_from"] = log_from
-        out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
+        out["log"] = [e.shown(viewer, lang) for e in game.log[log_from:snap.log_len]]
         out["log_total"] = snap.log_len
         return out
 

@@ -714,11 +714,11 @@ def opening_words(names: Sequence[str]) -> str:
     return f"A game of {len(names)}: {', '.join(names)}."
 
 
-def turn_words(turn: int, name: str) -> str:
+def turn_words(turn: int, name: str, lang: str = "en") -> str:
     """``"Turn 4: Ann."``: the log's line when a turn begins. ``turn`` is the table's count
     (every player's turns and extra turns counted, ``GameState.turn``), the one count the
-    log, the page's status bar and the terminal say."""
-    return f"{turn_label(turn, name)}."
+    log, the page's status bar and the terminal say. In ``lang``."""
+    return server_words(lang).gettext("{label}.", label=turn_label(turn, name, lang))
 
 
 def turn_label(turn: int, name: str, lang: str = "en") -> str:
