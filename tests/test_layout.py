@@ -17,7 +17,7 @@ ALLOWED: dict[str, set[str]] = {
     "scoring": {"cards"},
     "engine": {"cards", "scoring"},
     "games": {"cards", "engine"},
-    "text": {"cards", "scoring", "engine"},
+    "text": {"cards", "scoring", "engine", "i18n"},
     "formats": {"cards", "scoring", "engine", "games", "text"},
     "bots": {"cards", "scoring", "engine", "games", "workers"},
     "rl": {"cards", "scoring", "engine", "games", "text", "bots"},

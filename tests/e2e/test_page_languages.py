@@ -10,6 +10,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -102,6 +103,30 @@ def test_lobby_table_and_score_pad_in_each_language(browser: Browser, server: st
     expect(page.get_by_test_id("pad-undo")).to_have_text(t("Undo"))
     no_overflow(page, "score pad")
     picture(page, f"{size}-pad-{lang}")
+    context.close()
+
+
+def test_the_table_in_french_shows_the_servers_prompt_in_french(
+        browser: Browser, server: str, page_errors: PageErrors) -> None:
+    """The page asks the server in its language (``?lang=``): the prompt it shows is the
+    server's French sentence, not the English one."""
+    context = browser.new_context(viewport=SIZES["laptop"], locale=LOCALES["fr"])
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=2)
+    assert wait_settled(page) == "your-turn"
+    url = urlsplit(page.url)
+    gid = url.path.strip("/").split("/")[1]
+    token = parse_qs(url.query)["token"][0]
+
+    def asked(query: str) -> str:
+        r = httpx.get(f"{server}/api/games/{gid}{query}", headers={"x-seat-token": token},
+                      timeout=10)
+        return str(r.json()["prompt"])
+
+    french, english = asked("?lang=fr"), asked("?lang=en")
+    assert french != english
+    expect(page.locator("[data-testid=prompt] .ask")).to_have_text(french)
     context.close()
 
 

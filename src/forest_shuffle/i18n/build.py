@@ -9,7 +9,8 @@ and exits 1 naming every stale file. The tests call :func:`expected_files`.
 Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``) and ``data-i18n`` attributes of ``server/static/*.html``;
 ``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo companion's
-refusals (``server/companion.py``) and the solo challenges' titles of
+refusals (``server/companion.py``), the prompt and status words of ``text/narration.py`` and
+``server/payloads.py``, and the solo challenges' titles of
 ``cards/data/dartmoor/solo.json`` (context ``solo challenge``), which the companion sends in
 the page's language.
 
@@ -80,7 +81,8 @@ def sources(domain: str) -> list[Path]:
     if domain == "cli":
         return sorted((PKG / "cli").rglob("*.py"))
     if domain == "server":
-        return [PKG / "server" / "companion.py", SOLO_DATA]
+        return [PKG / "server" / "companion.py", PKG / "server" / "payloads.py",
+                PKG / "text" / "narration.py", SOLO_DATA]
     return []
 
 

@@ -27,6 +27,10 @@ QToken = Annotated[str | None, Query(alias="token", description="a seat's token"
 LogFrom = Annotated[str | None, Query(
     alias="log_from", description="the log entries the client holds (whole number, 0 to "
                                   "the log's length): the answer's log starts there")]
+#: The language the answer's words are in (en, fr, de, zh; else ``Accept-Language``).
+LangQuery = Annotated[str | None, Query(alias="lang", max_length=35,
+                                        description="en, fr, de or zh (else Accept-Language)")]
+AcceptLanguage = Annotated[str | None, Header(alias="Accept-Language")]
 
 
 class StrictBody(BaseModel):

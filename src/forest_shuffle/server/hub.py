@@ -73,6 +73,7 @@ class Hub:
             else:
                 self._wake(game_id)
 
-    def payload(self, game_id: str, seat: int | None, log_from: int = 0) -> dict[str, Any]:
+    def payload(self, game_id: str, seat: int | None, log_from: int = 0,
+                lang: str = "en") -> dict[str, Any]:
         return self.service.payloads.payload(game_id, seat, self.connected(game_id),
-                                             log_from)
+                                             log_from, lang)

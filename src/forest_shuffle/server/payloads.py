@@ -7,7 +7,10 @@ only, cached per (version, viewer) in the game's copy. Its log is an increment: 
 from ``log_from`` (what the client holds) to ``log_total``; the log is only appended to and
 its entries never change. Sharing the database, a client that holds more of the log than
 this process's copy makes the copy catch up first. A ``log_from`` that is not a whole
-number, or is beyond the log, is a 400.
+number, or is beyond the log, is a 400. The server's words are in the viewer's language
+(``lang``: the prompt, its detail, the pay words, ``turn_label``, ``pad_lines``; card names
+as printed in that edition), so the cache key is (version, viewer, language); the log
+lines and card texts are English for now (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from forest_shuffle.cards.names import printed_name
 from forest_shuffle.engine.game import game_by_id
 from forest_shuffle.engine.picks import pick_shape
 from forest_shuffle.engine.state import GameState
@@ -25,12 +29,14 @@ from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
+    N_,
     action_words,
     ask_words,
     detail_words,
     pay_facts,
     pick_confirm_words,
     pick_words,
+    server_words,
     turn_label,
     turn_summary,
 )
@@ -75,20 +81,21 @@ class Payloads:
         self.svc._refresh(game)
 
     def payload(self, game_id: str, seat: int | None,
-                connected: frozenset[int] = frozenset(), log_from: int = 0) -> dict[str, Any]:
+                connected: frozenset[int] = frozenset(), log_from: int = 0,
+                lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the game now; ``connected`` names
         the seats with an open socket (bots always count as connected). The log is sent
         from entry ``log_from`` on (the client holds the ones before): ``log_from``,
         ``log`` (those entries, in this viewer's words) and ``log_total``. ServiceError(400)
-        if ``log_from`` is beyond the log."""
+        if ``log_from`` is beyond the log. Its words are in ``lang`` (en, fr, de, zh)."""
         game = self.svc.game(game_id)
         self._reach(game, log_from)
         snap = game.snap
         _check_log_from(log_from, snap.log_len)
-        key = (snap.version, -1 if seat is None else seat)
+        key = (snap.version, -1 if seat is None else seat, lang)
         base = game.cache.get(key)
         if base is None:
-            base = self._base_payload(game, snap, seat)
+            base = self._base_payload(game, snap, seat, lang)
             # list(): one C-level copy; other threads' payloads may add keys meanwhile.
             if len(game.cache) > 16 or any(k[0] != snap.version for k in list(game.cache)):
                 game.cache.clear()
@@ -105,7 +112,7 @@ class Payloads:
         out["help"] = not game.settings.get("no_help", False)  # the Suggest button
         viewer = -1 if seat is None else seat
         out["log_from"] = log_from
-        out["log"] = [e.shown(viewer) for e in game.log[log_from:snap.log_len]]
+        out["log"] = [e.shown(viewer, lang) for e in game.log[log_from:snap.log_len]]
         out["log_total"] = snap.log_len
         return out
 
@@ -129,8 +136,10 @@ class Payloads:
                  for c in pad["cards"] if c["card"] is not None}
                 for pad in cls._running(game, snap)]
 
-    def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None) -> dict[str, Any]:
+    def _base_payload(self, game: LiveGame, snap: Snapshot, seat: int | None,
+                      lang: str = "en") -> dict[str, Any]:
         state = snap.state
+        w = server_words(lang)
         view = make_spectator_view(state) if seat is None else state.view(seat)
         mine = seat is not None and state.to_move == seat
         over = state.over
@@ -148,21 +157,23 @@ class Payloads:
             "decision": state.decision,
             "legal": [str(a) for a in view.legal_actions] if mine else [],
             "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
-            "prompt": ask_words(view) if mine else None,
-            "prompt_detail": detail_words(view) if mine else None,
-            "pay": _pay_hint(view) if mine else None,
-            "pay_plans": _play_hints(state, seat) if mine and seat is not None else {},
-            "picks": _pick_hint(view) if mine else None,
+            "prompt": ask_words(view, lang) if mine else None,
+            "prompt_detail": detail_words(view, lang) if mine else None,
+            "pay": _pay_hint(view, lang) if mine else None,
+            "pay_plans": _play_hints(state, seat, lang) if mine and seat is not None else {},
+            "picks": _pick_hint(view, lang) if mine else None,
             "pick_from": _pick_from(state) if mine else None,
             "running": [{"seat": r["seat"], "total": r["total"], "lines": r["lines"]}
                         for r in self._running(game, snap)],
             "card_points": self._card_points(game, snap),
-            "pad_lines": [[key, LINE_WORDS.get(key, key)] for key in state.game.pad_lines],
+            "pad_lines": [[key, w.gettext(LINE_WORDS[key])
+                           if key in LINE_WORDS else key] for key in state.game.pad_lines],
             "waited": _waited(game, snap, seat) if mine and seat is not None else [],
             "turns": _turns(game.log[:snap.log_len], state.num_players),
             "turn_label": turn_label(
                 state.turn, "" if over else
-                "you" if state.current == seat else game.seats[state.current].name),
+                w.pgettext("whose turn", "you") if state.current == seat
+                else game.seats[state.current].name, lang),
             "clearing_limit": state.game.clearing_limit,
             "hand_limit": state.game.hand_limit,
             "winter_to_end": state.game.winter_to_end,
@@ -175,9 +186,10 @@ class Payloads:
 
 
 #: The score pad's lines in words (the keys of a game's ``pad_lines``).
-LINE_WORDS = {"trees": "Trees", "top_bottom": "Top / bottom", "top": "Top",
-              "bottom": "Bottom", "left_right": "Left / right", "cave": "Cave",
-              "moors": "Moors"}
+#: English; each a message of the ``server`` catalog.
+LINE_WORDS = {"trees": N_("Trees"), "top_bottom": N_("Top / bottom"), "top": N_("Top"),
+              "bottom": N_("Bottom"), "left_right": N_("Left / right"), "cave": N_("Cave"),
+              "moors": N_("Moors")}
 #: The most sentences of a summary of the turns a viewer waited through.
 MAX_WAITED = 8
 
@@ -225,29 +237,30 @@ def _pick_from(state: GameState) -> str | None:
     return decl.source if decl is not None and decl.source else None
 
 
-def _pick_hint(view: PlayerView) -> dict[str, Any] | None:
+def _pick_hint(view: PlayerView, lang: str = "en") -> dict[str, Any] | None:
     """A decision of the viewer's that takes several cards, as one choice of a set
     (:func:`~forest_shuffle.engine.picks.pick_shape`): which cards may be picked, how many,
     in any order, with the words to ask and to confirm; None for any other decision. The
     page keeps the picks to itself (so they can be taken back) and sends the engine's
     canonical actions for the set (ascending, then ``done`` where the decision needs it:
-    ``actions`` names the action kind)."""
+    ``actions`` names the action kind). The words in ``lang``."""
     shape = pick_shape(view)
     if shape is None:
         return None
     return {"kind": shape.kind, "verb": shape.verb, "source": shape.source,
             "cards": list(shape.cards), "least": shape.least, "most": shape.most,
             "paid": [c for c in shape.paid if c], "ends_with_done": shape.ends_with_done,
-            "source_size": shape.source_size, "words": pick_words(shape),
-            "confirm": pick_confirm_words(shape)}
+            "source_size": shape.source_size, "words": pick_words(shape, lang),
+            "confirm": pick_confirm_words(shape, lang)}
 
 
-def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
+def _pay_hint(view: PlayerView, lang: str = "en") -> dict[str, Any] | None:
     """During the viewer's pay decision, :func:`~forest_shuffle.text.narration.pay_facts`: the
     tree symbol the bonus needs, whether it is still possible (enough cards that show it),
     the hand cards that may pay, those that show the symbol and those that keep the bonus,
-    and the words (``words``; ``lost_words`` once a card without the symbol is chosen)."""
-    facts = pay_facts(view)
+    and the words (``words``; ``lost_words`` once a card without the symbol is chosen), in
+    ``lang``."""
+    facts = pay_facts(view, lang)
     if facts is None:
         return None
     return {"card": facts.card, "side": facts.side, "need": facts.need,
@@ -257,7 +270,7 @@ def _pay_hint(view: PlayerView) -> dict[str, Any] | None:
             "words": facts.words, "lost_words": facts.lost_words}
 
 
-def _play_hints(state: GameState, seat: int) -> dict[str, dict[str, Any]]:
+def _play_hints(state: GameState, seat: int, lang: str = "en") -> dict[str, dict[str, Any]]:
     """For each card (and half) that ``seat`` may play and must pay for, the pay hint of that
     payment before any card is paid (:func:`_pay_hint`), keyed ``"CARD"`` for a tree or
     shrub and ``"CARD SIDE"`` for a half (the same for every tree it may go to): the engine
@@ -274,9 +287,9 @@ def _play_hints(state: GameState, seat: int) -> dict[str, dict[str, Any]]:
         if after.over or after.decision != "pay" or after.to_move != seat:
             continue  # paid at once (no cost): the play commits when it is sent
         view = after.view(seat)
-        hint = _pay_hint(view)
+        hint = _pay_hint(view, lang)
         if hint is not None:
-            hint["prompt"] = ask_words(view)
+            hint["prompt"] = ask_words(view, lang)
             out[key] = hint
     return out
 
@@ -305,11 +318,12 @@ def _scores(view: PlayerView, with_cards: bool = True) -> list[dict[str, Any]]:
     return out
 
 
-def card_catalog(game: str = "base") -> dict[str, Any]:
+def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
     """``{"cards": {id: card}, "species": {key: species}}`` of one game for
     ``GET /api/cards``: a card's ``halves`` name species by key, a species' ``name`` is
-    the name printed on the card (what the page shows; two species may share one, as the
-    base and the Woodland Edge Squeakers do) and ``key`` its key."""
+    the name printed on the card in the ``lang`` edition (``cards/names.py``; what the page
+    shows; two species may share one, as the base and the Woodland Edge Squeakers do) and
+    ``key`` its key. The card texts are English for now (docs/i18n.md)."""
     catalog = game_by_id(game).catalog
     cards: dict[str, Any] = {}
     for c in catalog.cards:
@@ -335,8 +349,9 @@ def card_catalog(game: str = "base") -> dict[str, Any]:
                 if cardtext.short_text(sp, p)}
         short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
                           for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
-        species[sp.name] = {"name": sp.printed, "key": sp.name,
-                            "short_name": sp.short_name or sp.printed,
+        shown = sp.printed if lang == "en" else printed_name(sp, lang)
+        short_name = (sp.short_name or sp.printed) if lang == "en" else shown
+        species[sp.name] = {"name": shown, "key": sp.name, "short_name": short_name,
                             "kind": sp.kind, "cost": sp.cost,
                             "tags": sorted(sp.tags), "positions": list(sp.positions),
                             "text": text, "short": short,

@@ -213,12 +213,15 @@ class Payload(BaseModel):
     legal_words: list[str] = Field(description="the same actions in words")
     prompt: str | None = Field(description="what the decision asks, for the viewer to move: "
                                            "one sentence without a name (a hot-seat page "
-                                           "puts the seat's name before it)",
+                                           "puts the seat's name before it), in the "
+                                           "request's language (?lang=, else "
+                                           "Accept-Language)",
                                examples=["Pay for Red Fox (card 71) with 2 more cards of "
                                          "your hand."])
     prompt_detail: str | None = Field(
         description="a second line for the viewer's decision, if any: while paying the bonus "
-                    "at stake, for an effect, bonus or mushroom draw offered its rules text",
+                    "at stake (in the request's language), for an effect, bonus or mushroom "
+                    "draw offered its rules text (English for now)",
         examples=["Bonus (Take another turn) if every card paid shows Oak: you need 2 Oak "
                   "cards, you have 3, so it is still possible."])
     pay: PayHint | None
@@ -242,7 +245,8 @@ class Payload(BaseModel):
         description="per seat, the points each visible forest card would score now, by "
                     "card id (the scorer's explanation of the running score)")
     pad_lines: list[list[str]] = Field(
-        description="the game's score-pad lines in order, each [key, words]",
+        description="the game's score-pad lines in order, each [key, words] (words in the "
+                    "request's language)",
         examples=[[["trees", "Trees"], ["top_bottom", "Top / bottom"]]])
     waited: list[str] = Field(
         description="for the viewer to move: what the others did since its last action, "
@@ -258,7 +262,8 @@ class Payload(BaseModel):
                                          "included); view.turn counts every seat's turns")
     turn_label: str = Field(description="the table's one turn count in words, with whose "
                                         "turn it is (\"Turn 145: you\", \"Turn 145: Robin\"; "
-                                        "the count alone once the game is over)")
+                                        "the count alone once the game is over), in the "
+                                        "request's language")
     clearing_limit: int = Field(description="a turn that ends with this many cards in the "
                                             "clearing empties it (the game's limit)")
     hand_limit: int = Field(description="the most cards a hand may hold (the game's limit)")

@@ -34,7 +34,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,6 +45,7 @@ from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import KEYED, derive, new_seed
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.i18n import DEFAULT, LANGUAGES
 from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.bot_seats import BotSeats
 from forest_shuffle.server.errors import ServiceError, Unwritable
@@ -116,10 +117,18 @@ class LogEntry:
     words: str = ""
     private_cards: tuple[int, ...] = ()
     private_words: str = ""
+    #: The line in the other languages, ``(lang, text)``, for the lines said in every
+    #: language (a turn begins, a table event, the end); the others are English for now.
+    said: tuple[tuple[str, str], ...] = ()
 
-    def shown(self, viewer: int) -> dict[str, Any]:
+    def shown(self, viewer: int, lang: str = "en") -> dict[str, Any]:
         """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names;
-        ``words`` is the same line with no card id, for people (the page's log)."""
+        ``words`` is the same line with no card id, for people (the page's log); in
+        ``lang`` when the line is said in it (else its English)."""
+        for code, text in self.said:
+            if code == lang:
+                return {"seat": self.seat, "text": text, "words": text,
+                        "cards": list(self.cards)}
         if self.private and self.seat == viewer:
             return {"seat": self.seat, "text": self.private, "words": self.private_words,
                     "cards": list(self.private_cards)}
@@ -138,15 +147,17 @@ _STAND_IN = re.compile("\x00([0-9]+)\x00")
 
 def log_line(seat: int | None, template: str, names: Sequence[str],
              private: str | None = None, turn_of: int | None = None,
-             brief: str | None = None) -> LogEntry:
+             brief: str | None = None, said: Mapping[str, str] | None = None) -> LogEntry:
     """A log entry from narration words written with :func:`_stand_in` names: its cards
-    and plain words read from those words, then the seats' names put in."""
+    and plain words read from those words, then the seats' names put in. ``said``: the
+    line in other languages (a line that names no card), written the same way."""
     def fill(text: str) -> str:
         return _STAND_IN.sub(lambda m: names[int(m.group(1))], text)
 
     entry = LogEntry(seat, fill(template), None if private is None else fill(private),
                      turn_of, brief, tuple(_named_cards(template)),
-                     fill(plain_words(template)))
+                     fill(plain_words(template)),
+                     said=tuple((lang, fill(text)) for lang, text in (said or {}).items()))
     if private is None:
         return entry
     return replace(entry, private_cards=tuple(_named_cards(private)),
@@ -207,7 +218,7 @@ class LiveGame:
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     bot_scheduled: int = -1  # the version a bot move was last scheduled for
-    cache: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    cache: dict[tuple[int, int, str], dict[str, Any]] = field(default_factory=dict)
     scores: list[dict[str, Any]] | None = None
     running: tuple[int, list[dict[str, Any]]] | None = None  # (version, running score pad)
     used: float = field(default_factory=time.monotonic)
@@ -332,17 +343,34 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     revealed = revealed_cards(before.clearing, before.hands[seat], mid.clearing)
     if revealed:
         out.append(log_line(None, revealed_words(revealed, cat), names))
-    out.extend(log_line(None, text, names) for text in
-               event_words(action, vb.pending, before, mid, after.game.winter_to_end,
-                           catalog=cat))
+    events = {lang: event_words(action, vb.pending, before, mid, after.game.winter_to_end,
+                                catalog=cat, lang=lang) for lang in LANGUAGES}
+    out.extend(log_line(None, text, names, said={lang: events[lang][i] for lang in OTHERS})
+               for i, text in enumerate(events[DEFAULT]))
     out.extend(log_line(None, text, names) for text in solo_mode.anna_lines(before, after))
     if after.over:
-        ending = solo_mode.end_lines(after) or end_words(stand, after.scores())
-        out.append(log_line(None, " ".join(ending), names))
+        solo_end = solo_mode.end_lines(after)
+        if solo_end:
+            out.append(log_line(None, " ".join(solo_end), names))
+        else:
+            scores = after.scores()
+            ending = {lang: " ".join(end_words(stand, scores, lang)) for lang in LANGUAGES}
+            out.append(log_line(None, ending[DEFAULT], names,
+                                said={lang: ending[lang] for lang in OTHERS}))
     elif after.turn != before.turn:
-        out.append(log_line(None, turn_words(after.turn, stand[after.current]), names,
-                            turn_of=after.current))
+        out.append(turn_line(after, stand, names))
     return out
+
+
+#: The languages a log line said in every language is kept in besides English.
+OTHERS = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
+
+
+def turn_line(state: GameState, stand: Sequence[str], names: Sequence[str]) -> LogEntry:
+    """The log line of a turn that begins (``"Turn 4: Ann."``), in every language."""
+    said = {lang: turn_words(state.turn, stand[state.current], lang) for lang in LANGUAGES}
+    return log_line(None, said[DEFAULT], names, turn_of=state.current,
+                    said={lang: said[lang] for lang in OTHERS})
 
 
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
@@ -351,8 +379,7 @@ def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     out = [log_line(None, opening_words(stand), names)]
     out.extend(log_line(None, text, names) for text in solo_mode.opening_lines(state))
     if state.turn:  # else the opening hands are kept or not first
-        out.append(log_line(None, turn_words(state.turn, stand[state.current]), names,
-                            turn_of=state.current))
+        out.append(turn_line(state, stand, names))
     return out
 
 

@@ -12,6 +12,11 @@ them, the web server sends them (in its log and payload), and neither writes its
   :func:`pending_words` are for the deciding player.
 - :func:`event_words`, :func:`end_words`, :func:`opening_words` and :func:`turn_words` are
   the table events everyone sees (a winter card, the clearing emptied, the end, the winners).
+
+Languages (docs/i18n.md, "The server's words"): the functions that take ``lang`` (``en``,
+``fr``, ``de``, ``zh``) say their sentences in it through the ``server`` catalog, card names
+as printed in that language's edition (:func:`~forest_shuffle.cards.names.printed_name`);
+English is the source text, unchanged. The others are English for now.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any, Protocol
 
 from forest_shuffle.cards.forest import Forest
 from forest_shuffle.cards.model import Card, Catalog, Effect, Species
+from forest_shuffle.cards.names import printed_name as edition_name
 from forest_shuffle.cards.words import article
 from forest_shuffle.cards.words import count as cards_word
 from forest_shuffle.engine.actions import (
@@ -44,6 +50,7 @@ from forest_shuffle.engine.actions import (
 from forest_shuffle.engine.game import GameDef
 from forest_shuffle.engine.picks import HAND, PickShape
 from forest_shuffle.engine.view import PendingView, PlayerView
+from forest_shuffle.i18n import Words, words
 from forest_shuffle.scoring import core as scoring
 from forest_shuffle.text import cardtext
 
@@ -69,6 +76,36 @@ class SoloResult(Protocol):
     @property
     def goal_met(self) -> bool: ...
     def reached(self, medal: str) -> bool: ...
+
+
+def N_(message: str) -> str:
+    """Marks a message for the ``server`` catalog where it is written (said later)."""
+    return message
+
+
+def server_words(lang: str) -> Words:
+    """The ``server`` catalog in ``lang`` (English: the source text)."""
+    return words("server", lang)
+
+
+def name_in(name: str, catalog: Catalog, lang: str) -> str:
+    """A species key (or a tag) as a person of ``lang`` reads it: the name printed in that
+    edition (English: :func:`printed_name`); any other word as it is."""
+    sp = catalog.species.get(name)
+    if sp is None:
+        return name
+    return sp.printed if lang == "en" else edition_name(sp, lang)
+
+
+def _a_card(w: Words, name: str, catalog: Catalog, card: bool) -> str:
+    """``"a Tree Frog"`` / ``"a Tree Frog card"`` (``card``) in English (its article from
+    :mod:`cards.words`); in another language its catalog's ``"a {name} card"`` with the
+    name as printed in its edition (a language has its own articles and genders)."""
+    if w.lang == "en":
+        shown = printed_name(name, catalog)
+        return article(f"{shown} card" if card else shown)
+    return w.pgettext("one card of a species", "a {name} card",
+                      name=name_in(name, catalog, w.lang))
 
 
 def card_of(cid: int, catalog: Catalog) -> Card:
@@ -126,6 +163,21 @@ def step_words(pend: PendingView, catalog: Catalog) -> str:
     what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
     return (f"{what} {printed_name(pend.species, catalog)} "
             f"({cardtext.describe_effect(step_effect(pend, catalog))})")
+
+
+def use_step_words(pend: PendingView, catalog: Catalog, lang: str = "en") -> str:
+    """The option's question: ``"Use the bonus of Oak (Take another turn)?"`` (the
+    effect's words are card text: English for now)."""
+    w = server_words(lang)
+    params = {"name": name_in(pend.species, catalog, lang),
+              "effect": cardtext.describe_effect(step_effect(pend, catalog))}
+    if pend.step == "mushroom":
+        return w.gettext("Use the draw of {name} ({effect})?", **params)
+    if pend.step == "effect":
+        return w.gettext("Use the effect of {name} ({effect})?", **params)
+    if pend.step == "bonus":
+        return w.gettext("Use the bonus of {name} ({effect})?", **params)
+    return f"Use {step_words(pend, catalog)}?"
 
 
 def bonus_symbol(pend: PendingView, catalog: Catalog) -> str:
@@ -199,73 +251,101 @@ def printed_name(name: str, catalog: Catalog) -> str:
     return name if sp is None else sp.printed
 
 
-def ask_words(view: PlayerView) -> str:
+def ask_words(view: PlayerView, lang: str = "en") -> str:
     """What the pending decision of ``view``'s player asks, as one sentence that starts with
     a capital (and never with a name, so a front end may put the player's name before it:
-    :func:`pending_words`)."""
+    :func:`pending_words`), in ``lang``."""
+    w = server_words(lang)
+    cat = view.game.catalog
     pend = view.pending
     if pend is None:
-        return "The game is over."
+        return w.gettext("The game is over.")
     kind = pend.kind
     if kind == "mulligan":
-        return "Your opening hand has no tree: keep it, or take a mulligan (6 new cards)?"
+        return w.gettext("Your opening hand has no tree: keep it, or take a mulligan (6 new "
+                         "cards)?")
     if kind == "turn":
-        head = "An extra turn: draw" if view.extra_turns else "Draw"
         if not view.game.options.get("saplings", True):
-            return f"{head} 2 cards (deck or clearing) or play a card (paying its cost)."
-        return (f"{head} 2 cards (deck or clearing), play a card (paying its cost), or play "
-                "a sapling.")
+            if view.extra_turns:
+                return w.gettext("An extra turn: draw 2 cards (deck or clearing) or play a card "
+                         "(paying its cost).")
+            return w.gettext("Draw 2 cards (deck or clearing) or play a card (paying its cost).")
+        if view.extra_turns:
+            return w.gettext("An extra turn: draw 2 cards (deck or clearing), play a card "
+                             "(paying its cost), or play a sapling.")
+        return w.gettext("Draw 2 cards (deck or clearing), play a card (paying its cost), or "
+                         "play a sapling.")
     if kind == "draw":
-        return "Take your second card, from the deck or the clearing."
+        return w.gettext("Take your second card, from the deck or the clearing.")
     if kind == "pay":
-        sp = species_of(pend.card, pend.side, view.game.catalog)
-        paid = ", ".join(str(c) for c in pend.paid)
-        text = (f"Pay for {sp.printed} (card {pend.card}) with "
-                f"{cards_word(pend.need, 'more card')} of your hand")
-        return text + (f" (paid: {paid})." if paid else ".")
+        sp = species_of(pend.card, pend.side, cat)
+        params = {"name": name_in(sp.name, cat, lang), "card": pend.card}
+        if pend.paid:
+            return w.ngettext("Pay for {name} (card {card}) with {n} more card of your hand "
+                              "(paid: {paid}).",
+                              "Pay for {name} (card {card}) with {n} more cards of your hand "
+                              "(paid: {paid}).", pend.need,
+                              paid=", ".join(str(c) for c in pend.paid), **params)
+        return w.ngettext("Pay for {name} (card {card}) with {n} more card of your hand.",
+                          "Pay for {name} (card {card}) with {n} more cards of your hand.",
+                          pend.need, **params)
     if kind == "option":
-        return f"Use {step_words(pend, view.game.catalog)}?"
+        return use_step_words(pend, cat, lang)
     if kind == "free":
-        left = "any number" if pend.need < 0 else f"{pend.need} left"
-        what = (article(printed_name(pend.species, view.game.catalog)) if pend.species
-                else "a card")
-        return f"Place {what} from your hand for free ({left}), or done."
+        what = (_a_card(w, pend.species, cat, False) if pend.species
+                else w.gettext("a card"))
+        if pend.need < 0:
+            return w.gettext("Place {card} from your hand for free (any number), or done.",
+                             card=what)
+        return w.ngettext("Place {card} from your hand for free ({n} left), or done.",
+                          "Place {card} from your hand for free ({n} left), or done.",
+                          pend.need, card=what)
     if kind == "raccoon":
         # the view's pending holds no cave cards (they are face down); the count is
         # public, in the decision on the stack
         top = view.decisions[-1] if view.decisions else None
         put = len(top.paid) if top is not None and top.kind == kind else len(pend.paid)
-        return (f"Put hand cards under your cave (Raccoon), then draw as many; "
-                f"{put} put so far. Done to stop.")
+        return w.gettext("Put hand cards under your cave (Raccoon), then draw as many; {n} put so "
+                 "far. Done to stop.", n=put)
     if kind == "mole":
-        return "Play further cards (Mole), paying their costs, or done."
+        return w.gettext("Play further cards (Mole), paying their costs, or done.")
     if kind == "take":
-        what = (article(f"{printed_name(pend.species, view.game.catalog)} card")
-                if pend.species else "a card")
-        many = f" ({pend.need} to take)" if pend.need > 1 else ""
-        return f"Take {what} from the clearing into your hand{many}."
+        what = (_a_card(w, pend.species, cat, True) if pend.species else w.gettext("a card"))
+        if pend.need > 1:
+            return w.ngettext("Take {card} from the clearing into your hand ({n} to take).",
+                              "Take {card} from the clearing into your hand ({n} to take).",
+                              pend.need, card=what)
+        return w.gettext("Take {card} from the clearing into your hand.", card=what)
     if kind == "clearing cave":
-        return (f"Choose {cards_word(pend.need, 'more clearing card')} to put under your "
-                "cave.")
+        return w.ngettext("Choose {n} more clearing card to put under your cave.",
+                          "Choose {n} more clearing cards to put under your cave.", pend.need)
     if kind == "saplings":
-        return "Play hand cards as saplings for free, one at a time, or done."
+        return w.gettext("Play hand cards as saplings for free, one at a time, or done.")
     if kind == "cave draft":
         offer: Sequence[int] = getattr(view, "cave_offer", ())
         if len(offer) == 1:  # the last to choose: no choice, the cave the others left
-            return (f"Take your cave, the one the others left: "
-                    f"{cave_name(offer[0], view.game.catalog)}.")
-        caves = "; ".join(cave_name(n, view.game.catalog) for n in offer)
-        return f"Choose your cave: {caves}." if caves else "Choose your cave."
+            return w.gettext("Take your cave, the one the others left: {cave}.",
+                     cave=cave_name(offer[0], cat))
+        caves = "; ".join(cave_name(n, cat) for n in offer)
+        if not caves:
+            return w.gettext("Choose your cave.")
+        return w.gettext("Choose your cave: {caves}.", caves=caves)
     if kind == "universal moor":
-        many = f" ({pend.need} to put)" if pend.need > 1 else ""
-        return f"Put a hand card face down into your forest as a universal moor{many}."
+        if pend.need > 1:
+            return w.ngettext("Put a hand card face down into your forest as a universal moor "
+                              "({n} to put).",
+                              "Put a hand card face down into your forest as a universal moor "
+                              "({n} to put).", pend.need)
+        return w.gettext("Put a hand card face down into your forest as a universal moor.")
     if kind == "discard":
-        return (f"Put {cards_word(pend.need, 'card')} from your hand face up into the "
-                "clearing.")
+        return w.ngettext("Put {n} card from your hand face up into the clearing.",
+                          "Put {n} cards from your hand face up into the clearing.",
+                          pend.need)
     if kind == "draw or take":
-        return "Draw the top card of the deck, or take a card from the clearing."
+        return w.gettext("Draw the top card of the deck, or take a card from the clearing.")
     decl = view.game.kinds.get(kind)  # a kind with no words here: its declaration's
-    return f"Choose: {decl.expected}." if decl is not None else f"Decide: {kind}."
+    return (w.gettext("Choose: {what}.", what=decl.expected) if decl is not None
+            else w.gettext("Decide: {kind}.", kind=kind))
 
 
 #: What a game is, for the lobby, by how its definition differs from the base game's.
@@ -362,28 +442,57 @@ def symbol_cards_word(n: int, symbol: str, more: bool = False) -> str:
 
 
 def bonus_words(name: str, bonus: str | None, symbol: str, alive: bool, need: int,
-                have: int, more: bool) -> tuple[str, str]:
+                have: int, more: bool, lang: str = "en") -> tuple[str, str]:
     """The bonus at stake in a payment, one sentence, and the sentence once a card without
     the symbol is chosen: ``name`` is the species paid for, ``bonus`` its bonus in words
     (None: it has none), ``alive`` whether every card paid so far shows ``symbol``, ``need``
     the cards still to pay, ``have`` the cards that may pay and show the symbol, ``more``
     whether some are paid already. ``"Bonus (Take another turn) if every card paid shows
-    Douglas Fir: you need 2 Douglas Fir cards, you have 1, so it is lost."``."""
+    Douglas Fir: you need 2 Douglas Fir cards, you have 1, so it is lost."``. Said in
+    ``lang`` (``name`` and ``symbol`` already in its edition's names)."""
+    w = server_words(lang)
     if bonus is None:
-        return f"{name} has no bonus.", f"{name} has no bonus."
-    lost = f"No bonus ({bonus}) this time: not every card paid shows {symbol}."
+        none = w.gettext("{name} has no bonus.", name=name)
+        return none, none
+    lost = w.gettext("No bonus ({bonus}) this time: not every card paid shows {symbol}.",
+             bonus=bonus, symbol=symbol)
     if not alive:
         return lost, lost
-    counted = (f"you need {symbol_cards_word(need, symbol, more)}, you have {have}")
-    head = f"Bonus ({bonus}) if every card paid shows {symbol}: {counted}"
+    params = {"bonus": bonus, "symbol": symbol, "have": have}
     if have < need:
-        return f"{head}, so it is lost.", f"{head}, so it is lost."
-    return f"{head}, so it is still possible.", lost
+        if more:
+            gone = w.ngettext("Bonus ({bonus}) if every card paid shows {symbol}: you need {n} "
+                              "more {symbol} card, you have {have}, so it is lost.",
+                              "Bonus ({bonus}) if every card paid shows {symbol}: you need {n} "
+                              "more {symbol} cards, you have {have}, so it is lost.",
+                              need, **params)
+        else:
+            gone = w.ngettext("Bonus ({bonus}) if every card paid shows {symbol}: you need {n} "
+                              "{symbol} card, you have {have}, so it is lost.",
+                              "Bonus ({bonus}) if every card paid shows {symbol}: you need {n} "
+                              "{symbol} cards, you have {have}, so it is lost.",
+                              need, **params)
+        return gone, gone
+    if more:
+        alive_words = w.ngettext("Bonus ({bonus}) if every card paid shows {symbol}: you need "
+                                 "{n} more {symbol} card, you have {have}, so it is still "
+                                 "possible.",
+                                 "Bonus ({bonus}) if every card paid shows {symbol}: you need "
+                                 "{n} more {symbol} cards, you have {have}, so it is still "
+                                 "possible.", need, **params)
+    else:
+        alive_words = w.ngettext("Bonus ({bonus}) if every card paid shows {symbol}: you need "
+                                 "{n} {symbol} card, you have {have}, so it is still "
+                                 "possible.",
+                                 "Bonus ({bonus}) if every card paid shows {symbol}: you need "
+                                 "{n} {symbol} cards, you have {have}, so it is still "
+                                 "possible.", need, **params)
+    return alive_words, lost
 
 
-def pay_facts(view: PlayerView) -> PayFacts | None:
+def pay_facts(view: PlayerView, lang: str = "en") -> PayFacts | None:
     """The facts of ``view``'s player's pay decision; None unless it is one (see
-    :class:`PayFacts` for the rule)."""
+    :class:`PayFacts` for the rule); its words in ``lang``."""
     pend = view.pending
     if pend is None or pend.kind != "pay" or not view.legal_actions:
         return None
@@ -396,21 +505,21 @@ def pay_facts(view: PlayerView) -> PayFacts | None:
     possible = sp.bonus is not None and alive and len(matching) >= pend.need
     keeps = matching if possible else ()
     bonus = cardtext.describe_effect(sp.bonus) if sp.bonus is not None else None
-    words, lost = bonus_words(sp.printed, bonus, sym, alive, pend.need, len(matching),
-                              bool(pend.paid))
+    words, lost = bonus_words(name_in(sp.name, cat, lang), bonus, name_in(sym, cat, lang),
+                              alive, pend.need, len(matching), bool(pend.paid), lang)
     return PayFacts(pend.card, pend.side, pend.need, tuple(pend.paid), sym, bonus, possible,
                     payable, keeps, words, matching, lost)
 
 
-def detail_words(view: PlayerView) -> str | None:
+def detail_words(view: PlayerView, lang: str = "en") -> str | None:
     """A second line for the pending decision of ``view``'s player, if it has one: during a
     payment the bonus at stake (:attr:`PayFacts.words`), for an effect, bonus or mushroom
-    draw offered its full rules text."""
+    draw offered its full rules text (card text: English for now). In ``lang``."""
     pend = view.pending
     if pend is None or not view.legal_actions:
         return None
     if pend.kind == "pay":
-        facts = pay_facts(view)
+        facts = pay_facts(view, lang)
         return None if facts is None else facts.words
     if pend.kind == "option":
         sp = species_named(pend.species, view.game.catalog)
@@ -515,17 +624,18 @@ class Table(Protocol):
 
 
 #: The clearing held its limit: every card in it went to the box.
-CLEARING_EMPTIED = "The clearing was full: its cards went to the box."
+CLEARING_EMPTIED = N_("The clearing was full: its cards went to the box.")
 #: The same in a game with a discard pile (Dartmoor).
-CLEARING_DISCARDED = "The clearing was full: its cards went to the discard pile."
+CLEARING_DISCARDED = N_("The clearing was full: its cards went to the discard pile.")
 #: The end of the game (before the winners).
-GAME_OVER = "The last winter card is out: the game is over."
+GAME_OVER = N_("The last winter card is out: the game is over.")
 
 
-def winter_words(revealed: int, to_end: int) -> str:
+def winter_words(revealed: int, to_end: int, lang: str = "en") -> str:
     """``"A winter card is revealed (2/3)."``: ``revealed`` of the ``to_end`` that end the
-    game are out."""
-    return f"A winter card is revealed ({revealed}/{to_end})."
+    game are out; in ``lang``."""
+    return server_words(lang).gettext("A winter card is revealed ({revealed}/{to_end}).",
+                              revealed=revealed, to_end=to_end)
 
 
 def offered_op(pend: PendingView | None, catalog: Catalog) -> str:
@@ -552,43 +662,51 @@ def clearing_emptied(action: Action, pend: PendingView | None, before: Table,
 
 
 def event_words(action: Action, pend: PendingView | None, before: Table, after: Table,
-                to_end: int, catalog: Catalog) -> list[str]:
+                to_end: int, catalog: Catalog, lang: str = "en") -> list[str]:
     """The table events everyone sees that ``action`` caused, in order, one sentence each:
     a winter card revealed, the clearing emptied. ``pend`` is the decision the action
     answered (the actor's view of it), ``before``/``after`` the table around it and
     ``to_end`` the number of winter cards that end the game. The end itself is
-    :func:`end_words`."""
+    :func:`end_words`. In ``lang``."""
+    w = server_words(lang)
     out: list[str] = []
     if len(after.winter) > len(before.winter):
-        out.append(winter_words(len(after.winter), to_end))
+        out.append(winter_words(len(after.winter), to_end, lang))
     if clearing_emptied(action, pend, before, after, catalog):
         discarded = len(getattr(after, "discard", ())) > len(getattr(before, "discard", ()))
-        out.append(CLEARING_DISCARDED if discarded else CLEARING_EMPTIED)
+        out.append(w(CLEARING_DISCARDED if discarded else CLEARING_EMPTIED))
     return out
 
 
-def names_words(names: Sequence[str]) -> str:
-    """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cy"``."""
+def names_words(names: Sequence[str], lang: str = "en") -> str:
+    """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cy"`` (joined as ``lang`` joins a
+    list: "Ann et Bob", "Ann und Bob", "Ann和Bob")."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    w = server_words(lang)
+    return w.gettext("{first} and {last}", first=w.pgettext("list", ", ").join(names[:-1]),
+             last=names[-1])
 
 
-def winners_words(names: Sequence[str], totals: Sequence[int]) -> str:
+def winners_words(names: Sequence[str], totals: Sequence[int], lang: str = "en") -> str:
     """``"Winner: Ann with 52 points."``, or ``"Tie: Ann and Bob share the victory with 48
-    points."`` (``totals`` by seat)."""
+    points."`` (``totals`` by seat), in ``lang``."""
+    w = server_words(lang)
     won = scoring.winners(totals)
     if not won:
-        return "No winner."
+        return w.gettext("No winner.")
     best = totals[won[0]]
     if len(won) == 1:
-        return f"Winner: {names[won[0]]} with {best} points."
-    return f"Tie: {names_words([names[w] for w in won])} share the victory with {best} points."
+        return w.ngettext("Winner: {name} with {n} points.", "Winner: {name} with {n} points.",
+                          best, name=names[won[0]])
+    return w.ngettext("Tie: {names} share the victory with {n} points.",
+                      "Tie: {names} share the victory with {n} points.", best,
+                      names=names_words([names[i] for i in won], lang))
 
 
-def end_words(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The end of the game, one sentence each: it is over, and who won."""
-    return [GAME_OVER, winners_words(names, totals)]
+def end_words(names: Sequence[str], totals: Sequence[int], lang: str = "en") -> list[str]:
+    """The end of the game, one sentence each: it is over, and who won; in ``lang``."""
+    return [server_words(lang)(GAME_OVER), winners_words(names, totals, lang)]
 
 
 def opening_words(names: Sequence[str]) -> str:
@@ -596,20 +714,23 @@ def opening_words(names: Sequence[str]) -> str:
     return f"A game of {len(names)}: {', '.join(names)}."
 
 
-def turn_words(turn: int, name: str) -> str:
+def turn_words(turn: int, name: str, lang: str = "en") -> str:
     """``"Turn 4: Ann."``: the log's line when a turn begins. ``turn`` is the table's count
     (every player's turns and extra turns counted, ``GameState.turn``), the one count the
-    log, the page's status bar and the terminal say."""
-    return f"{turn_label(turn, name)}."
+    log, the page's status bar and the terminal say. In ``lang``."""
+    return server_words(lang).gettext("{label}.", label=turn_label(turn, name, lang))
 
 
-def turn_label(turn: int, name: str) -> str:
+def turn_label(turn: int, name: str, lang: str = "en") -> str:
     """``"Turn 4: Ann"``, ``"Turn 4: you"`` (the status bar: the table's turn count and
     whose turn it is, as the log says it); ``"Opening hands"`` before the first turn; an
-    empty ``name`` (the game is over) leaves it out: ``"Turn 4"``."""
+    empty ``name`` (the game is over) leaves it out: ``"Turn 4"``. In ``lang``."""
+    w = server_words(lang)
     if turn <= 0:
-        return "Opening hands"
-    return f"Turn {turn}: {name}" if name else f"Turn {turn}"
+        return w.gettext("Opening hands")
+    if not name:
+        return w.gettext("Turn {turn}", turn=turn)
+    return w.gettext("Turn {turn}: {name}", turn=turn, name=name)
 
 
 # ---------------------------------------------------------------------------- the terminal's
@@ -716,11 +837,15 @@ PICK_PURPOSE: dict[str, tuple[str, str]] = {
 }
 
 
-def pick_words(shape: PickShape) -> str:
+def pick_words(shape: PickShape, lang: str = "en") -> str:
     """How to make a choice of a set, one sentence: how many cards and where from, what
     they are for, any order, and that a pick can be taken back until the choice is
     confirmed (``"Pick up to 5 cards of your hand to put under your cave, in any order
-    (then you draw as many); ..."``)."""
+    (then you draw as many); ..."``), in ``lang`` (a choice no whole sentence is written
+    for, English)."""
+    said = _pick_sentence(shape, server_words(lang))
+    if said is not None:
+        return said
     where = "of your hand" if shape.source == HAND else "of the clearing"
     purpose = PICK_PURPOSE.get(shape.verb, (f"({shape.verb})", ""))[0]
     if shape.least == shape.most:
@@ -732,6 +857,86 @@ def pick_words(shape: PickShape) -> str:
     then = " (then you draw as many)" if shape.kind == "raccoon" else ""
     return (f"Pick {many} {where} {purpose}, in any order{then}; a pick can be taken back "
             "until you confirm.")
+
+
+def _pick_sentence(shape: PickShape, w: Words) -> str | None:
+    """:func:`pick_words` as one whole message of the ``server`` catalog for the choices
+    the games ask (a payment, the Raccoon's cave, clearing cards for the cave, Dartmoor's
+    discards), each for exactly ``n``, up to ``n`` and ``least`` to ``n`` cards; None for
+    another one."""
+    n, least = shape.most, shape.least
+    exact, upto = least == n, least == 0
+    if shape.verb == PAY and shape.source == HAND:
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to pay with, in any order; a pick "
+                              "can be taken back until you confirm.",
+                              "Pick {n} cards of your hand to pay with, in any order; a pick "
+                              "can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to pay with, in any order; a "
+                              "pick can be taken back until you confirm.",
+                              "Pick up to {n} cards of your hand to pay with, in any order; "
+                              "a pick can be taken back until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to pay with, in any order; a "
+                          "pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of your hand to pay with, in any order; "
+                          "a pick can be taken back until you confirm.", n, least=least)
+    if shape.verb == CAVE and shape.source == HAND and shape.kind == "raccoon":
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to put under your cave, in any order "
+                              "(then you draw as many); a pick can be taken back until you "
+                              "confirm.",
+                              "Pick {n} cards of your hand to put under your cave, in any "
+                              "order (then you draw as many); a pick can be taken back until "
+                              "you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to put under your cave, in any "
+                              "order (then you draw as many); a pick can be taken back until "
+                              "you confirm.",
+                              "Pick up to {n} cards of your hand to put under your cave, in "
+                              "any order (then you draw as many); a pick can be taken back "
+                              "until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to put under your cave, in "
+                          "any order (then you draw as many); a pick can be taken back until "
+                          "you confirm.",
+                          "Pick {least} to {n} cards of your hand to put under your cave, in "
+                          "any order (then you draw as many); a pick can be taken back until "
+                          "you confirm.", n, least=least)
+    if shape.verb == CAVE and shape.source != HAND and shape.kind != "raccoon":
+        if exact:
+            return w.ngettext("Pick {n} card of the clearing to put under your cave, in any "
+                              "order; a pick can be taken back until you confirm.",
+                              "Pick {n} cards of the clearing to put under your cave, in any "
+                              "order; a pick can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of the clearing to put under your cave, in "
+                              "any order; a pick can be taken back until you confirm.",
+                              "Pick up to {n} cards of the clearing to put under your cave, "
+                              "in any order; a pick can be taken back until you confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of the clearing to put under your cave, in "
+                          "any order; a pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of the clearing to put under your cave, "
+                          "in any order; a pick can be taken back until you confirm.", n,
+                          least=least)
+    if shape.verb == DISCARD and shape.source == HAND:
+        if exact:
+            return w.ngettext("Pick {n} card of your hand to put face up into the clearing, in "
+                              "any order; a pick can be taken back until you confirm.",
+                              "Pick {n} cards of your hand to put face up into the clearing, "
+                              "in any order; a pick can be taken back until you confirm.", n)
+        if upto:
+            return w.ngettext("Pick up to {n} card of your hand to put face up into the "
+                              "clearing, in any order; a pick can be taken back until you "
+                              "confirm.",
+                              "Pick up to {n} cards of your hand to put face up into the "
+                              "clearing, in any order; a pick can be taken back until you "
+                              "confirm.", n)
+        return w.ngettext("Pick {least} to {n} card of your hand to put face up into the "
+                          "clearing, in any order; a pick can be taken back until you confirm.",
+                          "Pick {least} to {n} cards of your hand to put face up into the "
+                          "clearing, in any order; a pick can be taken back until you confirm.",
+                          n, least=least)
+    return None
 
 
 def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
@@ -747,14 +952,29 @@ def pick_how_words(shape: PickShape, chosen: Sequence[int]) -> str:
             f"line; undo takes back the last card chosen (undo ID that card); {ready}.")
 
 
-def pick_confirm_words(shape: PickShape) -> list[str]:
+def pick_confirm_words(shape: PickShape, lang: str = "en") -> list[str]:
     """The confirmation of a choice of a set for each number of cards picked (item n: n
-    cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``."""
+    cards): ``"Put under your cave: 2 cards"``, ``"Put no card under your cave"``; in
+    ``lang`` (another verb than pay, cave and discard: English)."""
+    w = server_words(lang)
     start = PICK_PURPOSE.get(shape.verb, ("", shape.verb.capitalize() + ":"))[1]
     out = []
     for n in range(shape.most + 1):
-        if n == 0:
-            out.append("Done: no card" if shape.ends_with_done else f"{start} no card")
+        if n == 0 and shape.ends_with_done:
+            out.append(w.gettext("Done: no card"))
+        elif shape.verb == PAY:
+            out.append(w.gettext("Pay with no card") if n == 0 else
+                       w.ngettext("Pay with {n} card", "Pay with {n} cards", n))
+        elif shape.verb == CAVE:
+            out.append(w.gettext("Put under your cave: no card") if n == 0 else
+                       w.ngettext("Put under your cave: {n} card",
+                                  "Put under your cave: {n} cards", n))
+        elif shape.verb == DISCARD:
+            out.append(w.gettext("Put into the clearing: no card") if n == 0 else
+                       w.ngettext("Put into the clearing: {n} card",
+                                  "Put into the clearing: {n} cards", n))
+        elif n == 0:
+            out.append(f"{start} no card")
         else:
             out.append(f"{start} {cards_word(n, 'card')}")
     return out

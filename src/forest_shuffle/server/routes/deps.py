@@ -15,7 +15,8 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from forest_shuffle.server.bodies import QToken, Token
+from forest_shuffle.i18n import negotiate
+from forest_shuffle.server.bodies import AcceptLanguage, LangQuery, QToken, Token
 from forest_shuffle.server.coach import CoachDesk
 from forest_shuffle.server.hub import Hub
 from forest_shuffle.server.limits import address_of
@@ -52,6 +53,13 @@ async def seat_token(x_seat_token: Token = None, token: QToken = None) -> str | 
     return x_seat_token or token
 
 
+async def language(lang: LangQuery = None, accept_language: AcceptLanguage = None) -> str:
+    """The language of the request's words: its ``lang`` query parameter, else its
+    ``Accept-Language`` header, else English (:func:`~forest_shuffle.i18n.negotiate`: an
+    unknown tag is skipped, never refused)."""
+    return negotiate(accept_language, lang)
+
+
 async def client_address(request: Request) -> str:
     """The request's client address as the limits count it (an IPv6 /64 as one)."""
     return address_of(request.scope)
@@ -63,3 +71,4 @@ Desk = Annotated[CoachDesk, Depends(desk)]
 ReplaysDep = Annotated[Replays, Depends(replays)]
 HubDep = Annotated[Hub, Depends(hub)]
 SeatToken = Annotated[str | None, Depends(seat_token)]
+Lang = Annotated[str, Depends(language)]

@@ -32,7 +32,7 @@ from forest_shuffle.server.bodies import (
 )
 from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.payloads import card_catalog
-from forest_shuffle.server.routes.deps import Address, HubDep, SeatToken, Svc
+from forest_shuffle.server.routes.deps import Address, HubDep, Lang, SeatToken, Svc
 from forest_shuffle.server.service import SeatSpec
 from forest_shuffle.server.solo_schemas import SoloChallenges
 from forest_shuffle.text.narration import game_words
@@ -41,21 +41,24 @@ log = logging.getLogger(__name__)
 
 router = APIRouter()
 #: Each game's catalog as sent (built once per game id).
-_catalogs: dict[str, bytes] = {}
+_catalogs: dict[tuple[str, str], bytes] = {}
 
 
 @router.get("/api/cards", tags=["cards"], response_model=None,
             responses={200: {"model": schemas.Catalog}, **schemas.ERRORS})
-def cards(svc: Svc, game: Annotated[str | None, Query(max_length=80)] = None) -> Response:
+def cards(svc: Svc, lang: Lang,
+          game: Annotated[str | None, Query(max_length=80)] = None) -> Response:
     """Every card (id, kind, split axis, tree symbols, halves) and every species (cost,
-    tags, positions, rules text) of one game (the server's default game if none)."""
+    tags, positions, rules text) of one game (the server's default game if none); the
+    names as printed in the ``lang`` edition (else ``Accept-Language``)."""
     try:
         gid = game_by_id(svc.default_game if game is None else game).id
     except UnknownGameError as exc:
         raise ServiceError(400, str(exc)) from None
-    if gid not in _catalogs:
-        _catalogs[gid] = json_bytes(card_catalog(gid))
-    return Response(_catalogs[gid], media_type="application/json")
+    key = (gid, lang)
+    if key not in _catalogs:
+        _catalogs[key] = json_bytes(card_catalog(gid, lang))
+    return Response(_catalogs[key], media_type="application/json")
 
 
 @router.get("/api/games-offered", tags=["games"], response_model=None)
@@ -113,19 +116,19 @@ def known_games(body: KnownGames, svc: Svc) -> Response:
 
 @router.get("/api/games/{game_id}", tags=["games"], response_model=None,
             responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
-def get_game(game_id: str, svc: Svc, hub: HubDep, token: SeatToken,
+def get_game(game_id: str, svc: Svc, hub: HubDep, token: SeatToken, lang: Lang,
              log_from: LogFrom = None) -> Response:
     """The payload of the token's seat (a spectator's without a seat token), its log
-    from entry ``log_from`` on."""
+    from entry ``log_from`` on, its words in ``lang`` (else ``Accept-Language``)."""
     start = svc.payloads.check_log_from(game_id, log_from)
     seat = svc.seat_for(game_id, token)
-    return answer(hub.payload(game_id, seat, start))
+    return answer(hub.payload(game_id, seat, start, lang))
 
 
 @router.post("/api/games/{game_id}/actions", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Payload}, **schemas.ERRORS})
 def post_action(game_id: str, body: ActionIn, svc: Svc, hub: HubDep, token: SeatToken,
-                log_from: LogFrom = None) -> Response:
+                lang: Lang, log_from: LogFrom = None) -> Response:
     """Apply an action of the token's seat; the new payload (its log from entry
     ``log_from`` on). 409 if ``version`` is not the game's version, 403 if it is not this
     seat's decision, 400 if illegal (or a bad ``log_from``, checked first). Once stored
@@ -134,7 +137,7 @@ def post_action(game_id: str, body: ActionIn, svc: Svc, hub: HubDep, token: Seat
     start = svc.payloads.check_log_from(game_id, log_from)
     seat = svc.act(game_id, token, body.action, body.version)
     try:
-        return answer(hub.payload(game_id, seat, start))
+        return answer(hub.payload(game_id, seat, start, lang))
     except Exception as exc:  # stored: never an error, the sender learns what was stored
         log.error("game %s: the action at version %d stored, its answer failed (%s: %s)",
                   game_id, body.version, type(exc).__name__, " ".join(str(exc).split())[:200])

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
+from forest_shuffle.i18n import negotiate
 from forest_shuffle.server.errors import ServiceError
 from forest_shuffle.server.hub import Conn, Hub
 from forest_shuffle.server.limits import Limits, SocketGate, client_gone, parse_message
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 
 @router.websocket("/api/games/{game_id}/ws")
 async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
-                 log_from: str | None = None) -> None:
+                 log_from: str | None = None, lang: str | None = None) -> None:
     state = websocket.app.state
     svc: GameService = state.service
     hub: Hub = state.hub
@@ -38,6 +39,8 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
     await websocket.accept()
     hub.loop = asyncio.get_running_loop()
     tok = token or websocket.headers.get("x-seat-token")
+    # the words' language: ?lang=, else the hello's Accept-Language (never refused)
+    said = negotiate(websocket.headers.get("accept-language"), lang[:35] if lang else None)
     try:
         seat = await run_in_threadpool(svc.seat_for, game_id, tok)
         # the log entries the client holds: each state carries only the ones after
@@ -67,7 +70,7 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
                                      "creator for the new one"})
                     await websocket.close(code=4403)
                     return
-                payload = hub.payload(game_id, seat, sent)
+                payload = hub.payload(game_id, seat, sent, said)
                 key = (payload["version"], payload["rematch"],
                        tuple((s["connected"], s["held"]) for s in payload["seats"]))
                 if key != last:  # nothing new for this socket

@@ -1,6 +1,6 @@
 // Talking to the server (docs/web.md): REST, the WebSocket, and the tokens kept per game.
 
-import { _ } from "./i18n.js";
+import { _, lang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -148,11 +148,13 @@ export class Live {
     this.poller = null;
   }
 
-  /** `?log_from=N` (the entries held), with the token for a socket (REST sends a header). */
+  /** `?log_from=N` (the entries held) and `lang` (the page's language: the server's words
+   * come in it), with the token for a socket (REST sends a header). */
   query(withToken) {
     const q = new URLSearchParams();
     if (withToken && this.token) q.set("token", this.token);
     q.set("log_from", String(this.log.length));
+    q.set("lang", lang);
     return `?${q}`;
   }
 

@@ -3,7 +3,7 @@
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
 import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { _, format, listWords, ngettext, pgettext } from "./i18n.js";
+import { _, lang, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Animator } from "./anim.js";
 import { Coach } from "./coach.js";
@@ -93,7 +93,7 @@ const catalogs = new Map(); // game id -> Promise of its Catalog (GET /api/cards
 /** The card catalog of one game of the family, fetched once. */
 function loadCatalog(game) {
   if (!catalogs.has(game)) {
-    const loading = api("GET", `/api/cards?game=${encodeURIComponent(game)}`).then((data) => new Catalog(data));
+    const loading = api("GET", `/api/cards?game=${encodeURIComponent(game)}&lang=${lang}`).then((data) => new Catalog(data));
     loading.catch(() => catalogs.delete(game)); // a failed fetch may be tried again
     catalogs.set(game, loading);
   }
