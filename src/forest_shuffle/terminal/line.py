@@ -113,26 +113,29 @@ PAD_WORDS: dict[str, str] = {"trees": N_("Trees"), "top_bottom": N_("Top/bottom"
 #: Tags that say what a host is (shown as its kind, not among its tags).
 HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
 
-#: An example of each action kind in text form (the help lists a game's own kinds).
+#: An example of each action kind in text form (the help lists a game's own kinds; the
+#: words in brackets are translated where the help is shown, the commands are not).
 ACTION_EXAMPLES: dict[str, str] = {
     "draw": "draw", "take": "take 57", "play": "play 12 | play 71 left 3",
     "sapling": "sapling 34", "pay": "pay 40", "yes": "yes", "no": "no", "cave": "cave 40",
     "done": "done", "keep": "keep", "mulligan": "mulligan",
-    "choose": "choose 3 (a cave)", "moor": "moor 57 (face down as a universal moor)",
+    "choose": N_("choose 3 (a cave)"), "moor": N_("moor 57 (face down as a universal moor)"),
     "discard": "discard 40",
 }
 
 
 def help_words(kinds: tuple[str, ...], caves: bool) -> str:
-    """The terminal's help for a game whose decisions ask for actions of ``kinds``
-    (``GameDef.action_kinds``: only those are shown); ``caves``: it has numbered caves and a
-    discard pile (Dartmoor), whose commands it names."""
-    examples = " | ".join(ACTION_EXAMPLES[k] for k in kinds if k in ACTION_EXAMPLES)
-    hosts = "trees, shrubs and moors" if caves else "trees and shrubs"
-    text = (
+    """The terminal's help, in its language, for a game whose decisions ask for actions of
+    ``kinds`` (``GameDef.action_kinds``: only those are shown); ``caves``: it has numbered
+    caves and a discard pile (Dartmoor), whose commands it names. The commands themselves
+    are the same words in every language."""
+    examples = " | ".join(_(ACTION_EXAMPLES[k]) for k in kinds if k in ACTION_EXAMPLES)
+    numbered = (_("(trees, shrubs and moors are numbered from 1, cards by their ids)")
+                if caves else _("(trees and shrubs are numbered from 1, cards by their ids)"))
+    text = _(
         "Enter the number of an action, or an action in text form:\n"
-        f"  {examples}\n"
-        f"  ({hosts} are numbered from 1, cards by their ids)\n"
+        "  {examples}\n"
+        "  {numbered}\n"
         "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
         "116);\n"
         "  undo takes back the last card chosen before the payment is whole, then the play\n"
@@ -143,9 +146,11 @@ def help_words(kinds: tuple[str, ...], caves: bool) -> str:
         "  score (the score pad as the forests stand now),\n"
         "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
         "resume\n"
-        "  later with play --resume FILE). Ctrl-C asks too.")
+        "  later with play --resume FILE). Ctrl-C asks too.",
+        examples=examples, numbered=numbered)
     if caves:
-        text += "\n  caves (what every cave does), pile (the whole discard pile, top first)."
+        text += "\n" + _("  caves (what every cave does), pile (the whole discard pile, top "
+                         "first).")
     return text
 
 
