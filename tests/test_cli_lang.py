@@ -152,3 +152,21 @@ def test_a_learn_refusal_in_german(tmp_path) -> None:  # type: ignore[no-untyped
     said = out.stderr.strip()
     assert said == words("cli", "de")("--games must be at least 1, not {games}", games=0)
     assert said != "--games must be at least 1, not 0"
+
+
+def test_a_solo_simulation_in_french_names_its_challenge_as_the_companion_does() -> None:
+    """``simulate --solo``: its heads from the ``cli`` catalog, the challenge's title from
+    the ``server`` domain's titles (context ``solo challenge``)."""
+    from forest_shuffle.games.dartmoor_solo import challenge_of
+    from forest_shuffle.server.companion import title_in
+
+    out = run(["--lang", "fr", "simulate", "--game", "dartmoor", "--solo", "1", "--games",
+               "1"], LANG="en_GB.UTF-8", COLUMNS="250")
+    assert out.returncode == 0, out.stderr
+    english = challenge_of(1).title
+    assert title_in(english, "fr") != english
+    assert title_in(english, "fr") in out.stdout and english not in out.stdout
+    w = words("cli", "fr")
+    for head in ("Challenge", "Goal met", "No medal", "Gold"):
+        assert w(head) in out.stdout and w(head) != head, head
+    assert "solo game" not in out.stdout

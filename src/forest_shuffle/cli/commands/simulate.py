@@ -40,10 +40,11 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
-from forest_shuffle.cli.words import _, ngettext
+from forest_shuffle.cli.words import _, language, ngettext
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.records import random_game, record_of, write_record
 from forest_shuffle.games import BASE_ID, GameDef, make_game
+from forest_shuffle.i18n import words
 
 __all__ = ["game_seed", "register", "simulate", "simulate_command"]
 
@@ -310,13 +311,18 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
     for i, head in enumerate(heads):
         table.add_column(head, justify="left" if i == 1 else "right")
 
+    def title_in(title: str) -> str:
+        """A challenge's title (solo.json's) in the reader's language: the ``server``
+        domain's translation, as the companion shows it."""
+        return words("server", language()).pgettext("solo challenge", title)
+
     def rate(row: dict[str, Any], key: str, share: float) -> str:
         low, high = row["intervals"][key]
         return f"{share:.0%} ({low:.0%}-{high:.0%})"
 
     for row in summary["challenges"]:
         rates = row["medal_rates"]
-        table.add_row(str(row["challenge"]), row["title"], f"{row['avg_score']:.1f}",
+        table.add_row(str(row["challenge"]), title_in(row["title"]), f"{row['avg_score']:.1f}",
                       rate(row, "goal", row["goal_rate"]),
                       rate(row, "none", row["best_medal"]["none"] / row["games"]),
                       *(rate(row, m, rates[m]) for m in ("bronze", "silver", "gold")))

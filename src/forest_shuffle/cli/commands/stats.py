@@ -32,7 +32,7 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
-from forest_shuffle.cli.plots import PLOTS, title, write_plots
+from forest_shuffle.cli.plots import PLOTS, write_plots
 from forest_shuffle.cli.words import _, ngettext
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.match import MatchResult, load_summary, tournament
@@ -154,7 +154,18 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
 
 def _print(console: Console, summary: dict[str, Any], out: Path) -> None:
     sc, turns = summary["scores"], summary["turns"]
-    console.print(title(summary))
+    game = summary.get("game", "base")
+    said = dict(bot=summary["bot"], players=summary["players"], games=summary["games"],
+                seed=summary["seed"])
+    # The plots keep their English title (plots.title); the report speaks the reader's
+    # language. English says "games" for one game too, as it always did.
+    console.print(
+        ngettext("{bot} self-play, {players} players, {games} games (seed {seed})",
+                 "{bot} self-play, {players} players, {games} games (seed {seed})",
+                 summary["games"], **said) if game == "base" else
+        ngettext("{bot} self-play, {players} players, {games} games (seed {seed}), {game}",
+                 "{bot} self-play, {players} players, {games} games (seed {seed}), {game}",
+                 summary["games"], game=game, **said))
     console.print(_("Score: mean {mean} (sd {sd}), median {median}, range {low}-{high}; "
                     "winner mean {winner}", mean=f"{sc['mean']:.1f}", sd=f"{sc['std']:.1f}",
                     median=f"{sc['median']:.0f}", low=f"{sc['min']:.0f}",
