@@ -120,3 +120,41 @@ def test_the_help_stays_english_in_english(language: None) -> None:
         assert line.strip() in text, line
     assert "moor 57 (face down as a universal moor)" in text
     assert "(trees, shrubs and moors are numbered from 1, cards by their ids)" in text
+
+
+def _first_screen(game: str) -> str:
+    """What a terminal game of ``game`` (seed 3, one bot) prints before the input ends."""
+    import io
+
+    from rich.console import Console
+
+    from forest_shuffle.terminal.line import Terminal
+
+    out = io.StringIO()
+
+    def read() -> str:
+        raise EOFError
+
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    Terminal(2, 1, 3, console=console, read_line=read, game=game).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["de", "zh"])
+def test_the_screens_frame_in_german_and_chinese(lang: str, language: None) -> None:
+    """The greeting, the status line, the clearing, the forests' titles and the hand list's
+    columns in the terminal's language (the game's own sentences are not the terminal's)."""
+    terminal_words.use_language(lang)
+    t = words("terminal", lang)
+    text = _first_screen("base")
+    said = [t("{title}: {n} players, seed {seed}. Type help for help.", title="Forest Shuffle",
+              n=2, seed=3),
+            t("Turn {n}", n=1) + " · " + t("seed {seed}", seed=3),
+            t("Clearing ({n}/{limit}): ", n=0, limit=10) + t("empty"),
+            t("Your forest") + " · " + t("cave {n}", n=0) + " · " + t("no trees yet"),
+            t("cost, name, tags, tree symbol · fits at trees"), t("new tree")]
+    for words_ in said:
+        assert words_ in text, words_
+    for english in ("Type help for help", "Turn 1", "Clearing (", "no trees yet",
+                    "fits at trees", "new tree"):
+        assert english not in text, english
