@@ -9,7 +9,9 @@ from the view's game, its cards from that game's catalog, shrubs are drawn as ho
 forest table and its decisions (take from the clearing, clearing cards to the cave,
 saplings) are typed or chosen by number as the others. A bot
 (:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
-specification) chooses from its own view only.
+specification) chooses from its own view only. Its own words (help, frames, menus, refusals)
+are the ``terminal`` catalog's, in :func:`forest_shuffle.terminal.words.language`; the
+game's sentences come from :mod:`forest_shuffle.text` as they are.
 """
 
 from __future__ import annotations
