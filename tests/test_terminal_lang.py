@@ -53,3 +53,108 @@ def test_the_score_pad_in_german(language: None) -> None:
     for word in (t("Score pad"), t("Trees"), t("Cave"), t("Total")):
         assert word in text, word
     assert t("Trees") != "Trees"
+
+
+#: The help's own words (the commands in it stay English in every language).
+HELP = ("Enter the number of an action, or an action in text form:\n  {examples}\n  {numbered}\n"
+        "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
+        "116);\n  undo takes back the last card chosen before the payment is whole, then the "
+        "play\n  itself. So does any choice of several cards (cave 41 63, discard 12 40 57),\n"
+        "  confirmed with done.\nOther commands: hand (your hand), card ID (full card text), "
+        "board (redraw the screen),\n  score (the score pad as the forests stand now),\n"
+        "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
+        "resume\n  later with play --resume FILE). Ctrl-C asks too.")
+
+
+def _help_typed(game: str) -> str:
+    """What a terminal game of ``game`` prints when the player types help (then the input
+    ends)."""
+    import io
+
+    from rich.console import Console
+
+    from forest_shuffle.terminal.line import Terminal
+
+    out = io.StringIO()
+    lines = iter(["help"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    Terminal(2, 1, 3, console=console, read_line=read, game=game).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "game"), [("de", "base"), ("zh", "dartmoor")])
+def test_the_help_in_german_and_chinese(lang: str, game: str, language: None) -> None:
+    """Typed help: every line of the catalog's help in the terminal's language, with the
+    game's own examples (Dartmoor's cave and moor explained in that language); the
+    commands stay as typed."""
+    terminal_words.use_language(lang)
+    t = words("terminal", lang)
+    caves = game == "dartmoor"
+    text = _help_typed(game)
+    numbered = t("(trees, shrubs and moors are numbered from 1, cards by their ids)" if caves
+                 else "(trees and shrubs are numbered from 1, cards by their ids)")
+    frame = t(HELP, examples="\0", numbered=numbered)
+    assert frame != HELP.format(examples="\0", numbered=numbered)
+    for line in frame.splitlines():
+        assert line.replace("\0", "").strip() in text, line
+    assert "take 57" in text and "pay 41 63 116" in text and "play --resume" in text
+    assert "Enter the number of an action" not in text and "Other commands" not in text
+    if caves:
+        assert t("moor 57 (face down as a universal moor)") in text
+        assert t("  caves (what every cave does), pile (the whole discard pile, top "
+                 "first).").strip() in text
+        assert "face down as a universal moor" not in text
+
+
+def test_the_help_stays_english_in_english(language: None) -> None:
+    terminal_words.use_language("en")
+    text = _help_typed("dartmoor")
+    for line in HELP.format(examples="", numbered="").splitlines():
+        assert line.strip() in text, line
+    assert "moor 57 (face down as a universal moor)" in text
+    assert "(trees, shrubs and moors are numbered from 1, cards by their ids)" in text
+
+
+def _first_screen(game: str) -> str:
+    """What a terminal game of ``game`` (seed 3, one bot) prints before the input ends."""
+    import io
+
+    from rich.console import Console
+
+    from forest_shuffle.terminal.line import Terminal
+
+    out = io.StringIO()
+
+    def read() -> str:
+        raise EOFError
+
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    Terminal(2, 1, 3, console=console, read_line=read, game=game).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["de", "zh"])
+def test_the_screens_frame_in_german_and_chinese(lang: str, language: None) -> None:
+    """The greeting, the status line, the clearing, the forests' titles and the hand list's
+    columns in the terminal's language (the game's own sentences are not the terminal's)."""
+    terminal_words.use_language(lang)
+    t = words("terminal", lang)
+    text = _first_screen("base")
+    said = [t("{title}: {n} players, seed {seed}. Type help for help.", title="Forest Shuffle",
+              n=2, seed=3),
+            t("Turn {n}", n=1) + " · " + t("seed {seed}", seed=3),
+            t("Clearing ({n}/{limit}): ", n=0, limit=10) + t("empty"),
+            t("Your forest") + " · " + t("cave {n}", n=0) + " · " + t("no trees yet"),
+            t("cost, name, tags, tree symbol · fits at trees"), t("new tree")]
+    for words_ in said:
+        assert words_ in text, words_
+    for english in ("Type help for help", "Turn 1", "Clearing (", "no trees yet",
+                    "fits at trees", "new tree"):
+        assert english not in text, english

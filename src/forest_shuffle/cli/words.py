@@ -5,7 +5,7 @@ terminal game, :mod:`forest_shuffle.terminal.words`) from
 ``--lang`` (else the environment: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``;
 :func:`forest_shuffle.i18n.from_environ`) and returns it; an unknown ``--lang`` raises
 ``typer.BadParameter`` naming the languages. :func:`_` and :func:`ngettext` translate a
-message of the ``cli`` domain into it (the environment's language until
+message of the ``cli`` domain into it (:func:`N_` only marks one) (the environment's language until
 :func:`use_language` is called), with named placeholders.
 """
 
@@ -42,6 +42,11 @@ def language() -> str:
 def _(message: str, /, **params: object) -> str:
     """One message of the ``cli`` domain in the command line's language."""
     return words("cli", language()).gettext(message, **params)
+
+
+def N_(message: str) -> str:
+    """Only marks ``message`` for the catalog (translated where it is shown, with :func:`_`)."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: object) -> str:

@@ -9,7 +9,9 @@ from the view's game, its cards from that game's catalog, shrubs are drawn as ho
 forest table and its decisions (take from the clearing, clearing cards to the cave,
 saplings) are typed or chosen by number as the others. A bot
 (:func:`~forest_shuffle.bots.make_bot`: ``easy``, ``medium``, ``hard`` or any bot
-specification) chooses from its own view only.
+specification) chooses from its own view only. Its own words (help, frames, menus, refusals)
+are the ``terminal`` catalog's, in :func:`forest_shuffle.terminal.words.language`; the
+game's sentences come from :mod:`forest_shuffle.text` as they are.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from rich.text import Text
 from forest_shuffle.bots import Bot, make_bot
 from forest_shuffle.cards.forest import Forest, Host
 from forest_shuffle.cards.model import SIDES, Catalog, Species
-from forest_shuffle.cards.words import count
 from forest_shuffle.engine.actions import (
     CAVE,
     CHOOSE,
@@ -107,32 +108,44 @@ SHORT_SYMBOLS: dict[str, str] = {"Horse Chestnut": "Chestnut", "Douglas Fir": "D
 GROUP_ABOVE = 12
 #: How many recent events a screen shows.
 LOG_LINES = 6
+#: Where a host card of the hand goes (the hand list's last column), by the card's kind.
+NEW_HOST: dict[str, str] = {"tree": N_("new tree"), "shrub": N_("new shrub"),
+                            "moor": N_("new moor")}
+#: The head of a line of several actions of one kind in the list (translated where shown).
+GROUP_HEADS: dict[str, str] = {
+    TAKE: N_("take from the clearing:"), SAPLING: N_("as a sapling:"), PAY: N_("pay with:"),
+    CAVE: N_("under the cave:"), CHOOSE: N_("take the cave:"),
+    MOOR: N_("face down as a universal moor:"), DISCARD: N_("into the clearing:"),
+}
 #: The lines of the score pad in words (a game's ``pad_lines`` name them).
 PAD_WORDS: dict[str, str] = {"trees": N_("Trees"), "top_bottom": N_("Top/bottom"),
                              "left_right": N_("Left/right"), "cave": N_("Cave")}
 #: Tags that say what a host is (shown as its kind, not among its tags).
 HOST_TAGS: frozenset[str] = frozenset({"tree", "shrub", "moor"})
 
-#: An example of each action kind in text form (the help lists a game's own kinds).
+#: An example of each action kind in text form (the help lists a game's own kinds; the
+#: words in brackets are translated where the help is shown, the commands are not).
 ACTION_EXAMPLES: dict[str, str] = {
     "draw": "draw", "take": "take 57", "play": "play 12 | play 71 left 3",
     "sapling": "sapling 34", "pay": "pay 40", "yes": "yes", "no": "no", "cave": "cave 40",
     "done": "done", "keep": "keep", "mulligan": "mulligan",
-    "choose": "choose 3 (a cave)", "moor": "moor 57 (face down as a universal moor)",
+    "choose": N_("choose 3 (a cave)"), "moor": N_("moor 57 (face down as a universal moor)"),
     "discard": "discard 40",
 }
 
 
 def help_words(kinds: tuple[str, ...], caves: bool) -> str:
-    """The terminal's help for a game whose decisions ask for actions of ``kinds``
-    (``GameDef.action_kinds``: only those are shown); ``caves``: it has numbered caves and a
-    discard pile (Dartmoor), whose commands it names."""
-    examples = " | ".join(ACTION_EXAMPLES[k] for k in kinds if k in ACTION_EXAMPLES)
-    hosts = "trees, shrubs and moors" if caves else "trees and shrubs"
-    text = (
+    """The terminal's help, in its language, for a game whose decisions ask for actions of
+    ``kinds`` (``GameDef.action_kinds``: only those are shown); ``caves``: it has numbered
+    caves and a discard pile (Dartmoor), whose commands it names. The commands themselves
+    are the same words in every language."""
+    examples = " | ".join(_(ACTION_EXAMPLES[k]) for k in kinds if k in ACTION_EXAMPLES)
+    numbered = (_("(trees, shrubs and moors are numbered from 1, cards by their ids)")
+                if caves else _("(trees and shrubs are numbered from 1, cards by their ids)"))
+    text = _(
         "Enter the number of an action, or an action in text form:\n"
-        f"  {examples}\n"
-        f"  ({hosts} are numbered from 1, cards by their ids)\n"
+        "  {examples}\n"
+        "  {numbered}\n"
         "A payment takes its cards in any order, one at a time or all on one line (pay 41 63 "
         "116);\n"
         "  undo takes back the last card chosen before the payment is whole, then the play\n"
@@ -143,9 +156,11 @@ def help_words(kinds: tuple[str, ...], caves: bool) -> str:
         "  score (the score pad as the forests stand now),\n"
         "  hint (what the hard bot would do, and why), help, quit (asks first; save to "
         "resume\n"
-        "  later with play --resume FILE). Ctrl-C asks too.")
+        "  later with play --resume FILE). Ctrl-C asks too.",
+        examples=examples, numbered=numbered)
     if caves:
-        text += "\n  caves (what every cave does), pile (the whole discard pile, top first)."
+        text += "\n" + _("  caves (what every cave does), pile (the whole discard pile, top "
+                         "first).")
     return text
 
 
@@ -199,7 +214,8 @@ def where_words(cid: int, forest: Forest, catalog: Catalog) -> str:
     """At which trees of ``forest`` each half of a hand card fits now (cost aside)."""
     card = card_of(cid, catalog)
     if card.is_host:
-        return f"new {card.kind}"
+        new = NEW_HOST.get(card.kind)
+        return _(new) if new else f"new {card.kind}"
     parts: list[str] = []
     for side, half in card.halves.items():
         fits = [i + 1 for i, t in enumerate(forest.trees) if t.accepts(half.species, side)]
@@ -257,11 +273,11 @@ def hand_table(hand: Sequence[int], forest: Forest, title: str, catalog: Catalog
         for row in rows:
             table.add_row(*row)
         if not rows:
-            table.add_row("", Text("(empty)", style="dim"), "", "")
+            table.add_row("", Text(_("(empty)"), style="dim"), "", "")
         return table
 
     head = Text(title, style="bold")
-    head.append(" · cost, name, tags, tree symbol · fits at trees", style="dim")
+    head.append(" · " + _("cost, name, tags, tree symbol · fits at trees"), style="dim")
     return Group(head, Fitted(build))
 
 
@@ -273,7 +289,7 @@ def host_text(site: Host) -> Text:
     if site.is_tree:
         return symbol_text(site.name)
     out = Text(short(site.species), style=cardtext.SYMBOL_STYLES.get(site.symbol, ""))
-    return out.append(" (shrub)", style="dim italic")
+    return out.append(" " + _("(shrub)"), style="dim italic")
 
 
 def hosts_words(forest: Forest) -> str:
@@ -281,9 +297,9 @@ def hosts_words(forest: Forest) -> str:
     sapling counts as a tree)."""
     trees = sum(1 for t in forest.trees if t.is_tree)
     shrubs = sum(1 for t in forest.trees if not t.is_tree and not t.is_moor)
-    words = count(trees, "tree")
+    words = ngettext("{n} tree", "{n} trees", trees, n=trees)
     if shrubs:
-        words += f", {count(shrubs, 'shrub')}"
+        words += ", " + ngettext("{n} shrub", "{n} shrubs", shrubs, n=shrubs)
     return words + moorland.moors_words(forest)
 
 
@@ -314,7 +330,8 @@ def _trees_table(forest: Forest, title: str) -> RenderableType:
     """The trees, saplings and shrubs of a forest (see :func:`forest_table`)."""
     hosts = [i for i, t in enumerate(forest.trees) if not t.is_moor]
     bare = [i for i in hosts if not forest.trees[i].dwellers()]
-    rest = Text("  no dwellers at: " if len(bare) < len(hosts) else "  ", style="dim")
+    rest = Text("  " + _("no dwellers at:") + " " if len(bare) < len(hosts) else "  ",
+                style="dim")
     for i in bare:
         if i != bare[0]:
             rest.append(" · ", style="dim")
@@ -344,7 +361,7 @@ def card_details(cid: int, catalog: Catalog) -> Group:
     card = catalog.card(cid)
     parts: list[RenderableType] = [Text(card_heading(cid, catalog), style="bold")]
     if card.is_winter:
-        parts.append(Text("A winter card: the game ends when the third one is drawn."))
+        parts.append(Text(_("A winter card: the game ends when the third one is drawn.")))
         return Group(*parts)
     shown = ([("", card.symbol, card.species)] if card.species is not None else
              [(s, h.symbol, h.species) for s, h in card.halves.items()])
@@ -362,7 +379,8 @@ def card_details(cid: int, catalog: Catalog) -> Group:
             if text:
                 parts.append(Text.assemble(("  " + word + ": ", "cyan"), text))
         if sp.provisional:
-            parts.append(Text.assemble(("  provisional reading: ", "yellow"), sp.provisional))
+            parts.append(Text.assemble(("  " + _("provisional reading:") + " ", "yellow"),
+                                       sp.provisional))
     if card.assumed:
         parts.append(Text.assemble(
             (f"{moorland.MARK} provisional card", "yellow"),
@@ -371,7 +389,7 @@ def card_details(cid: int, catalog: Catalog) -> Group:
         if catalog.provisional_deck:
             parts.append(Text(f"  {catalog.provisional_deck}", style="dim"))
     elif card.printed:
-        parts.append(Text(f"As printed (card {card.printed}).", style="dim"))
+        parts.append(Text(_("As printed (card {card}).", card=card.printed), style="dim"))
     return Group(*parts)
 
 
@@ -438,11 +456,8 @@ def numbered_actions(view: PlayerView) -> RenderableType:
             line.append(f"{i})", style="bold yellow")
             line.append(" " + action_words(items[0], view))
         else:
-            head = {TAKE: "take from the clearing:", SAPLING: "as a sapling:",
-                    PAY: "pay with:", CAVE: "under the cave:", CHOOSE: "take the cave:",
-                    MOOR: "face down as a universal moor:",
-                    DISCARD: "into the clearing:"}.get(kind, f"{kind}:")
-            line.append(head)
+            head = GROUP_HEADS.get(kind)
+            line.append(_(head) if head else f"{kind}:")
             for a in items:
                 i += 1
                 line.append(f" {i})", style="bold yellow")
@@ -450,9 +465,10 @@ def numbered_actions(view: PlayerView) -> RenderableType:
                             else f" {a.card} {label(a.card, view.game.catalog)}")
         lines.append(line)
     if halves:
-        hosts = ("tree or moor" if any(t.is_moor for t in view.forests[view.player].trees)
-                 else "tree")
-        lines[at:at] = [Text(f"  play a card half (card id, cost) at {hosts} tN:", style="dim"),
+        frame = (_("play a card half (card id, cost) at tree or moor tN:")
+                 if any(t.is_moor for t in view.forests[view.player].trees)
+                 else _("play a card half (card id, cost) at tree tN:"))
+        lines[at:at] = [Text("  " + frame, style="dim"),
                         Padding(Columns(halves, padding=(0, 2)), (0, 0, 0, 2))]
     return Group(*lines)
 
@@ -638,10 +654,16 @@ class Terminal:
 
     def run(self) -> list[int] | None:
         """Play to the end and show the scores; the winners, or None if the game was left."""
-        seed = f", seed {self.seed}" if self.seed_chosen else ""
-        again = " (resumed)" if self.state.history else ""
-        self.say(f"{self.game.title}: {self.state.num_players} players{seed}{again}. "
-                 "Type help for help.", style="bold green")
+        said = dict(title=self.game.title, n=self.state.num_players, seed=self.seed)
+        resumed = bool(self.state.history)
+        if self.seed_chosen:
+            hello = (_("{title}: {n} players, seed {seed} (resumed). Type help for help.",
+                       **said) if resumed else
+                     _("{title}: {n} players, seed {seed}. Type help for help.", **said))
+        else:
+            hello = (_("{title}: {n} players (resumed). Type help for help.", **said)
+                     if resumed else _("{title}: {n} players. Type help for help.", **said))
+        self.say(hello, style="bold green")
         try:
             while not self.state.over:
                 p = self.state.to_move
@@ -704,13 +726,13 @@ class Terminal:
         """Ask for a file and save the game into it; False (after one line) if not saved."""
         default = self._default_save_path()
         try:
-            answer = self.ask(f"Save to [{default}]: ").strip()
+            answer = self.ask(_("Save to [{file}]: ", file=default)).strip()
         except KeyboardInterrupt:
             self.say("")
             return False
         path = Path(answer) if answer else default
         if path.exists() and path != self.save_path:
-            self.say(f"{printable(str(path))[:200]} exists: give another name.",
+            self.say(_("{file} exists: give another name.", file=printable(str(path))[:200]),
                      style="yellow")
             return False
         save = TerminalSave(self.state,
@@ -719,8 +741,8 @@ class Terminal:
         try:
             write_save(path, save)
         except OSError as exc:
-            self.say(f"Cannot save to {printable(str(path))[:200]}: "
-                     f"{exc.strerror or type(exc).__name__}.", style="yellow")
+            self.say(_("Cannot save to {file}: {reason}.", file=printable(str(path))[:200],
+                       reason=exc.strerror or type(exc).__name__), style="yellow")
             return False
         self.save_path = path
         self.say(saved_words(shlex.quote(str(path))), style="bold green")
@@ -785,7 +807,8 @@ class Terminal:
                 self.console.clear()
             while True:
                 try:
-                    answer = self.ask(f"Pass to {self.seats[p].name}, press Enter ")
+                    answer = self.ask(_("Pass to {name}, press Enter ",
+                                        name=self.seats[p].name))
                 except KeyboardInterrupt:
                     self._leave(None, interrupted=True)
                     continue
@@ -873,9 +896,13 @@ class Terminal:
                 return False
             chosen.append(c)
         if len(chosen) > pend.need:
-            self.say(f"This payment takes {count(pend.need)}, not {len(chosen)}"
-                     f"{' (with those chosen already)' if self._chosen else ''}.",
-                     style="yellow")
+            self.say(ngettext("This payment takes {n} card, not {chosen} (with those chosen "
+                              "already).", "This payment takes {n} cards, not {chosen} (with "
+                              "those chosen already).", pend.need, n=pend.need,
+                              chosen=len(chosen)) if self._chosen else
+                     ngettext("This payment takes {n} card, not {chosen}.",
+                              "This payment takes {n} cards, not {chosen}.", pend.need,
+                              n=pend.need, chosen=len(chosen)), style="yellow")
             return False
         order = payment_order(self.state, p, chosen)
         if order is None:
@@ -900,8 +927,8 @@ class Terminal:
         chosen = [*self._chosen]
         for c in cards:
             if c in chosen:
-                self.say(f"Card {c} is chosen already (undo {c} takes it back).",
-                         style="yellow")
+                self.say(_("Card {card} is chosen already (undo {card} takes it back).",
+                           card=c), style="yellow")
                 return False
             chosen.append(c)
         problem = pick_problem(shape, chosen) if len(chosen) > shape.most else ""
@@ -948,9 +975,9 @@ class Terminal:
                 except IllegalActionError as exc:
                     if "ascending" not in exc.reason:
                         return reason_words(exc.reason, p)
-                return f"card {c} cannot be part of this payment"
+                return _("card {card} cannot be part of this payment", card=c)
         shown = names_words([str(c) for c in chosen])
-        return f"cards {shown} cannot all be part of this payment"
+        return _("cards {cards} cannot all be part of this payment", cards=shown)
 
     # ------------------------------------------------------------ entries
 
@@ -971,7 +998,7 @@ class Terminal:
             self.say(help_words(self.game.action_kinds, bool(self.game.catalog.caves)))
             return False
         if word == "hand":
-            self.console.print(hand_table(view.hand, view.forests[view.player], "Your hand",
+            self.console.print(hand_table(view.hand, view.forests[view.player], _("Your hand"),
                                            view.game.catalog))
             return False
         if word in ("board", "screen", "look"):
@@ -1000,16 +1027,16 @@ class Terminal:
             which = word[5:].strip().lstrip("#")
             if which and not (which.isascii() and which.isdigit() and int(which) in
                               self._chosen):
-                self.say(f"Card {which} is not chosen: chosen so far "
-                         f"{', '.join(str(c) for c in self._chosen)}.", style="yellow")
+                self.say(_("Card {card} is not chosen: chosen so far {cards}.", card=which,
+                           cards=", ".join(str(c) for c in self._chosen)), style="yellow")
                 return False
             back = int(which) if which else self._chosen[-1]
             self._chosen.remove(back)
             if shape is not None and shape.source == "clearing":
-                self.say(f"Card {back} stays in the clearing: not chosen any more.",
-                         style="italic")
+                self.say(_("Card {card} stays in the clearing: not chosen any more.",
+                           card=back), style="italic")
             else:
-                self.say(f"Card {back} is back in your hand.", style="italic")
+                self.say(_("Card {card} is back in your hand.", card=back), style="italic")
             if shape is not None:
                 self._show_choice(p)
                 return False
@@ -1052,7 +1079,8 @@ class Terminal:
             except ActionParseError as exc:
                 why = str(exc)
                 if why.startswith("unknown action"):
-                    why = f"'{word.split()[0]}' is neither an action nor a command"
+                    why = _("'{word}' is neither an action nor a command",
+                            word=word.split()[0])
                 self.say(_("Not understood: {why} (type help).", why=why), style="yellow")
                 return False
         if paying and action.kind == PAY:
@@ -1122,27 +1150,28 @@ class Terminal:
         if self._paying(p):
             rest = [c for c in payment if c not in self._chosen]
             if any(c not in payment for c in self._chosen):
-                return "Type undo until no card is chosen, then pay " \
-                       f"{' '.join(str(c) for c in payment)}."
+                return _("Type undo until no card is chosen, then pay {cards}.",
+                         cards=" ".join(str(c) for c in payment))
             if len(rest) == 1 and Action(PAY, rest[0]) in view.legal_actions:
                 return type_words(shown_actions(view).index(Action(PAY, rest[0])) + 1)
             return type_words(None, rest)
         shown = shown_actions(view)
         number = shown.index(action) + 1 if action in shown else None
         paid = payment if action.kind == PLAY else ()
-        return type_words(number, paid) or f"Type {action}."
+        return type_words(number, paid) or _("Type {action}.", action=action)
 
     def _show_card(self, args: list[str]) -> None:
         digits = args[0].lstrip("#") if len(args) == 1 else ""
         if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
-            self.say("Write card ID, e.g. card 12.", style="yellow")
+            self.say(_("Write card ID, e.g. card 12."), style="yellow")
             return
         try:
             self.console.print(card_details(int(digits), self.game.catalog))
         except KeyError:
             ids = [c.id for c in self.game.cards if c is not None]
-            self.say(f"No card {digits} in {self.game.title}: ids run "
-                     f"{_runs(ids).replace(',', ', ')}.", style="yellow")
+            self.say(_("No card {card} in {title}: ids run {ids}.", card=digits,
+                       title=self.game.title, ids=_runs(ids).replace(",", ", ")),
+                     style="yellow")
 
     # ------------------------------------------------------------ the screen
 
@@ -1160,11 +1189,11 @@ class Terminal:
         head = Text()
         if view.game.id != BASE_ID:
             head.append(f"{view.game.title} · ", style="green")
-        head.append(f"Turn {view.turn}", style="bold")
+        head.append(_("Turn {n}", n=view.turn), style="bold")
         if self.seed_chosen:
-            head.append(f" · seed {self.seed}", style="dim")
-        head.append(f" · deck {view.deck_size} · winter {len(view.winter)}/"
-                    f"{view.game.winter_to_end}")
+            head.append(" · " + _("seed {seed}", seed=self.seed), style="dim")
+        head.append(" · " + _("deck {n} · winter {winter}/{end}", n=view.deck_size,
+                              winter=len(view.winter), end=view.game.winter_to_end))
         if view.extra_turns:
             head.append(" · " + ngettext("{n} extra turn to come", "{n} extra turns to come",
                                          view.extra_turns))
@@ -1173,7 +1202,7 @@ class Terminal:
                 continue
             head.append(" · ")
             head.append(self.seat_name(i, me), style="bold")
-            head.append(f" hand {view.hand_sizes[i]}")
+            head.append(" " + _("hand {n}", n=view.hand_sizes[i]))
             seen = view.known_hands[i]
             if seen:
                 head.append(f" (seen: {', '.join(label(c, view.game.catalog) for c in seen)})")
@@ -1186,13 +1215,13 @@ class Terminal:
         for i in range(view.num_players):
             if i != me:
                 parts.append(self._forest(view, i))
-        clearing = Text(f"Clearing ({len(view.clearing)}/{view.game.clearing_limit}): ",
-                        style="bold")
+        clearing = Text(_("Clearing ({n}/{limit}): ", n=len(view.clearing),
+                          limit=view.game.clearing_limit), style="bold")
         if view.clearing:
             clearing.append(" · ".join(f"{moorland.marked(c, cat)} {label(c, cat)}"
                                        for c in view.clearing))
         else:
-            clearing.append("empty", style="dim")
+            clearing.append(_("empty"), style="dim")
         parts.append(clearing)
         if dartmoor:
             parts.append(moorland.discard_text(view))
@@ -1233,15 +1262,16 @@ class Terminal:
         if i != me:
             title = f"{self.seat_name(i, me)}'s forest"
         elif self.humans > 1:
-            title = f"{self.seats[i].name}'s forest (yours)"
+            title = _("{name}'s forest (yours)", name=self.seats[i].name)
         else:
             title = _("Your forest")
         if forest.cave_number:
-            title += f" · cave {forest.cave_number} ({view.cave_sizes[i]} under it)"
+            title += " · " + _("cave {n} ({under} under it)", n=forest.cave_number,
+                               under=view.cave_sizes[i])
         else:
-            title += f" · cave {view.cave_sizes[i]}"
+            title += " · " + _("cave {n}", n=view.cave_sizes[i])
         if not forest.trees:
-            return Text(f"{title} · no trees yet", style="bold")
+            return Text(f"{title} · " + _("no trees yet"), style="bold")
         return forest_table(forest, f"{title} · {hosts_words(forest)}", view.game.catalog)
 
     # ------------------------------------------------------------ the end

@@ -51,6 +51,7 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
+from forest_shuffle.cli.words import _, ngettext
 from forest_shuffle.engine.check import printable
 from forest_shuffle.games import BASE_ID
 
@@ -93,17 +94,20 @@ def _players(text: str) -> list[int]:
     try:
         counts = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        _refuse(f"--players must be numbers from 2 to 5, comma-separated, not {text!r}")
+        _refuse(_("--players must be numbers from 2 to 5, comma-separated, not {text}",
+                   text=repr(text)))
     if not counts or any(not 2 <= n <= 5 for n in counts):
-        _refuse(f"--players must be numbers from 2 to 5, comma-separated, not {text!r}")
+        _refuse(_("--players must be numbers from 2 to 5, comma-separated, not {text}",
+                   text=repr(text)))
     return sorted(set(counts))
 
 
 def _out(path: Path, option: str = "--out") -> None:
     if not path.parent.is_dir():
-        _refuse(f"{option}: the folder {str(path.parent)!r} does not exist")
+        _refuse(_("{option}: the folder {folder} does not exist", option=option,
+                   folder=repr(str(path.parent))))
     if path.is_dir():
-        _refuse(f"{option}: {str(path)!r} is a folder")
+        _refuse(_("{option}: {path} is a folder", option=option, path=repr(str(path))))
 
 
 @learn_app.command("generate")
@@ -133,15 +137,16 @@ def generate_command(
 def _check_generate(games: int, rate: float, workers: int, explore: float,
                     continuations: int) -> None:
     if games < 1:
-        _refuse(f"--games must be at least 1, not {games}")
+        _refuse(_("--games must be at least 1, not {games}", games=games))
     if not 0 < rate <= 1:
-        _refuse(f"--rate must be above 0 and at most 1, not {rate}")
+        _refuse(_("--rate must be above 0 and at most 1, not {rate}", rate=rate))
     if workers < 1:
-        _refuse(f"--workers must be at least 1, not {workers}")
+        _refuse(_("--workers must be at least 1, not {workers}", workers=workers))
     if not 0 <= explore <= 1:
-        _refuse(f"--explore must be from 0 to 1, not {explore}")
+        _refuse(_("--explore must be from 0 to 1, not {explore}", explore=explore))
     if not 0 <= continuations <= 1000:
-        _refuse(f"--continuations must be from 0 to 1000, not {continuations}")
+        _refuse(_("--continuations must be from 0 to 1000, not {continuations}",
+                   continuations=continuations))
 
 
 def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, game: str,
@@ -162,7 +167,10 @@ def _generate(out: Path, seed: int, games: int, counts: list[int], rate: float, 
     data.meta.update({"seed": seed, "games": len(jobs), "players": counts, "rate": rate,
                       "game": gdef.id, "explore": explore, "continuations": continuations})
     data.save(str(out))
-    Console().print(f"{len(jobs)} games, {len(data)} positions (seed {seed}) -> {out}")
+    Console().print(ngettext("{games} games, {positions} positions (seed {seed}) -> {out}",
+                              "{games} games, {positions} positions (seed {seed}) -> {out}",
+                              len(jobs), games=len(jobs), positions=len(data), seed=seed,
+                              out=out))
 
 
 @learn_app.command("train")
@@ -181,7 +189,7 @@ def train_command(
     """Train the value network on self-play data (needs PyTorch: extra 'learn')."""
     _check_train(epochs, hidden, layers, weight_decay)
     if not data.is_file():
-        _refuse(f"--data: no file {str(data)!r}")
+        _refuse(_("--data: no file {file}", file=repr(str(data))))
     _out(out)
     _need_torch()
     _train(data, out, seed, epochs, hidden, layers, weight_decay, skip)
@@ -189,16 +197,17 @@ def train_command(
 
 def _check_train(epochs: int, hidden: int, layers: int, weight_decay: float) -> None:
     if epochs < 1 or hidden < 1 or not 1 <= layers <= 4:
-        _refuse("--epochs and --hidden must be at least 1, --layers from 1 to 4")
+        _refuse(_("--epochs and --hidden must be at least 1, --layers from 1 to 4"))
     if not 0 <= weight_decay < 1:
-        _refuse(f"--weight-decay must be at least 0 and below 1, not {weight_decay}")
+        _refuse(_("--weight-decay must be at least 0 and below 1, not {value}",
+                   value=weight_decay))
 
 
 def _need_torch() -> None:
     try:
         import torch  # noqa: F401 - only to refuse early without it
     except ImportError:
-        _refuse("training needs PyTorch: pip install 'forest-shuffle[learn]'")
+        _refuse(_("training needs PyTorch: pip install 'forest-shuffle[learn]'"))
 
 
 def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: int,
@@ -217,11 +226,13 @@ def _train(data: Path, out: Path, seed: int, epochs: int, hidden: int, layers: i
     result.meta["data"] = data.name
     result.save(str(out))
     f = result.figures
-    Console().print(
-        f"{int(f['positions'])} positions ({int(f['held_out'])} held out): margin RMSE "
-        f"{f['margin_rmse_points']:.1f} points (R2 {f['margin_r2']:.2f}), winner right "
-        f"{f['win_accuracy']:.1%} (current leader: {f['win_accuracy_of_current_margin']:.1%})"
-        f" -> {out}")
+    Console().print(_(
+        "{positions} positions ({held_out} held out): margin RMSE {rmse} points (R2 {r2}), "
+        "winner right {right} (current leader: {leader}) -> {out}",
+        positions=int(f["positions"]), held_out=int(f["held_out"]),
+        rmse=f"{f['margin_rmse_points']:.1f}", r2=f"{f['margin_r2']:.2f}",
+        right=f"{f['win_accuracy']:.1%}", leader=f"{f['win_accuracy_of_current_margin']:.1%}",
+        out=out))
 
 
 @learn_app.command("run")
@@ -257,7 +268,7 @@ def run_command(
         data = out.with_name(f"{out.stem}-data.npz")
     _out(data, "--data")
     if data.resolve() == out.resolve():
-        _refuse("--data and --out must be two files")
+        _refuse(_("--data and --out must be two files"))
     _need_torch()  # before hours of self-play, not after
     _generate(data, seed, games, counts, rate, game, workers, ray, False, explore,
               continuations)
@@ -295,21 +306,22 @@ def rl_command(
     """Train a policy by policy gradient against fixed bots (numpy; the bot policy:FILE)."""
     gdef = game_from_option(game)
     if players not in gdef.players:
-        _refuse(f"--players must be one of {list(gdef.players)} for {gdef.id}, not {players}")
+        _refuse(_("--players must be one of {counts} for {game}, not {players}",
+                   counts=list(gdef.players), game=gdef.id, players=players))
     if (games < 1 or hidden < 1 or batch < 1 or evaluate_games < 0 or save_every < 0
             or steps < 1 or not 0 < lr < 1):
-        _refuse("--games, --steps, --hidden and --batch must be at least 1, --eval and "
-                "--save-every at least 0 and --lr between 0 and 1")
+        _refuse(_("--games, --steps, --hidden and --batch must be at least 1, --eval and "
+                  "--save-every at least 0 and --lr between 0 and 1"))
     if algo not in ("reinforce", "maskable-ppo"):
-        _refuse(f"--algo is reinforce or maskable-ppo, not {printable(algo)!r}")
+        _refuse(_("--algo is reinforce or maskable-ppo, not {algo}", algo=repr(printable(algo))))
     _out(out)
     try:
         from forest_shuffle.bots import BotSpecError, make_bot
         from forest_shuffle.rl.policy import Policy, PolicyFileError
         from forest_shuffle.rl.train import evaluate, train_policy
     except ImportError as exc:
-        _refuse(f"training a policy needs the rl extra ({exc.name}): "
-                "pip install 'forest-shuffle[rl]'")
+        _refuse(_("training a policy needs the rl extra ({module}): "
+                  "pip install 'forest-shuffle[rl]'", module=exc.name))
     try:
         make_bot(opponents, 0)
         first = None if start is None else Policy.load(start)
@@ -326,15 +338,17 @@ def rl_command(
                                                        progress=progress))
             except PPOUnavailable as exc:
                 _refuse(str(exc))
-            said = f"{steps} learner steps of MaskablePPO"
+            said = ngettext("{n} learner steps of MaskablePPO",
+                            "{n} learner steps of MaskablePPO", steps, n=steps)
         else:
             pol, report = with_progress("training", games, False, lambda progress:
                                         train_policy(gdef.id, players, opponents, games,
                                                      hidden, lr, batch, seed=seed,
                                                      start=first, progress=progress,
                                                      checkpoint=keep, every=save_every))
-            said = (f"{report.games} games, won {report.wins / report.games:.1%} while "
-                    "learning")
+            said = ngettext("{n} games, won {share} while learning",
+                            "{n} games, won {share} while learning", report.games,
+                            n=report.games, share=f"{report.wins / report.games:.1%}")
     except (BotSpecError, PolicyFileError, ValueError) as exc:
         _refuse(str(exc))
     pol.save(out, half=half)
@@ -343,8 +357,11 @@ def rl_command(
         share, margin = with_progress(f"against {opponent}", 1, False,
                                       lambda _p, o=opponent: evaluate(  # type: ignore[misc]
                                           pol, o, evaluate_games, players, seed + 1))
-        Console().print(f"against {opponent}: won {share:.1%} of {evaluate_games} games, "
-                        f"margin {margin:+.1f}")
+        Console().print(ngettext(
+            "against {opponent}: won {share} of {n} games, margin {margin}",
+            "against {opponent}: won {share} of {n} games, margin {margin}", evaluate_games,
+            opponent=opponent, share=f"{share:.1%}", n=evaluate_games,
+            margin=f"{margin:+.1f}"))
 
 
 def register(app: typer.Typer) -> None:

@@ -32,7 +32,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from forest_shuffle.cards.words import count
 from forest_shuffle.cli.commands.options import (
     GameOption,
     RayOption,
@@ -41,10 +40,11 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
-from forest_shuffle.cli.words import _
+from forest_shuffle.cli.words import _, language, ngettext
 from forest_shuffle.engine.state import GameState
 from forest_shuffle.formats.records import random_game, record_of, write_record
 from forest_shuffle.games import BASE_ID, GameDef, make_game
+from forest_shuffle.i18n import words
 
 __all__ = ["game_seed", "register", "simulate", "simulate_command"]
 
@@ -186,23 +186,33 @@ def simulate(players: int, games: int, seed: int, records: Path | None = None,
 
 
 def _print(console: Console, summary: dict[str, Any]) -> None:
+    """The report of a run in the command line's language (numbers formatted as in
+    English: the ``,`` between thousands and the ``.`` before decimals)."""
     timing = summary["timing"]
     lines = list(summary["seats"][0]["lines"])
-    console.print(
-        f"{summary['games']} games of {summary['players']} players, seed {summary['seed']}, "
-        f"{make_game(summary['game']).title}: "
-        f"{timing['seconds']:.2f} s, {timing['games_per_second'] or 0:,.1f} games/s, "
-        f"{timing['actions_per_second'] or 0:,.0f} actions/s")
-    console.print(f"Average turns {summary['avg_turns']:.1f}, "
-                  f"average decisions {summary['avg_decisions']:.1f}")
+    # English says "games" for one game too (as it always did); the singular is the
+    # translators' form for one.
+    console.print(ngettext(
+        "{games} games of {players} players, seed {seed}, {title}: {seconds} s, "
+        "{games_per_second} games/s, {actions_per_second} actions/s",
+        "{games} games of {players} players, seed {seed}, {title}: {seconds} s, "
+        "{games_per_second} games/s, {actions_per_second} actions/s",
+        summary["games"], games=summary["games"], players=summary["players"],
+        seed=summary["seed"], title=make_game(summary["game"]).title,
+        seconds=f"{timing['seconds']:.2f}",
+        games_per_second=f"{timing['games_per_second'] or 0:,.1f}",
+        actions_per_second=f"{timing['actions_per_second'] or 0:,.0f}"))
+    console.print(_("Average turns {turns}, average decisions {decisions}",
+                    turns=f"{summary['avg_turns']:.1f}",
+                    decisions=f"{summary['avg_decisions']:.1f}"))
     winter = ", ".join("-" if t is None else f"{t:.1f}" for t in summary["winter_turns"])
-    console.print(f"Winter cards came up on average on turns {winter}")
-    table = Table(title="Per seat (mean per game)")
-    table.add_column("Player", justify="right")
-    table.add_column("Score", justify="right")
+    console.print(_("Winter cards came up on average on turns {turns}", turns=winter))
+    table = Table(title=_("Per seat (mean per game)"))
+    table.add_column(_("Player"), justify="right")
+    table.add_column(_("Score"), justify="right")
     for line in lines:
         table.add_column(line.replace("_", "/"), justify="right")
-    table.add_column("Win share", justify="right")
+    table.add_column(_("Win share"), justify="right")
     for p, seat in enumerate(summary["seats"]):
         table.add_row(str(p + 1), f"{seat['avg_score']:.1f}",
                       *(f"{seat['lines'][line]:.1f}" for line in lines),
@@ -210,10 +220,10 @@ def _print(console: Console, summary: dict[str, Any]) -> None:
     console.print(table)
     if summary["ties"]:
         n = summary["ties"]
-        console.print(f"{count(n, 'game')} ended in a shared victory "
-                      "(split evenly).")
+        console.print(ngettext("{n} game ended in a shared victory (split evenly).",
+                               "{n} games ended in a shared victory (split evenly).", n, n=n))
     if summary["records"] is not None:
-        console.print(f"Records written to {summary['records']}")
+        console.print(_("Records written to {folder}", folder=summary["records"]))
 
 
 def simulate_command(
@@ -273,30 +283,38 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
         raise typer.Exit(2)
 
     if solo is None:
-        refuse("--bot goes with --solo CHALLENGE (simulate plays random games otherwise)")
+        refuse(_("--bot goes with --solo CHALLENGE (simulate plays random games otherwise)"))
     check_solo_game(gdef)
     numbers = challenge_numbers(solo, every=True)
     if records is not None:
-        refuse("--records is not written for solo games")
+        refuse(_("--records is not written for solo games"))
     if games < 1:
-        refuse(f"--games must be at least 1, not {games}")
+        refuse(_("--games must be at least 1, not {games}", games=games))
     spec = bot or "greedy"
     try:
         make_bot(spec)
     except BotSpecError as exc:
-        refuse(f"--bot: {exc}")
+        refuse(_("--bot: {problem}", problem=exc))
     summary = with_progress("solo games", games * len(numbers), as_json,
                             lambda report: solo_runs(numbers, spec, games, seed, report))
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
     console = Console()
-    console.print(f"{count(games, 'solo game')} of Dartmoor per challenge, "
-                  f"bot {spec}, seed {seed}: {summary['seconds']:.1f} s")
-    table = Table(title="Per challenge (share of games, Wilson 95 % interval)")
-    for head in ("Challenge", "Goal", "Score", "Goal met", "No medal", "Bronze+", "Silver+",
-                 "Gold"):
-        table.add_column(head, justify="left" if head == "Goal" else "right")
+    console.print(ngettext(
+        "{n} solo game of Dartmoor per challenge, bot {bot}, seed {seed}: {seconds} s",
+        "{n} solo games of Dartmoor per challenge, bot {bot}, seed {seed}: {seconds} s",
+        games, n=games, bot=spec, seed=seed, seconds=f"{summary['seconds']:.1f}"))
+    table = Table(title=_("Per challenge (share of games, Wilson 95 % interval)"))
+    heads = (_("Challenge"), _("Goal"), _("Score"), _("Goal met"), _("No medal"),
+             _("Bronze+"), _("Silver+"), _("Gold"))
+    for i, head in enumerate(heads):
+        table.add_column(head, justify="left" if i == 1 else "right")
+
+    def title_in(title: str) -> str:
+        """A challenge's title (solo.json's) in the reader's language: the ``server``
+        domain's translation, as the companion shows it."""
+        return words("server", language()).pgettext("solo challenge", title)
 
     def rate(row: dict[str, Any], key: str, share: float) -> str:
         low, high = row["intervals"][key]
@@ -304,7 +322,7 @@ def _simulate_solo(gdef: GameDef, solo: str | None, bot: str | None, games: int,
 
     for row in summary["challenges"]:
         rates = row["medal_rates"]
-        table.add_row(str(row["challenge"]), row["title"], f"{row['avg_score']:.1f}",
+        table.add_row(str(row["challenge"]), title_in(row["title"]), f"{row['avg_score']:.1f}",
                       rate(row, "goal", row["goal_rate"]),
                       rate(row, "none", row["best_medal"]["none"] / row["games"]),
                       *(rate(row, m, rates[m]) for m in ("bronze", "silver", "gold")))

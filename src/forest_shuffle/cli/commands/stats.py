@@ -32,8 +32,8 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
-from forest_shuffle.cli.plots import PLOTS, title, write_plots
-from forest_shuffle.cli.words import _
+from forest_shuffle.cli.plots import PLOTS, write_plots
+from forest_shuffle.cli.words import _, ngettext
 from forest_shuffle.games import BASE_ID, GameDef, make_game
 from forest_shuffle.match import MatchResult, load_summary, tournament
 
@@ -154,32 +154,54 @@ def summarize(bot: str, players: int, seed: int, matches: Sequence[MatchResult],
 
 def _print(console: Console, summary: dict[str, Any], out: Path) -> None:
     sc, turns = summary["scores"], summary["turns"]
-    console.print(title(summary))
-    console.print(f"Score: mean {sc['mean']:.1f} (sd {sc['std']:.1f}), median "
-                  f"{sc['median']:.0f}, range {sc['min']:.0f}-{sc['max']:.0f}; winner mean "
-                  f"{summary['winning_scores']['mean']:.1f}")
-    console.print(f"Turns: mean {turns['mean']:.1f}, range {turns['min']:.0f}-"
-                  f"{turns['max']:.0f}; {summary['decisions_per_game']:.1f} decisions a game, "
-                  f"{summary['seconds_per_decision'] * 1000:.2f} ms a decision"
-                  + ("" if summary.get("load") is None else
-                     f" (load average {summary['load']['median']:.2f}, "
-                     f"{summary['load']['min']:.2f}-{summary['load']['max']:.2f})"))
+    game = summary.get("game", "base")
+    said = dict(bot=summary["bot"], players=summary["players"], games=summary["games"],
+                seed=summary["seed"])
+    # The plots keep their English title (plots.title); the report speaks the reader's
+    # language. English says "games" for one game too, as it always did.
+    console.print(
+        ngettext("{bot} self-play, {players} players, {games} games (seed {seed})",
+                 "{bot} self-play, {players} players, {games} games (seed {seed})",
+                 summary["games"], **said) if game == "base" else
+        ngettext("{bot} self-play, {players} players, {games} games (seed {seed}), {game}",
+                 "{bot} self-play, {players} players, {games} games (seed {seed}), {game}",
+                 summary["games"], game=game, **said))
+    console.print(_("Score: mean {mean} (sd {sd}), median {median}, range {low}-{high}; "
+                    "winner mean {winner}", mean=f"{sc['mean']:.1f}", sd=f"{sc['std']:.1f}",
+                    median=f"{sc['median']:.0f}", low=f"{sc['min']:.0f}",
+                    high=f"{sc['max']:.0f}",
+                    winner=f"{summary['winning_scores']['mean']:.1f}"))
+    turn_words = dict(mean=f"{turns['mean']:.1f}", low=f"{turns['min']:.0f}",
+                      high=f"{turns['max']:.0f}",
+                      decisions=f"{summary['decisions_per_game']:.1f}",
+                      ms=f"{summary['seconds_per_decision'] * 1000:.2f}")
+    load = summary.get("load")
+    console.print(
+        _("Turns: mean {mean}, range {low}-{high}; {decisions} decisions a game, "
+          "{ms} ms a decision", **turn_words) if load is None else
+        _("Turns: mean {mean}, range {low}-{high}; {decisions} decisions a game, "
+          "{ms} ms a decision (load average {load}, {load_low}-{load_high})",
+          load=f"{load['median']:.2f}", load_low=f"{load['min']:.2f}",
+          load_high=f"{load['max']:.2f}", **turn_words))
     lines = ", ".join(f"{line.replace('_', '/')} {row['mean']:.1f}"
                       for line, row in summary["lines"].items())
-    console.print(f"Score-pad lines (mean): {lines}")
+    console.print(_("Score-pad lines (mean): {lines}", lines=lines))
     seats = ", ".join(f"{s['seat'] + 1}: {s['mean_score']:.1f} / {s['win_share']:.0%}"
                       for s in summary["seats"])
-    console.print(f"Per seat (score / wins): {seats}")
-    table = Table(title="Top species by points per forest")
-    for col in ("Species", "Points/forest", "Copies/forest", "In forests", "Points/copy"):
-        table.add_column(col, justify="left" if col == "Species" else "right")
+    console.print(_("Per seat (score / wins): {seats}", seats=seats))
+    table = Table(title=_("Top species by points per forest"))
+    for i, col in enumerate((_("Species"), _("Points/forest"), _("Copies/forest"),
+                             _("In forests"), _("Points/copy"))):
+        table.add_column(col, justify="left" if i == 0 else "right")
     rows = sorted(summary["species"].items(), key=lambda kv: -kv[1]["points_per_forest"])
     for name, row in rows[:12]:
         ppc = row["points_per_card"]
         table.add_row(name, f"{row['points_per_forest']:.2f}", f"{row['played_per_forest']:.2f}",
                       f"{row['in_forests']:.0%}", "-" if ppc is None else f"{ppc:.2f}")
     console.print(table)
-    console.print(f"Wrote {out / 'stats.json'} and {len(PLOTS)} plots ({', '.join(PLOTS)})")
+    console.print(ngettext("Wrote {file} and {n} plot ({names})",
+                           "Wrote {file} and {n} plots ({names})", len(PLOTS),
+                           file=out / "stats.json", n=len(PLOTS), names=", ".join(PLOTS)))
 
 
 def stats_command(

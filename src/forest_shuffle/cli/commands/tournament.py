@@ -31,7 +31,6 @@ from rich.console import Console
 from rich.table import Table
 
 from forest_shuffle.bots import BotSpecError, make_bot
-from forest_shuffle.cards.words import count
 from forest_shuffle.cli.commands.options import (
     GameOption,
     RayOption,
@@ -40,13 +39,15 @@ from forest_shuffle.cli.commands.options import (
     game_from_option,
     with_progress,
 )
+from forest_shuffle.cli.words import N_, _, ngettext
 from forest_shuffle.games import BASE_ID, GameDef
 from forest_shuffle.journal import Journal, JournalError, open_journal
 from forest_shuffle.match import MatchResult, TournamentResult, deals_for, load_range, tournament
 
 __all__ = ["parse_bots", "register", "tournament_command"]
 
-_SHORT = {"trees": "Trees", "top_bottom": "Top/bot", "left_right": "Left/right", "cave": "Cave"}
+_SHORT = {"trees": N_("Trees"), "top_bottom": N_("Top/bot"), "left_right": N_("Left/right"),
+          "cave": N_("Cave")}
 
 
 def parse_bots(text: str) -> list[str]:
@@ -66,28 +67,42 @@ def parse_bots(text: str) -> list[str]:
 
 
 def _short(line: str) -> str:
-    return _SHORT.get(line) or line.replace("_", "/").capitalize()
+    short = _SHORT.get(line)
+    return _(short) if short else line.replace("_", "/").capitalize()
 
 
 def _print(console: Console, result: TournamentResult, requested: int, game: GameDef) -> None:
     n = len(result.bots)
     lines = game.pad_lines
-    asked = f"; {requested} asked" if requested != result.games else ""
     span = load_range(result.matches)
     load = ("" if span is None else
-            f", load average {span[0]:.2f} ({span[1]:.2f}-{span[2]:.2f}) at the games' ends")
+            _(", load average {load} ({low}-{high}) at the games' ends",
+              load=f"{span[0]:.2f}", low=f"{span[1]:.2f}", high=f"{span[2]:.2f}"))
+    words = dict(games=result.games, deals=result.deals, n=n, players=result.players,
+                 seed=result.seed, title=game.title, seconds=f"{result.seconds:.1f}",
+                 turns=f"{result.mean_turns:.1f}", load=load)
+    # One message for each count of seatings (the plural), with and without games asked.
     console.print(
-        f"{result.games} games ({result.deals} deals x {count(n, 'seating')}"
-        f"{asked}), {result.players} players, seed {result.seed}, {game.title}: "
-        f"{result.seconds:.1f} s, {result.mean_turns:.1f} turns a game{load}")
+        ngettext("{games} games ({deals} deals x {n} seating), {players} players, "
+                 "seed {seed}, {title}: {seconds} s, {turns} turns a game{load}",
+                 "{games} games ({deals} deals x {n} seatings), {players} players, "
+                 "seed {seed}, {title}: {seconds} s, {turns} turns a game{load}", n, **words)
+        if requested == result.games else
+        ngettext("{games} games ({deals} deals x {n} seating; {asked} asked), {players} "
+                 "players, seed {seed}, {title}: {seconds} s, {turns} turns a game{load}",
+                 "{games} games ({deals} deals x {n} seatings; {asked} asked), {players} "
+                 "players, seed {seed}, {title}: {seconds} s, {turns} turns a game{load}",
+                 n, asked=requested, **words))
     names = [s.bot if result.bots.count(s.bot) == 1 else f"{s.bot} #{k + 1}"
              for k, s in enumerate(result.stats)]
-    wins_table = Table(title="Wins (a shared victory split evenly)", box=box.SIMPLE_HEAD)
-    lines_table = Table(title="Mean score per seat and score-pad lines", box=box.SIMPLE_HEAD)
-    for col in ("Bot", "Games", "Wins", "Win rate", "95 % interval", "ms/decision"):
-        wins_table.add_column(col, justify="left" if col == "Bot" else "right")
-    for col in ("Bot", "Score", *(_short(line) for line in lines)):
-        lines_table.add_column(col, justify="left" if col == "Bot" else "right")
+    wins_table = Table(title=_("Wins (a shared victory split evenly)"), box=box.SIMPLE_HEAD)
+    lines_table = Table(title=_("Mean score per seat and score-pad lines"),
+                        box=box.SIMPLE_HEAD)
+    for i, col in enumerate((_("Bot"), _("Games"), _("Wins"), _("Win rate"),
+                             _("95 % interval"), _("ms/decision"))):
+        wins_table.add_column(col, justify="left" if i == 0 else "right")
+    for i, col in enumerate((_("Bot"), _("Score"), *(_short(line) for line in lines))):
+        lines_table.add_column(col, justify="left" if i == 0 else "right")
     for name, s in zip(names, result.stats, strict=True):
         wins = f"{s.wins:.1f}" if s.wins != int(s.wins) else str(int(s.wins))
         low, high = s.interval
@@ -98,8 +113,9 @@ def _print(console: Console, result: TournamentResult, requested: int, game: Gam
     console.print(wins_table)
     console.print(lines_table)
     if result.ties:
-        console.print(f"{count(result.ties, 'game')} ended in a shared "
-                      "victory (split evenly).")
+        console.print(ngettext("{n} game ended in a shared victory (split evenly).",
+                               "{n} games ended in a shared victory (split evenly).",
+                               result.ties, n=result.ties))
 
 
 def tournament_command(
