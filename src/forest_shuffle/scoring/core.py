@@ -366,6 +366,10 @@ class _Plan:
     counter: int  # the shape's counter
     hi: int  # MOST: points with the most
     lo: int  # MOST: points without
+    #: Bits: 1, a tree counting as another species (Exploration's Moor Birch: "different
+    #: tree species" by what it is); 2, a tree whose card shows another tree symbol than
+    #: its name (Moor Birch, Palm Tree): a forest holding one counts tree symbols card by card.
+    odd: int
     tree_kind: str  # a tree: the species it is one of for "different tree species" (the
     # first it counts as beyond itself: a Moor Birch is a Birch), else its name
     joins: tuple[str, ...]  # the species it counts as beyond itself (their sets take it)
@@ -455,6 +459,8 @@ def _compile(reg: _Registry, sp: Species, rules: Mapping[str, PointRule]) -> _Re
         shape=-1 if sh is None else sh.kind, counter=C_NONE if sh is None else sh.counter,
         hi=int(g(sh.hi, 0)) if sh is not None and sh.hi else 0,
         lo=int(g(sh.lo, 0)) if sh is not None and sh.lo else 0,
+        odd=(1 if sp.is_tree and len(sp.counts_as) > 1 else 0)
+        | (2 if sp.is_tree and sp.tree_symbol != sp.name else 0),
         tree_kind=sp.counts_as[1] if sp.is_tree and len(sp.counts_as) > 1 else sp.name,
         joins=sp.counts_as[1:],
     )
@@ -512,6 +518,7 @@ class _Facts:
     _symbols: list[str | None] | None = None
     _names: dict[str, int] | None = None
     _tree_syms: dict[str, int] | None = None
+    odd_symbols: int = 0  # a tree showing another symbol than its name is here
 
     @property
     def counts_by_name(self) -> dict[str, int]:
@@ -575,6 +582,8 @@ class _Facts:
 
     def tree_symbol_count(self, symbol: str) -> int:
         """Tree cards (not shrubs, not saplings) showing the tree symbol ``symbol``."""
+        if not self.odd_symbols:  # every tree shows its own name: count by species
+            return self.name_count(symbol) if symbol in self.tree_names else 0
         by_symbol = self._tree_syms
         if by_symbol is None:  # counted once a forest, kept for the next call
             by_symbol = self._tree_syms = {}
@@ -679,7 +688,7 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
     stacks: list[list[Dweller]] = []
     tree_names: list[str] = []
     shrub_symbols: list[str] = []
-    full = bottom = shrubs = saplings = tree_species = aliased = 0
+    full = bottom = shrubs = saplings = tree_species = odd = 0
     p: _Plan
     for t in trees:
         sp = t.species
@@ -695,8 +704,8 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
                         compares.append(p)
                     tree_species += 1
                     tree_names.append(sp.name)
-                    if p.tree_kind != p.name:
-                        aliased = 1
+                    if p.odd:
+                        odd |= p.odd
             else:
                 if not c:
                     present.append(p)
@@ -782,7 +791,7 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
                 if t.species is not None:
                     boost[t.species.name] = boost.get(t.species.name, 0) + plus
     sites = len(trees) - shrubs
-    if aliased:  # a tree counting as another species: different species by what it is
+    if odd & 1:  # a tree counting as another species: different species by what it is
         tree_species = len({plans[t.species].tree_kind for t in trees
                             if t.species is not None and t.kind != SHRUB})
     f = _Facts()
@@ -806,14 +815,15 @@ def _count(reg: _Registry, forest: Forest) -> _Facts:
     f.shrub_symbols = shrub_symbols
     f.reg = reg
     f.named = None
-    number = forest.cave_number
-    if number and reg.caves:
+    if reg.caves and forest.cave_number:
+        number = forest.cave_number
         if number > len(reg.caves):
             raise ValueError(f"cave {number}: this game has {len(reg.caves)} named caves")
         f.named = reg.caves[number - 1]
     f._symbols = None
     f._names = None
     f._tree_syms = None
+    f.odd_symbols = odd & 2
     return f
 
 
@@ -948,6 +958,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
     then the cards scored by where they sit."""
     total = f.cave if f.named is None else _cave_points(f)
     counts = f.counts
+    aliases = f.reg.aliases
     groups: list[_Plan] | None = None
     layers: list[int] | None = None  # copies of each species of the LAYERS set
     layer_plan: _Plan | None = None
@@ -970,7 +981,7 @@ def _forest_total(f: _Facts, best_other: dict[str, int]) -> int:
             continue
         elif code < _HALF:
             if code == _SET_OWN:  # own_count inlined
-                if f.reg.aliases:  # species counting as others: sets joined
+                if aliases:  # species counting as others: sets joined
                     n = f.set_count(p)
                 else:
                     n = counts[p.idx]
