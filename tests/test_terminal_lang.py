@@ -158,3 +158,35 @@ def test_the_screens_frame_in_german_and_chinese(lang: str, language: None) -> N
     for english in ("Type help for help", "Turn 1", "Clearing (", "no trees yet",
                     "fits at trees", "new tree"):
         assert english not in text, english
+
+
+#: The base game's first prompt (narration's ``ask_words``, the ``server`` catalog).
+FIRST_ASK = ("Draw 2 cards (deck or clearing), play a card (paying its cost), or "
+             "play a sapling.")
+
+
+@pytest.mark.parametrize("lang", ["de", "zh"])
+def test_the_prompt_and_turn_label_in_the_terminals_language(lang: str,
+                                                             language: None) -> None:
+    """The game's own prompt and the screen's turn label come from the narration in the
+    terminal's language (issue 41): German keeps the prompt's capital after the seat."""
+    from forest_shuffle.text.narration import turn_label
+
+    terminal_words.use_language(lang)
+    text = _first_screen("base")
+    ask = words("server", lang)(FIRST_ASK)
+    assert ask != FIRST_ASK
+    prompt = ask if lang == "de" else ask[:1].lower() + ask[1:]
+    assert f"You: {prompt}" in text
+    assert FIRST_ASK[1:] not in text
+    label = turn_label(1, "", lang)
+    assert label != "Turn 1"
+    assert label + " · " in text
+
+
+def test_the_prompt_and_turn_label_stay_english(language: None) -> None:
+    terminal_words.use_language("en")
+    text = _first_screen("base")
+    assert "Turn 1 · " in text
+    assert "You: draw 2 cards (deck or clearing), play a card (paying its cost), or play a "\
+           "sapling." in text

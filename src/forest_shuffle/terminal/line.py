@@ -59,7 +59,7 @@ from forest_shuffle.terminal.coach import HINT_BOT, Coach
 from forest_shuffle.terminal.fit import Fitted
 from forest_shuffle.terminal.payment import payable_cards, payment_order
 from forest_shuffle.terminal.saves import SeatRecord, TerminalSave, write_save
-from forest_shuffle.terminal.words import N_, _, ngettext
+from forest_shuffle.terminal.words import N_, _, language, ngettext
 from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     NO_HINTS,
@@ -89,6 +89,7 @@ from forest_shuffle.text.narration import (
     saved_words,
     skipped_words,
     species_of,
+    turn_label,
     type_words,
     you_words,
 )
@@ -709,7 +710,8 @@ class Terminal:
                 self.say(_("Back to the game."), style="dim")
                 if p is not None:
                     self.say(pending_words(self._shown_view(self.state.view(p)),
-                                           self.seat_name(p, p)), style="bold cyan")
+                                           self.seat_name(p, p), language()),
+                             style="bold cyan")
                 return
             self.say(_("Answer s, q or press Enter."), style="yellow")
 
@@ -784,7 +786,8 @@ class Terminal:
         revealed = revealed_cards(before.clearing, before.hand, mid.clearing)
         if revealed:
             self._tell_all(revealed_words(revealed, cat))
-        for text in event_words(action, before.pending, before, mid, to_end, catalog=cat):
+        for text in event_words(action, before.pending, before, mid, to_end, catalog=cat,
+                                lang=language()):
             self._tell_all(text)
         if anna is not None:
             for text in anna_lines(before, after, anna, cat,
@@ -913,7 +916,7 @@ class Terminal:
             self._chosen = chosen
             view = self._shown_view(self.state.view(p))
             self.say(chosen_words(chosen, self.game.catalog), style="italic")
-            self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+            self.say(pending_words(view, self.seat_name(p, p), language()), style="bold cyan")
             self.console.print(numbered_actions(view))
             return False
         self._chosen = []
@@ -959,7 +962,7 @@ class Terminal:
         view = self._shown_view(self.state.view(p))
         if self._chosen:
             self.say(chosen_words(self._chosen, self.game.catalog), style="italic")
-        self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+        self.say(pending_words(view, self.seat_name(p, p), language()), style="bold cyan")
         shape = self._choice(p)
         if shape is not None:
             self.say(pick_how_words(shape, self._chosen), style="cyan")
@@ -976,7 +979,7 @@ class Terminal:
                     if "ascending" not in exc.reason:
                         return reason_words(exc.reason, p)
                 return _("card {card} cannot be part of this payment", card=c)
-        shown = names_words([str(c) for c in chosen])
+        shown = names_words([str(c) for c in chosen], language())
         return _("cards {cards} cannot all be part of this payment", cards=shown)
 
     # ------------------------------------------------------------ entries
@@ -1041,7 +1044,7 @@ class Terminal:
                 self._show_choice(p)
                 return False
             view = self._shown_view(self.state.view(p))
-            self.say(pending_words(view, self.seat_name(p, p)), style="bold cyan")
+            self.say(pending_words(view, self.seat_name(p, p), language()), style="bold cyan")
             self.console.print(numbered_actions(view))
             return False
         if shape is not None and word in ("done", "confirm", "ok"):
@@ -1189,7 +1192,9 @@ class Terminal:
         head = Text()
         if view.game.id != BASE_ID:
             head.append(f"{view.game.title} · ", style="green")
-        head.append(_("Turn {n}", n=view.turn), style="bold")
+        # the table's turn count as the narration says it (before the first turn: 0)
+        head.append(turn_label(view.turn, "", language()) if view.turn > 0
+                    else _("Turn {n}", n=view.turn), style="bold")
         if self.seed_chosen:
             head.append(" · " + _("seed {seed}", seed=self.seed), style="dim")
         head.append(" · " + _("deck {n} · winter {winter}/{end}", n=view.deck_size,
@@ -1245,7 +1250,8 @@ class Terminal:
         asked = self._shown_view(view)
         if asked is not view and self._chosen:  # a payment or choice: what is chosen so far
             parts.append(Text(chosen_words(self._chosen, view.game.catalog), style="italic"))
-        parts.append(Text(pending_words(asked, self.seat_name(me, me)), style="bold cyan"))
+        parts.append(Text(pending_words(asked, self.seat_name(me, me), language()),
+                          style="bold cyan"))
         shape = self._choice(me) if not view.over else None
         if shape is not None:  # how to make a choice of several cards
             parts.append(Text(pick_how_words(shape, self._chosen), style="cyan"))
@@ -1289,7 +1295,7 @@ class Terminal:
                 log.clear()
         sheets = view.game.score_table(view.forests)
         names = [self.seats[i].name for i in range(view.num_players)]
-        over, winner_line = end_words(names, [s.total for s in sheets])
+        over, winner_line = end_words(names, [s.total for s in sheets], language())
         self.say(over, style="bold green")
         pad = pad_table(_("Score pad"), names, self.game.pad_lines, sheets)
         for i, sheet in enumerate(sheets):

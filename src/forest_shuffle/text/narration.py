@@ -529,14 +529,15 @@ def detail_words(view: PlayerView, lang: str = "en") -> str | None:
     return None
 
 
-def pending_words(view: PlayerView, name: str) -> str:
+def pending_words(view: PlayerView, name: str, lang: str = "en") -> str:
     """What the pending decision asks, addressed to ``name``; during a payment with the
-    bonus at stake too (the terminal's prompt line)."""
-    ask = ask_words(view)
+    bonus at stake too (the terminal's prompt line). In ``lang`` (German keeps the capital
+    a whole sentence takes after a colon)."""
+    ask = ask_words(view, lang)
     if view.pending is None:
         return ask
-    text = f"{name}: {ask[:1].lower()}{ask[1:]}"
-    facts = pay_facts(view)
+    text = f"{name}: {ask if lang == 'de' else ask[:1].lower() + ask[1:]}"
+    facts = pay_facts(view, lang)
     return f"{text} {facts.words}" if facts is not None else text
 
 
