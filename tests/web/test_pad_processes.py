@@ -7,6 +7,7 @@ on PostgreSQL and Redis, and two servers on one SQLite file."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import threading
 import time
@@ -55,7 +56,10 @@ def _wait_then_write(waiter: pad.PadService, writer: pad.PadService, tid: str, t
         await asyncio.to_thread(writer.enter, tid, token, "w1", None, None, OAK)
         got = json.loads(await task)
         return got, time.monotonic() - start
-    return asyncio.run(run())
+    # In a thread of its own: a Chromium test earlier in this process (Playwright's sync
+    # API) may have left an event loop running in the main thread.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
 
 
 def test_a_write_in_another_process_wakes_a_long_poll_by_the_stored_version(
