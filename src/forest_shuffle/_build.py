@@ -42,6 +42,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     # Interpreted code cannot subclass a compiled class: the solo state (a DartmoorState)
     # is compiled with it.
     "forest_shuffle.games.dartmoor_solo",
+    # Exploration's state (a GameState: its cave draft) likewise.
+    "forest_shuffle.games.exploration",
     "forest_shuffle.formats.records",
 )
 

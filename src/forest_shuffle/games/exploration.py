@@ -28,7 +28,7 @@ from forest_shuffle.engine.effects import FREE_PLAY_VALUE
 from forest_shuffle.engine.game import BASE_DECISIONS
 from forest_shuffle.engine.kinds import KindDecl
 from forest_shuffle.engine.setup import KEYED, Shuffler, derive, shuffler
-from forest_shuffle.engine.state import D_FREE, GameState, Pending
+from forest_shuffle.engine.state import D_FREE, D_MULLIGAN, GameState, Pending
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.games.dartmoor_state import D_CAVE_DRAFT
 
@@ -192,7 +192,7 @@ class ExplorationState(GameState):
     cave_offer: list[int]  # the numbers of the caves still offered during the draft
     drafted: int  # caves chosen so far (the draft is over at num_players)
 
-    SETUP_KINDS = GameState.SETUP_KINDS | {D_CAVE_DRAFT}
+    SETUP_KINDS = frozenset({D_MULLIGAN, D_CAVE_DRAFT})
 
     def _after_deal(self, rng: Any) -> None:
         """Offer every named cave, then draft them."""
