@@ -238,11 +238,16 @@ function History() {
         h("figure", {}, h("figcaption", {}, _("{name}: average points by species", { name: s.name })), Plot(s, "species"))])) : null);
 }
 
+// The join form, made once: a redraw while the table loads must not drop a name typed in.
+let joinForm = null;
+
 function Join() {
+  if (joinForm) return joinForm;
   const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-join-name" });
-  return h("section", { class: "pad-start" }, h("h1", {}, _("Join the table")),
+  joinForm = h("section", { class: "pad-start" }, h("h1", {}, _("Join the table")),
     h("label", {}, _("Name"), " ", name),
     h("button", { class: "pad-main", "data-testid": "pad-join", onclick: () => join(name.value.trim()) }, _("Enter my forest")));
+  return joinForm;
 }
 
 function Pad() {
