@@ -23,18 +23,29 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-function append(el, children) {
+function nodes(children, out = []) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    if (Array.isArray(child)) append(el, child);
-    else if (child instanceof Node) el.appendChild(child);
-    else el.appendChild(document.createTextNode(String(child)));
+    if (Array.isArray(child)) nodes(child, out);
+    else if (child instanceof Node) out.push(child);
+    else out.push(document.createTextNode(String(child)));
   }
+  return out;
 }
 
-/** Replace every child of `el`. */
+function append(el, children) {
+  for (const node of nodes(children)) el.appendChild(node);
+}
+
+/**
+ * Replace every child of `el`. When the new children are the very nodes already there, in
+ * order, nothing moves: a redraw that keeps a node (a form made once) keeps its focus, its
+ * caret and what is being typed into it.
+ */
 export function fill(el, ...children) {
-  el.replaceChildren();
-  append(el, children);
+  const next = nodes(children);
+  const now = el.childNodes;
+  if (next.length === now.length && next.every((node, i) => node === now[i])) return el;
+  el.replaceChildren(...next);
   return el;
 }
