@@ -77,6 +77,7 @@ def test_a_write_in_another_process_wakes_a_long_poll_by_the_stored_version(
 def test_a_write_in_another_process_wakes_a_long_poll_through_the_bus(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pad, "POLL_SECONDS", 3600.0)  # the bus alone must carry it
+    monkeypatch.setattr(pad, "BUS_POLL_SECONDS", 3600.0)
     url = f"sqlite:///{tmp_path / 'pad.db'}"
     one, two = Store(url), Store(url)
     bus = SharedBus()
@@ -84,6 +85,30 @@ def test_a_write_in_another_process_wakes_a_long_poll_through_the_bus(
     t = a.create("base", ["Ann"])
     got, _ = _wait_then_write(b, a, t["id"], t["seats"][0]["token"], timeout=8)
     assert got["version"] == 1
+    one.close()
+    two.close()
+
+
+class DeafBus(SharedBus):
+    """A bus that loses every message (a reconnect at the wrong moment, say)."""
+
+    def publish(self, game_id: str, version: int) -> None:
+        pass
+
+
+def test_a_message_the_bus_lost_delays_a_long_poll_a_few_seconds_not_to_its_end(
+        tmp_path: Path) -> None:
+    """With a bus, a waiting phone's table is still checked every BUS_POLL_SECONDS: a lost
+    message no longer holds a phone until its long poll ends (before: the whole timeout,
+    here the whole 25 s)."""
+    url = f"sqlite:///{tmp_path / 'pad.db'}"
+    one, two = Store(url), Store(url)
+    bus = DeafBus()
+    a, b = pad.PadService(one, bus=bus), pad.PadService(two, bus=bus)
+    t = a.create("base", ["Ann"])
+    got, seconds = _wait_then_write(b, a, t["id"], t["seats"][0]["token"], timeout=25)
+    assert got["version"] == 1 and got["players"][0]["forest"]["trees"] == [{"tree": "Oak"}]
+    assert seconds < 20, seconds  # answered by a check, not by the long poll's end
     one.close()
     two.close()
 

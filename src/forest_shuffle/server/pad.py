@@ -12,7 +12,8 @@ accepted entry is stored (one transaction) before it is published; the table's a
 winners once every forest is done or the table closed) is built once per version and
 long-poll waiters (``GET .../wait``) are woken: those of this process at once, those of
 other server processes through the bus (``--pubsub``: :class:`~.pubsub.RedisBus` on
-:data:`PAD_CHANNEL`) or, without one, by a poll of the table's stored version (each
+:data:`PAD_CHANNEL`; a lost message is caught by a check every :data:`BUS_POLL_SECONDS`)
+or, without one, by a poll of the table's stored version (each
 table's at most every :data:`POLL_SECONDS` per process, while someone waits on it). Waiters
 are bounded: :data:`TABLE_WAITERS_MAX` on one table (429) and :data:`WAITERS_MAX` in a
 process (503), one line each with ``Retry-After``. :func:`pad_router` is the REST API
@@ -58,8 +59,8 @@ from forest_shuffle.server.pad_store import PadPlayerRow, PadStore, PadTableRow,
 from forest_shuffle.server.pubsub import Bus
 from forest_shuffle.server.store import Store
 
-__all__ = ["PAD_CHANNEL", "POLL_SECONDS", "TABLE_WAITERS_MAX", "WAITERS_MAX", "WAIT_MAX",
-           "PadRefused", "PadService", "pad_router"]
+__all__ = ["BUS_POLL_SECONDS", "PAD_CHANNEL", "POLL_SECONDS", "TABLE_WAITERS_MAX",
+           "WAITERS_MAX", "WAIT_MAX", "PadRefused", "PadService", "pad_router"]
 
 #: The longest a long-poll waits (seconds) before it answers the unchanged table.
 WAIT_MAX = 25.0
@@ -71,6 +72,9 @@ WAITERS_MAX = 2000
 #: Without a bus: how often (seconds) a table someone waits on is checked for writes of
 #: other server processes (its stored version).
 POLL_SECONDS = 0.5
+#: With a bus: how often (seconds) a waiting phone's table is checked all the same, so a
+#: message the bus lost (a reconnect, a listener that fell behind) delays it at most this.
+BUS_POLL_SECONDS = 2.0
 #: The Redis channel of the pad's news ("<table id> <version>"), beside the games'.
 PAD_CHANNEL = "forest-shuffle:pad"
 #: The most tables kept in memory (others are read from the database when asked for).
@@ -289,14 +293,11 @@ class PadService:
                 left = end - time.monotonic()
                 if left <= 0:
                     break
-                step = left if self.bus is not None else min(left, POLL_SECONDS)
+                step = min(left, POLL_SECONDS if self.bus is None else BUS_POLL_SECONDS)
                 try:
                     await asyncio.wait_for(event.wait(), step)
-                except TimeoutError:
-                    if self.bus is None:  # other processes' writes: the stored version
-                        await asyncio.to_thread(self._poll, table_id)
-            if not event.is_set() and self.bus is not None:  # a message the bus lost
-                await asyncio.to_thread(self._poll, table_id)
+                except TimeoutError:  # other processes' writes (or a message the bus
+                    await asyncio.to_thread(self._poll, table_id)  # lost): the version
         finally:  # answered, timed out, or the phone went away (cancelled)
             with self._lock:
                 before = len(live.waiters)
