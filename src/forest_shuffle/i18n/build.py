@@ -83,6 +83,9 @@ def sources(domain: str) -> list[Path]:
     if domain == "server":
         return [PKG / "server" / "companion.py", PKG / "server" / "payloads.py",
                 PKG / "text" / "narration.py", SOLO_DATA]
+    if domain == "cards":
+        return [PKG / "text" / "cardtext.py", PKG / "engine" / "effects.py",
+                PKG / "games" / "dartmoor_state.py", PKG / "games" / "exploration.py"]
     return []
 
 
