@@ -365,10 +365,10 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
             species[sp.name]["provisional"] = sp.provisional
     out: dict[str, Any] = {"cards": cards, "species": species}
     if lang != "en":  # the tree symbols' badges, as printed in the edition
-        shown = {sym for c in catalog.cards if c is not None
+        symbols = {sym for c in catalog.cards if c is not None
                  for sym in ([c.symbol] if c.species is not None else
                              [h.symbol for h in c.halves.values()]) if sym}
-        out["symbols"] = {sym: cardtext.symbol_word(sym, lang) for sym in sorted(shown)}
+        out["symbols"] = {sym: cardtext.symbol_word(sym, lang) for sym in sorted(symbols)}
     if catalog.caves:  # Dartmoor: the numbered caves, a provisional reading marked
         out["caves"] = [{"number": cave.number, "text": cave.text,
                          "provisional": cave.provisional} for cave in catalog.caves]

@@ -524,30 +524,55 @@ def _rules_record(species: Species) -> dict[str, str]:
     return out
 
 
-def species_facts(species: Species, catalog: Catalog) -> list[tuple[str, str]]:
-    """Labelled facts about a species, in display order, for detail views."""
-    copies = (f"{species.count} {species.kind} cards" if species.is_host
-              else f"{species.count} card halves")
+def part_label(part: str, lang: str = "en") -> str:
+    """The label of a rules part (:data:`PARTS`) in ``lang``: ``Effect``, ``Bonus``."""
+    w = card_say(lang)
+    label = PARTS[part]
+    return label if w.lang == "en" else _PART_LABELS[part](w)
+
+
+#: Each part's label in the ``cards`` catalog (context ``part``).
+_PART_LABELS: Mapping[str, Callable[[CardSay], str]] = {
+    "effect": lambda w: w.pgettext("part", "Effect"),
+    "bonus": lambda w: w.pgettext("part", "Bonus"),
+    "permanent": lambda w: w.pgettext("part", "Permanent effect"),
+    "points": lambda w: w.pgettext("part", "Points"),
+}
+
+
+def species_facts(species: Species, catalog: Catalog,
+                  lang: str = "en") -> list[tuple[str, str]]:
+    """Labelled facts about a species, in display order, for detail views, in ``lang``
+    (its labels, tags and rules; its kind, where it goes and the expansion's name are the
+    data's English words)."""
+    w = card_say(lang)
+    if species.is_host:
+        copies = w.gettext("{n} {kind} cards", n=species.count, kind=species.kind)
+    else:
+        copies = w.gettext("{n} card halves", n=species.count)
     facts = [
-        ("Kind", species.kind),
-        ("Cost", str(species.cost)),
-        ("Tags", tags_text(species)),
-        ("Goes", where_it_goes(species)),
-        ("In the deck", copies),
+        (w.pgettext("fact", "Kind"), species.kind),
+        (w.pgettext("fact", "Cost"), str(species.cost)),
+        (w.pgettext("fact", "Tags"), tags_text(species, lang)),
+        (w.pgettext("fact", "Goes"), where_it_goes(species)),
+        (w.pgettext("fact", "In the deck"), copies),
     ]
-    for part, label in PARTS.items():
-        text = full_text(species, part)
+    for part in PARTS:
+        text = full_text(species, part, lang)
         if text:
-            facts.append((label, text))
+            facts.append((part_label(part, lang), text))
     if len(species.counts_as) > 1:
         also = species.counts_as[1:]
-        facts.append(("Counts as", ", ".join(printed_of(n, catalog) for n in also)))
+        facts.append((w.pgettext("fact", "Counts as"),
+                      ", ".join(printed_of(n, catalog) if lang == "en" else _key_name(n, lang)
+                                for n in also)))
     if species.module != "base":
-        facts.append(("Expansion", species.module.replace("_", " ").title()))
+        facts.append((w.pgettext("fact", "Expansion"),
+                      species.module.replace("_", " ").title()))
     if species.provisional:
-        facts.append(("Provisional", species.provisional))
+        facts.append((w.pgettext("fact", "Provisional"), species.provisional))
     ids = [str(c.id) for c in cards_showing(species, catalog)]
-    facts.append(("Card ids", ", ".join(ids)))
+    facts.append((w.pgettext("fact", "Card ids"), ", ".join(ids)))
     return facts
 
 
