@@ -269,11 +269,11 @@ def test_cards_lang_says_the_tags_and_rules_in_that_language(lang: str, tag: str
                                                              label: str) -> None:
     """``cards --lang L NAME``: the species' tags, labels and rules in the language (the
     ``cards`` domain); the table of every species too; without it, English."""
-    one = run("cards", "tawny owl", "--lang", lang)
+    one = run("tawny owl", "--lang", lang)
     assert one.exit_code == 0, one.output
     assert tag in one.output and bonus in one.output and label in one.output
     assert "Draw 2 cards" not in one.output
-    table = run("cards", "--lang", lang, columns=100)
+    table = run("--lang", lang, columns=100)
     assert table.exit_code == 0 and bonus in table.output
-    english = run("cards", "tawny owl")
+    english = run("tawny owl")
     assert "Draw 2 cards" in english.output and bonus not in english.output
