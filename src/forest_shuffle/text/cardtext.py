@@ -540,6 +540,18 @@ _PART_LABELS: Mapping[str, Callable[[CardSay], str]] = {
 }
 
 
+#: Where :func:`lookup_words` puts the tree symbol (a face styles it).
+SYMBOL_MARK = "\x00"
+
+
+def lookup_words(species: Species, lang: str = "en") -> str:
+    """A card look-up's line of one species in ``lang``: ``cost 2 · bird · goes top · symbol
+    `` and :data:`SYMBOL_MARK` where the face puts the tree symbol."""
+    return card_say(lang).gettext("cost {cost} · {tags} · goes {where} · symbol {symbol}",
+                                  cost=species.cost, tags=tags_text(species, lang),
+                                  where=where_it_goes(species), symbol=SYMBOL_MARK)
+
+
 def species_facts(species: Species, catalog: Catalog,
                   lang: str = "en") -> list[tuple[str, str]]:
     """Labelled facts about a species, in display order, for detail views, in ``lang``
