@@ -258,3 +258,22 @@ def test_match_species() -> None:
     assert cardtext.match_species("Beech", CATALOG).name == "Beech"
     with pytest.raises(cardtext.NoSuchCard, match="several"):
         cardtext.match_species("fir", CATALOG)
+
+
+@pytest.mark.parametrize(("lang", "tag", "bonus", "label"), [
+    ("fr", "oiseau", "Piochez 2 cartes", "Effet"),
+    ("de", "Vogel", "Ziehe 2 Karten", "Effekt"),
+    ("zh", "鸟", "抽 2 张牌", "效果"),
+])
+def test_cards_lang_says_the_tags_and_rules_in_that_language(lang: str, tag: str, bonus: str,
+                                                             label: str) -> None:
+    """``cards --lang L NAME``: the species' tags, labels and rules in the language (the
+    ``cards`` domain); the table of every species too; without it, English."""
+    one = run("tawny owl", "--lang", lang)
+    assert one.exit_code == 0, one.output
+    assert tag in one.output and bonus in one.output and label in one.output
+    assert "Draw 2 cards" not in one.output
+    table = run("--lang", lang, columns=100)
+    assert table.exit_code == 0 and bonus in table.output
+    english = run("tawny owl")
+    assert "Draw 2 cards" in english.output and bonus not in english.output

@@ -138,7 +138,11 @@ _TRANSLATORS = {"_", "N_", "gettext", "ngettext", "pgettext", "npgettext"}
 #: What each face's check reads: the command line's printed messages (its help texts are
 #: built by Typer at import, before --lang is read: not checked), every literal of the
 #: terminal.
-EVERY_LITERAL = {"terminal": True, "cli": False}
+EVERY_LITERAL = {"terminal": True, "cli": False, "cards": True}
+#: The modules of the ``cards`` domain's check (every literal): the card texts' module, whose
+#: phrases are the catalog's messages in every language but English (docs/i18n.md, "The
+#: cards' words"); the ops' words are checked by tests/test_card_words.py.
+CARD_SOURCES = ("text/cardtext.py",)
 
 
 def _name(call: ast.Call) -> str:
@@ -168,7 +172,9 @@ def python_findings(face: str) -> dict[str, list[tuple[int, str]]]:
     that are not a call of the face's translators (for the terminal: every literal)."""
     root = PKG / face
     found: dict[str, list[tuple[int, str]]] = {}
-    for path in sorted(root.rglob("*.py")):
+    paths = ([PKG / name for name in CARD_SOURCES] if face == "cards"
+             else sorted(root.rglob("*.py")))
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if EVERY_LITERAL[face]:
             if hits := _every_literal(tree):
@@ -190,7 +196,7 @@ def python_findings(face: str) -> dict[str, list[tuple[int, str]]]:
     return found
 
 
-@pytest.mark.parametrize("face", ["terminal", "cli"])
+@pytest.mark.parametrize("face", ["terminal", "cli", "cards"])
 def test_the_terminal_and_command_line_print_no_english_outside_their_catalogs(
         face: str) -> None:
     """Each module with literal English is on the allowlist's list of modules not yet
@@ -205,7 +211,7 @@ def test_the_terminal_and_command_line_print_no_english_outside_their_catalogs(
     assert not left, f"English outside the {face} catalog:\n" + "\n".join(left)
 
 
-@pytest.mark.parametrize("face", ["terminal", "cli"])
+@pytest.mark.parametrize("face", ["terminal", "cli", "cards"])
 def test_modules_waiting_for_translation_still_need_it(face: str) -> None:
     """A module on the waiting list still prints English (else it leaves the list)."""
     found = python_findings(face)

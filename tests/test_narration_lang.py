@@ -115,3 +115,21 @@ def test_a_choice_of_several_cards_is_asked_in_each_language() -> None:
     assert pick_confirm_words(one, "de") == ["Fertig: keine Karte", "Auf die Lichtung: 1 Karte"]
     assert pick_confirm_words(pay, "fr")[2] == "Payer avec 2 cartes"
     assert pick_confirm_words(pay) == ["Pay with no card", "Pay with 1 card", "Pay with 2 cards"]
+
+
+@pytest.mark.parametrize(("lang", "effect"), [
+    ("fr", "Piochez 2 cartes"), ("de", "Ziehe 2 Karten"), ("zh", "抽 2 张牌")])
+def test_an_options_effect_and_its_detail_are_card_text_in_the_language(
+        lang: str, effect: str) -> None:
+    """The option to use a bonus: the effect's phrase inside the prompt and the detail
+    line are the ``cards`` domain's words in the prompt's language; English as before."""
+    from forest_shuffle.text.narration import detail_words
+
+    state = GameState.new(2, seed=1)
+    view = state.view(state.to_move)
+    pend = PendingView("option", view.player, species="Tawny Owl", step="bonus")
+    asked = dataclasses.replace(view, pending=pend)
+    assert "(Draw 2 cards)" in ask_words(asked)
+    said = ask_words(asked, lang)
+    assert effect in said and "Draw" not in said
+    assert detail_words(asked, lang) == effect

@@ -190,3 +190,32 @@ def test_the_prompt_and_turn_label_stay_english(language: None) -> None:
     assert "Turn 1 · " in text
     assert "You: draw 2 cards (deck or clearing), play a card (paying its cost), or play a "\
            "sapling." in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", ["oiseau", "Piochez 2 cartes", "Bonus", "coût 2"]),
+    ("de", ["Vogel", "Ziehe 2 Karten", "Effekt", "Kosten 2"]),
+    ("zh", ["鸟", "抽 2 张牌", "效果", "费用 2"]),
+])
+def test_the_card_look_up_in_each_language(lang: str, said: list[str], language: None) -> None:
+    """The terminal's card look-up (``card 117``: a Tawny Owl): tags, the line of cost and
+    place, the labels and rules in the language (``cards`` domain), the tree symbol as
+    printed in its edition; English as before."""
+    from rich.console import Console
+
+    from forest_shuffle.engine.game import game_by_id
+    from forest_shuffle.terminal.line import card_details
+
+    catalog = game_by_id("base").catalog
+
+    def shown() -> str:
+        console = Console(width=200, record=True, color_system=None)
+        console.print(card_details(117, catalog))
+        return console.export_text()
+
+    english = shown()
+    assert "Draw 2 cards" in english and "cost 2 · bird · goes top · symbol Beech" in english
+    terminal_words.use_language(lang)
+    text = shown()
+    assert all(word in text for word in said), text
+    assert "Draw 2 cards" not in text and "symbol Beech" not in text

@@ -242,3 +242,35 @@ def next_step(page: Page) -> None:
         "([k, t]) => { const s = document.querySelector('[data-testid=co-say]');"
         " const h = document.querySelector('[data-testid=co-heading]');"
         " return !s || !h || s.dataset.kind !== k || h.textContent !== t; }", arg=list(before))
+
+
+def test_a_card_text_tags_and_badge_in_french_at_phone_size(
+        browser: Browser, server: str, page_errors: PageErrors) -> None:
+    """The hand's tiles in French at phone size (the ``cards`` domain through
+    ``GET /api/cards?lang=fr``): a card's points phrase, its tags and its tree-symbol
+    badge are the server's French words, none of the English ones; nothing overflows."""
+    context = browser.new_context(viewport=SIZES["phone"], locale=LOCALES["fr"],
+                                  device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = page_errors.watch(context.new_page())
+    page.set_default_timeout(15_000)
+    create_game(page, server, [("human", "Ada"), ("bot:easy", "Robin")], seed=2)
+    assert wait_settled(page) == "your-turn"
+    french = httpx.get(f"{server}/api/cards?game=base&lang=fr", timeout=10).json()
+    english = httpx.get(f"{server}/api/cards?game=base", timeout=10).json()
+    tile = page.locator("[data-testid=hand] .tile[data-ui=hand-card]").first
+    card = french["cards"][str(tile.get_attribute("data-card"))]
+    key = next(iter(card["halves"].values()))
+    points = tile.locator(".half-points").first
+    said = french["species"][key]["points_short"]
+    expect(points).to_have_text(said if len(said) <= 70 else said[:67] + "…")
+    if said != "0":
+        assert said != english["species"][key]["points_short"]
+    symbol = (card["symbols"].get("tree") or next(iter(card["symbols"].values())))
+    expect(tile.locator(".half-foot .symbol").first).to_have_text(french["symbols"][symbol])
+    tags = [w for t, w in french["species"][key]["tag_words"].items()
+            if t not in ("tree", "shrub", "alps", "woodland edge")]
+    if tags:
+        assert any(w in tile.inner_text() for w in tags), tile.inner_text()
+    no_overflow(page, "phone table in French")
+    picture(page, "phone-card-texts-fr")
+    context.close()

@@ -167,3 +167,28 @@ def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() 
     others = [(a, b) for a, b in zip(en, de, strict=True) if not (
         a["text"].startswith(("Turn ", "A winter card", "The last winter", "The clearing")))]
     assert all(a == b for a, b in others)  # English for now
+
+
+def test_the_card_texts_tags_and_symbols_come_in_the_language_asked_for() -> None:
+    """``GET /api/cards``: each species' texts, short phrases and points in the language
+    (the ``cards`` domain), its tags' nouns and the tree symbols' names; English unchanged
+    (no ``tag_words`` nor ``symbols``, its phrases the English ones)."""
+    from forest_shuffle.text import cardtext
+
+    catalog = game_by_id("base").catalog
+    with client() as c:
+        en = c.get("/api/cards?game=base").json()
+        assert "symbols" not in en and "tag_words" not in en["species"]["Tawny Owl"]
+        assert en["species"]["Tawny Owl"]["points_short"] == cardtext.describe_points(
+            catalog.species["Tawny Owl"])
+        for lang in ("de", "fr", "zh"):
+            got = c.get(f"/api/cards?game=base&lang={lang}").json()
+            owl = got["species"]["Tawny Owl"]
+            sp = catalog.species["Tawny Owl"]
+            assert owl["text"]["bonus"] == cardtext.short_text(sp, "bonus", lang)
+            assert owl["text"]["bonus"] != en["species"]["Tawny Owl"]["text"]["bonus"]
+            assert owl["points_short"] == cardtext.describe_points(sp, lang)
+            assert owl["short"].startswith("Bonus: ") or "Bonus: " in owl["short"]
+            assert owl["tag_words"] == {"bird": cardtext.tag_word("bird", 1, lang)}
+            assert owl["tag_words"]["bird"] != "bird"
+            assert got["symbols"]["Oak"] == printed_name(catalog.species["Oak"], lang)

@@ -4,10 +4,11 @@ Contract: an :class:`OpDecl` says everything about one op of an effect, bonus or
 effect: its parameters (``needs``; ``check`` for what the data loader checks beyond the
 parameter kinds it checks for every op), whether a queued step of it can change something
 (``possible(state, effect)``), how it applies (``apply(state, effect)``), the decision
-kinds its ``apply`` may push (``kinds``), its words (``words(effect, tag_word)``: the
-phrase ``text/cardtext.py`` shows) and what the greedy bot thinks it is worth
-(``value(effect, facts, hand, room)``). :func:`register_op` adds one; the base family's ops
-are registered by ``engine/effects.py``, a game's own by its game module (Dartmoor's by
+kinds its ``apply`` may push (``kinds``), its words (``words(effect, say)``: the
+phrase ``text/cardtext.py`` shows, in the language of ``say``, a :class:`Say`) and what
+the greedy bot thinks it is worth (``value(effect, facts, hand, room)``).
+:func:`register_op` adds one; the base family's ops are registered by
+``engine/effects.py``, a game's own by its game module (Dartmoor's by
 ``games/dartmoor_state.py``). The card loader (:mod:`forest_shuffle.cards.model`) refuses
 an op no one registered, by name; a game definition (``engine/game.py: make_def``)
 compiles the ops its catalog uses into a table, so the engine's hot path is one dict
@@ -21,14 +22,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from forest_shuffle.cards.model import Effect
 
-#: ``words(effect, tag_word)``: the phrase for an effect; ``tag_word(tag, n)`` is the
-#: text layer's noun for a tag (``bird``, ``bats``, ``Alps card``).
-Words = Callable[["Effect", Callable[[str, int], str]], str]
+
+class Say(Protocol):
+    """The words of cards in one language, as the text layer gives them to an op's
+    ``words`` (``text/cardtext.py: CardSay``; the ``cards`` message domain, docs/i18n.md).
+
+    ``say(tag, n)`` is the noun of a tag (``bird``, ``bats``, ``Alps card``); ``a(tag)`` one
+    of it (``a bird``; French ``1 oiseau``); ``name(key, n)`` a species as printed in the
+    language's edition (English: the key, in the plural for ``n`` != 1); ``either(words)``
+    ``a, b or c``; ``side(side)`` a slot's side (``left``); ``gettext``, ``ngettext``,
+    ``pgettext`` the ``cards`` catalog's messages, English being the source text.
+    """
+
+    lang: str
+
+    def __call__(self, tag: str, n: int = 1, /) -> str: ...
+
+    def a(self, tag: str, /) -> str: ...
+
+    def name(self, key: str, n: int = 1, /) -> str: ...
+
+    def either(self, words: Sequence[str], /) -> str: ...
+
+    def side(self, side: str, /) -> str: ...
+
+    def gettext(self, message: str, /, **params: object) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str: ...
+
+    def pgettext(self, context: str, message: str, /, **params: object) -> str: ...
+
+
+#: ``words(effect, say)``: the phrase for an effect in the language of ``say``.
+Words = Callable[["Effect", Say], str]
 
 
 def _never(state: Any, effect: Effect) -> bool:
@@ -51,7 +82,8 @@ class OpDecl:
       permanent effect that is never a step keeps the defaults.
     - ``kinds``: the decision kinds ``apply`` may push (a definition's table of decision
       kinds holds them).
-    - ``words(effect, tag_word)``: the short phrase (None: the op's name in words).
+    - ``words(effect, say)``: the short phrase in the language of ``say`` (None: the op's
+      name in words).
     - ``value(effect, facts, hand, room)``: the greedy bot's points for it now (``facts``:
       the bot's facts of its own forest, ``bots/greedy.py: _Ctx``; None: worth 0).
     """
@@ -87,13 +119,13 @@ def op_decl(name: str) -> OpDecl:
     return decl
 
 
-def op_words(effect: Effect, tag_word: Callable[[str, int], str]) -> str:
-    """The phrase of ``effect`` by its op's declaration (its name in words if it has
-    none)."""
+def op_words(effect: Effect, say: Say) -> str:
+    """The phrase of ``effect`` by its op's declaration, in the language of ``say`` (its
+    name in words if it has none)."""
     decl = EFFECT_OPS.get(effect.op)
     if decl is None or decl.words is None:
         return effect.op.replace("_", " ").capitalize()
-    return decl.words(effect, tag_word)
+    return decl.words(effect, say)
 
 
-__all__ = ["EFFECT_OPS", "OpDecl", "Words", "op_decl", "op_words", "register_op"]
+__all__ = ["EFFECT_OPS", "OpDecl", "Say", "Words", "op_decl", "op_words", "register_op"]

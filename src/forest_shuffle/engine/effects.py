@@ -22,9 +22,8 @@ from forest_shuffle.cards.model import (
     Card,
     Effect,
 )
-from forest_shuffle.cards.ops import OpDecl, register_op
-from forest_shuffle.cards.words import article, plural
-from forest_shuffle.cards.words import count as cards_word
+from forest_shuffle.cards.ops import OpDecl, Say, register_op
+from forest_shuffle.cards.words import article
 from forest_shuffle.engine.state import (
     D_CLEARING_CAVE,
     D_FREE,
@@ -36,18 +35,28 @@ from forest_shuffle.engine.state import (
     Pending,
 )
 
-TagWord = Callable[[str, int], str]
-
 #: What the greedy bot counts a card placed by a free play as worth (points).
 FREE_PLAY_VALUE: Final = 3.5
 
-#: The triggers of ``draw_on_play`` in words ("Whenever ..."); ``tag played`` names its tag.
-TRIGGER_WORDS: Final[Mapping[str, str]] = {
-    "tree card played": "you play a tree card",
-    "pawed animal played": "you play a pawed animal",
-    "card placed below a tree": "you place a card below a tree",
-    "card placed atop a tree": "you place a card atop a tree",
-    "moor placed": "another moor enters your forest (a universal moor too)",
+#: The triggers of ``draw_on_play`` in words ("Whenever ..., draw 1 card"), each a whole
+#: message of the ``cards`` domain; ``tag played`` names its tag.
+TRIGGER_WORDS: Final[Mapping[str, Callable[[Say, int], str]]] = {
+    "tree card played": lambda w, n: w.ngettext(
+        "Whenever you play a tree card, draw {n} card",
+        "Whenever you play a tree card, draw {n} cards", n),
+    "pawed animal played": lambda w, n: w.ngettext(
+        "Whenever you play a pawed animal, draw {n} card",
+        "Whenever you play a pawed animal, draw {n} cards", n),
+    "card placed below a tree": lambda w, n: w.ngettext(
+        "Whenever you place a card below a tree, draw {n} card",
+        "Whenever you place a card below a tree, draw {n} cards", n),
+    "card placed atop a tree": lambda w, n: w.ngettext(
+        "Whenever you place a card atop a tree, draw {n} card",
+        "Whenever you place a card atop a tree, draw {n} cards", n),
+    "moor placed": lambda w, n: w.ngettext(
+        "Whenever another moor enters your forest (a universal moor too), draw {n} card",
+        "Whenever another moor enters your forest (a universal moor too), draw {n} cards",
+        n),
 }
 
 
@@ -97,15 +106,17 @@ def _draw_v(c: Any) -> float:
 
 register_op(OpDecl(
     "draw", ("n",), None, _draw_possible, _draw_apply,
-    words=lambda e, tw: f"Draw {cards_word(_n(e))}",
+    words=lambda e, w: w.ngettext("Draw {n} card", "Draw {n} cards", _n(e)),
     value=lambda e, c, hand, room: _draw_v(c) * min(int(e.params["n"]), room)))
 register_op(OpDecl(
     "draw_per_species", ("species",), None, _draw_possible, _draw_apply,
-    words=lambda e, tw: f"Draw 1 card per {e.get('species')} in your forest",
+    words=lambda e, w: w.gettext("Draw 1 card per {species} in your forest",
+                                 species=w.name(str(e.get("species")))),
     value=lambda e, c, hand, room: _draw_v(c) * min(c.n_species(e.params["species"]), room)))
 register_op(OpDecl(
     "draw_per_tag", ("tag",), None, _draw_possible, _draw_apply,
-    words=lambda e, tw: f"Draw 1 card per {e.get('tag')} in your forest",
+    words=lambda e, w: w.gettext("Draw 1 card per {tag} in your forest",
+                                 tag=w(str(e.get("tag")), 1)),
     value=lambda e, c, hand, room: _draw_v(c) * min(c.dtags.get(e.params["tag"], 0), room)))
 
 
@@ -119,13 +130,17 @@ def _check_draw_on_play(params: Mapping[str, Any]) -> str:
     return ""
 
 
-def _draw_on_play_words(e: Effect, tw: TagWord) -> str:
+def _draw_on_play_words(e: Effect, w: Say) -> str:
     trigger = str(e.get("trigger"))
     if trigger == "tag played":
-        when = f"you play {article(tw(str(e.get('tag')), 1))}"
-    else:
-        when = TRIGGER_WORDS.get(trigger, trigger)
-    return f"Whenever {when}, draw {cards_word(_n(e))}"
+        return w.ngettext("Whenever you play {a_tag}, draw {n} card",
+                          "Whenever you play {a_tag}, draw {n} cards", _n(e),
+                          a_tag=w.a(str(e.get("tag"))))
+    said = TRIGGER_WORDS.get(trigger)
+    if said is None:
+        return w.ngettext("Whenever {trigger}, draw {n} card",
+                          "Whenever {trigger}, draw {n} cards", _n(e), trigger=trigger)
+    return said(w, _n(e))
 
 
 # A permanent whose queued draws (one per card fired) are steps like any draw.
@@ -144,11 +159,11 @@ def _extra_turn(s: GameState, eff: Effect) -> None:
     s.extra_turns += 1
 
 
-def _extra_turn_words(e: Effect, tw: TagWord) -> str:
+def _extra_turn_words(e: Effect, w: Say) -> str:
     need = e.get("requires_tag")
     if need:
-        return f"Take another turn if your forest holds {article(tw(str(need), 1))}"
-    return "Take another turn"
+        return w.gettext("Take another turn if your forest holds {a_tag}", a_tag=w.a(str(need)))
+    return w.gettext("Take another turn")
 
 
 def _extra_turn_value(e: Effect, c: Any, hand: Sequence[int], room: int) -> float:
@@ -172,7 +187,8 @@ register_op(OpDecl("extra_turn", (), None, _extra_turn_possible, _extra_turn,
                    words=_extra_turn_words, value=_extra_turn_value))
 register_op(OpDecl(
     "draw_and_extra_turn", ("n",), None, _always, _draw_and_extra_turn,
-    words=lambda e, tw: f"Draw {cards_word(_n(e))} and take another turn",
+    words=lambda e, w: w.ngettext("Draw {n} card and take another turn",
+                                  "Draw {n} cards and take another turn", _n(e)),
     value=lambda e, c, hand, room: (c.turn_value
                                     + _draw_v(c) * min(int(e.params["n"]), room))))
 
@@ -198,13 +214,15 @@ def _free_play(s: GameState, eff: Effect) -> None:
     s.stack.append(Pending(D_FREE, s.current, tag=_free_what(eff), need=eff.params["count"]))
 
 
-def _free_play_words(e: Effect, tw: TagWord) -> str:
+def _free_play_words(e: Effect, w: Say) -> str:
     n = _n(e, "count")
     if e.get("species") is not None:
-        what = plural(str(e.get("species")), n)
-    else:
-        what = tw(str(e.get("tag")), n)
-    return f"Place {n} {what} from your hand for free"
+        return w.ngettext("Place {n} {species} from your hand for free",
+                          "Place {n} {species} from your hand for free", n,
+                          species=w.name(str(e.get("species")), n))
+    return w.ngettext("Place {n} {tag} from your hand for free",
+                      "Place {n} {tag} from your hand for free", n,
+                      tag=w(str(e.get("tag")), n))
 
 
 def _free_play_value(e: Effect, c: Any, hand: Sequence[int], room: int) -> float:
@@ -228,16 +246,18 @@ def _free_play_each(s: GameState, eff: Effect) -> None:
     s._skip_unplayable_free(p)
 
 
-def _free_each_words(e: Effect, tw: TagWord) -> str:
-    each = ", then ".join(f"1 {tw(str(t), 1)}" for t in e.get("tags", ()))
-    return f"Place {each} from your hand for free"
+def _free_each_words(e: Effect, w: Say) -> str:
+    each = w.pgettext("list", ", then ").join(
+        w.gettext("1 {tag}", tag=w(str(t), 1)) for t in e.get("tags", ()))
+    return w.gettext("Place {each} from your hand for free", each=each)
 
 
 register_op(OpDecl("free_play", ("count",), _check_free_play, _free_possible, _free_play,
                    (D_FREE,), _free_play_words, _free_play_value))
 register_op(OpDecl(
     "free_play_any", ("tag",), None, _free_possible, _free_play_any, (D_FREE,),
-    lambda e, tw: f"Place any number of {tw(str(e.get('tag')), 2)} from your hand for free",
+    lambda e, w: w.gettext("Place any number of {tags} from your hand for free",
+                           tags=w(str(e.get("tag")), 2)),
     lambda e, c, hand, room: FREE_PLAY_VALUE * c.hand_fits(hand, _free_what(e))))
 register_op(OpDecl(
     "free_play_each", ("tags",), None, _free_each_possible, _free_play_each, (D_FREE,),
@@ -273,13 +293,18 @@ def _clearing_to_cave(s: GameState, eff: Effect) -> None:
         s.clearing.clear()
 
 
-def _clearing_to_cave_words(e: Effect, tw: TagWord) -> str:
+def _clearing_to_cave_words(e: Effect, w: Say) -> str:
     if e.get("n") is not None:
-        return f"Put {cards_word(int(e.get('n')))} of the clearing of your choice under your cave"
+        return w.ngettext("Put {n} card of the clearing of your choice under your cave",
+                          "Put {n} cards of the clearing of your choice under your cave",
+                          int(e.get("n")))
     tags = [str(t) for t in e.get("tags") or ()]
     if tags:
-        return f"Put every card of the clearing showing {article(or_words(tags))} under your cave"
-    return "Put every card in the clearing under your cave"
+        a_tags = (article(or_words(tags)) if w.lang == "en"
+                  else w.either([w.a(t) for t in tags]))
+        return w.gettext("Put every card of the clearing showing {a_tags} under your cave",
+                         a_tags=a_tags)
+    return w.gettext("Put every card in the clearing under your cave")
 
 
 def _clearing_to_cave_value(e: Effect, c: Any, hand: Sequence[int], room: int) -> float:
@@ -348,15 +373,18 @@ register_op(OpDecl("clearing_to_cave", (), None, _clearing_to_cave_possible,
                    _clearing_to_cave, (D_CLEARING_CAVE,), _clearing_to_cave_words,
                    _clearing_to_cave_value))
 register_op(OpDecl("clearing_removed", (), None, _any_clearing, _clearing_removed,
-                   words=lambda e, tw: "Remove every card in the clearing from the game"))
+                   words=lambda e, w: w.gettext("Remove every card in the clearing from the "
+                                                "game")))
 register_op(OpDecl(
     "take_from_clearing", ("n",), None, _take_possible, _take_from_clearing, (D_TAKE,),
-    lambda e, tw: f"Take {cards_word(_n(e))} of your choice from the clearing into your hand",
+    lambda e, w: w.ngettext("Take {n} card of your choice from the clearing into your hand",
+                            "Take {n} cards of your choice from the clearing into your hand",
+                            _n(e)),
     lambda e, c, hand, room: 1.3 * _draw_v(c) * min(int(e.params["n"]), room)))
 register_op(OpDecl(
     "clearing_to_hand", ("tag",), None, _to_hand_possible, _clearing_to_hand, (D_TAKE,),
-    lambda e, tw: (f"Take every {tw(str(e.get('tag')), 1)} of the clearing into your "
-                   "hand, up to the hand limit"),
+    lambda e, w: w.gettext("Take every {tag} of the clearing into your hand, up to the hand "
+                           "limit", tag=w(str(e.get("tag")), 1)),
     _clearing_to_hand_value))
 
 # ------------------------------------------------------------ the hand
@@ -386,32 +414,37 @@ def _play_any_number_paying(s: GameState, eff: Effect) -> None:
 
 register_op(OpDecl(
     "saplings_any", (), None, _any_hand, _saplings_any, (D_SAPLINGS,),
-    lambda e, tw: "Place any number of hand cards face down as saplings for free",
+    lambda e, w: w.gettext("Place any number of hand cards face down as saplings for free"),
     lambda e, c, hand, room: 2.5 * (1.0 - 0.6 * c.late)))
 register_op(OpDecl(
     "hand_to_cave_redraw", (), None, _any_hand, _hand_to_cave_redraw, (D_RACCOON,),
-    lambda e, tw: "Put any number of hand cards under your cave, then draw as many",
+    lambda e, w: w.gettext("Put any number of hand cards under your cave, then draw as many"),
     lambda e, c, hand, room: 2.5))
 register_op(OpDecl(
     "play_any_number_paying", (), None, _mole_possible, _play_any_number_paying, (D_MOLE,),
-    lambda e, tw: "Play any number of further cards from your hand, paying their costs",
+    lambda e, w: w.gettext("Play any number of further cards from your hand, paying their "
+                           "costs"),
     lambda e, c, hand, room: 2.0))
 
 # ------------------------------------------------------------ permanents (never steps)
 
 
-def _slot_sharing_words(e: Effect, tw: TagWord) -> str:
+def _slot_sharing_words(e: Effect, w: Say) -> str:
     most = e.get("max_per_slot")
     if most is None:
-        return "Any number of this species may share one slot"
-    return f"Up to {most} of this species may share one slot"
+        return w.gettext("Any number of this species may share one slot")
+    return w.gettext("Up to {most} of this species may share one slot", most=most)
 
 
-def _host_slot_sharing_words(e: Effect, tw: TagWord) -> str:
+def _host_slot_sharing_words(e: Effect, w: Say) -> str:
     most = e.get("max_per_slot")
-    many = "Any number of" if most is None else f"Up to {most}"
-    return (f"{many} {tw(str(e.get('tag')), 2)} may share the {e.get('side')} slot of the "
-            "tree or shrub it sits at")
+    tags = w(str(e.get("tag")), 2)
+    side = w.side(str(e.get("side")))
+    if most is None:
+        return w.gettext("Any number of {tags} may share the {side} slot of the tree or shrub "
+                         "it sits at", tags=tags, side=side)
+    return w.gettext("Up to {most} {tags} may share the {side} slot of the tree or shrub it "
+                     "sits at", most=most, tags=tags, side=side)
 
 
 def _check_side(params: Mapping[str, Any]) -> str:
@@ -424,7 +457,8 @@ register_op(OpDecl("host_slot_sharing", ("tag", "side", "max_per_slot"), _check_
                    words=_host_slot_sharing_words, permanent=True))
 register_op(OpDecl(
     "tree_count_modifier", ("plus",),
-    words=lambda e, tw: f"Counts as +{e.get('plus', 1)} tree of the species it sits at",
+    words=lambda e, w: w.gettext("Counts as +{plus} tree of the species it sits at",
+                                 plus=e.get("plus", 1)),
     permanent=True))
 
 

@@ -33,8 +33,6 @@ from typing import Any, Final
 from forest_shuffle.cards.forest import UNIVERSAL_MOOR, Forest, Host
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
 from forest_shuffle.cards.ops import OpDecl, op_decl, register_op
-from forest_shuffle.cards.words import count as cards_word
-from forest_shuffle.cards.words import plural
 from forest_shuffle.engine.actions import (
     CHOOSE,
     DISCARD,
@@ -47,7 +45,6 @@ from forest_shuffle.engine.actions import (
     Action,
     shape_problem,
 )
-from forest_shuffle.engine.effects import or_words
 from forest_shuffle.engine.kinds import DECISION_KINDS, HAND, KindDecl, register_kind
 from forest_shuffle.engine.state import (
     D_FREE,
@@ -563,47 +560,58 @@ def _check_sides(params: Mapping[str, Any]) -> str:
 register_op(OpDecl(
     "free_play_clearing", ("tag", "count"), None, _free_clearing_possible, _free_clearing,
     (D_FREE,),
-    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from the clearing "
-                   "for free (none there: nothing)")))
+    lambda e, w: w.ngettext("Place {n} {tag} from the clearing for free (none there: nothing)",
+                            "Place {n} {tag} from the clearing for free (none there: nothing)",
+                            _count(e), tag=w(str(e.get("tag")), _count(e)))))
 register_op(OpDecl(
     "free_play_with_effect", ("tag", "count"), None, _free_tag_possible, _free_with_effect,
     (D_FREE,),
-    lambda e, tw: (f"Place {_count(e)} {tw(str(e.get('tag')), _count(e))} from your hand "
-                   "for free, using its effect")))
+    lambda e, w: w.ngettext("Place {n} {tag} from your hand for free, using its effect",
+                            "Place {n} {tag} from your hand for free, using its effect",
+                            _count(e), tag=w(str(e.get("tag")), _count(e)))))
 register_op(OpDecl(
     "free_play_one_of", ("tags", "count"), None, _free_one_of_possible, _free_one_of,
     (D_FREE,),
-    lambda e, tw: (f"Place {_count(e)} {or_words([tw(str(t), 1) for t in e.get('tags', ())])} "
-                   "from your hand for free")))
+    lambda e, w: w.ngettext("Place {n} {tags} from your hand for free",
+                            "Place {n} {tags} from your hand for free", _count(e),
+                            tags=w.either([w(str(t), 1) for t in e.get("tags", ())]))))
 register_op(OpDecl(
     "free_play_species_any", ("species",), None, _free_species_possible, _free_species_any,
     (D_FREE,),
-    lambda e, tw: (f"Place any number of {plural(str(e.get('species')))} from your hand "
-                   "for free")))
+    lambda e, w: w.gettext("Place any number of {species} from your hand for free",
+                           species=w.name(str(e.get("species")), 2))))
 register_op(OpDecl(
     "universal_moor", ("n",), None, _hand_not_empty, _universal_moor, (D_UNIVERSAL,),
-    lambda e, tw: (f"Put {cards_word(_count(e))} from your hand face down into your forest "
-                   f"as {'a universal moor' if _count(e) == 1 else 'universal moors'}, "
-                   "for free")))
+    lambda e, w: w.ngettext("Put {n} card from your hand face down into your forest as a "
+                            "universal moor, for free",
+                            "Put {n} cards from your hand face down into your forest as "
+                            "universal moors, for free", _count(e))))
 register_op(OpDecl(
     "draw_or_take", ("n",), None, _room_in_hand, _draw_or_take, (D_DRAW_OR_TAKE,),
-    lambda e, tw: f"Draw {cards_word(_count(e))}, each from the deck or the clearing"))
+    lambda e, w: w.ngettext("Draw {n} card, each from the deck or the clearing",
+                            "Draw {n} cards, each from the deck or the clearing", _count(e))))
 register_op(OpDecl(
     "deck_to_cave", ("n",), None, _always, _deck_to_cave_op,
-    words=lambda e, tw: f"Put {cards_word(_count(e))} from the top of the deck under your cave"))
+    words=lambda e, w: w.ngettext("Put {n} card from the top of the deck under your cave",
+                                  "Put {n} cards from the top of the deck under your cave",
+                                  _count(e))))
 register_op(OpDecl(
     "deck_to_cave_per_tag", ("tag",), None, _per_tag_possible, _deck_to_cave_per_tag,
-    words=lambda e, tw: (f"Put 1 card from the top of the deck under your cave per "
-                         f"{tw(str(e.get('tag')), 1)} in your forest")))
+    words=lambda e, w: w.gettext("Put 1 card from the top of the deck under your cave per "
+                                 "{tag} in your forest", tag=w(str(e.get("tag")), 1))))
 register_op(OpDecl(
     "draw_then_discard", ("n", "discard"), None, _always, _draw_then_discard, (D_DISCARD,),
-    lambda e, tw: (f"Draw {cards_word(_count(e))}, then put "
-                   f"{cards_word(int(e.get('discard', 0)))} of your hand into the clearing")))
+    lambda e, w: w.gettext("Draw {drawn}, then put {put} of your hand into the clearing",
+                           drawn=w.ngettext("{n} card", "{n} cards", _count(e)),
+                           put=w.ngettext("{n} card", "{n} cards",
+                                          int(e.get("discard", 0))))))
 register_op(OpDecl(
     "host_species_sharing", ("species", "sides"), _check_sides,
-    words=lambda e, tw: (f"At its tree or shrub, any number of "
-                         f"{plural(str(e.get('species')))} may join occupied "
-                         f"{' and '.join(str(x) for x in e.get('sides', ()))} slots"),
+    words=lambda e, w: w.gettext("At its tree or shrub, any number of {species} may join "
+                                 "occupied {sides} slots",
+                                 species=w.name(str(e.get("species")), 2),
+                                 sides=w.pgettext("and", " and ").join(
+                                     w.side(str(x)) for x in e.get("sides", ()))),
     permanent=True))
 
 # ------------------------------------------------------------ Dartmoor's decision kinds

@@ -22,7 +22,6 @@ from typing import Any, Final
 from forest_shuffle.cards.forest import SAPLING, TREE, Host
 from forest_shuffle.cards.model import Effect
 from forest_shuffle.cards.ops import OpDecl, register_op
-from forest_shuffle.cards.words import count as cards_word
 from forest_shuffle.engine.actions import CHOOSE, Action
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
 from forest_shuffle.engine.game import BASE_DECISIONS
@@ -57,7 +56,7 @@ def _draw_per_tree_value(e: Effect, c: Any, hand: Sequence[int], room: int) -> f
 
 register_op(OpDecl(
     "draw_per_tree", (), None, _draw_per_tree_possible, _draw_per_tree,
-    words=lambda e, tw: "Draw 1 card per tree in your forest (saplings included)",
+    words=lambda e, w: w.gettext("Draw 1 card per tree in your forest (saplings included)"),
     value=_draw_per_tree_value))
 
 # ------------------------------------------------------------ a tree turned into a sapling
@@ -101,8 +100,10 @@ def _sapling_value(e: Effect, c: Any, hand: Sequence[int], room: int) -> float:
 register_op(OpDecl(
     "tree_to_sapling_free_play", ("count",), None, _sapling_possible,
     _tree_to_sapling_free_play, (D_FREE,),
-    lambda e, tw: ("Turn the tree it sits on into a sapling, then place "
-                   f"{cards_word(int(e.get('count', 1)))} from your hand for free"),
+    lambda e, w: w.ngettext("Turn the tree it sits on into a sapling, then place {n} card "
+                            "from your hand for free",
+                            "Turn the tree it sits on into a sapling, then place {n} cards "
+                            "from your hand for free", int(e.get("count", 1))),
     _sapling_value))
 
 # ------------------------------------------------------------ chance after setup
@@ -155,21 +156,27 @@ def _discards_to_deck(s: GameState, eff: Effect) -> None:
 
 register_op(OpDecl(
     "hands_to_clearing", ("n",), None, _hands_possible, _hands_to_clearing,
-    words=lambda e, tw: (f"Take {cards_word(int(e.get('n', 1)))} at random from each other "
-                         "player's hand, starting on your left, into the clearing"),
+    words=lambda e, w: w.ngettext("Take {n} card at random from each other player's hand, "
+                                  "starting on your left, into the clearing",
+                                  "Take {n} cards at random from each other player's hand, "
+                                  "starting on your left, into the clearing",
+                                  int(e.get("n", 1))),
     value=lambda e, c, hand, room: 0.5))
 register_op(OpDecl(
     "discards_to_deck", ("n",), None, _discards_possible, _discards_to_deck,
-    words=lambda e, tw: (f"Shuffle the cards that left the game from the clearing and put "
-                         f"{cards_word(int(e.get('n', 1)))} of them on top of the deck"),
+    words=lambda e, w: w.ngettext("Shuffle the cards that left the game from the clearing "
+                                  "and put {n} card of them on top of the deck",
+                                  "Shuffle the cards that left the game from the clearing "
+                                  "and put {n} cards of them on top of the deck",
+                                  int(e.get("n", 1))),
     value=lambda e, c, hand, room: 0.5))
 
 # ------------------------------------------------------------ declared, no engine rule yet
 
 register_op(OpDecl(
     "winter_reprieve", ("times",),
-    words=lambda e, tw: ("Once: when the third winter card comes up, you may shuffle it "
-                         "back into the deck"),
+    words=lambda e, w: w.gettext("Once: when the third winter card comes up, you may shuffle "
+                                 "it back into the deck"),
     permanent=True))
 
 # ------------------------------------------------------------ the cave draft

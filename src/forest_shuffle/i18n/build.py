@@ -12,7 +12,8 @@ Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``
 refusals (``server/companion.py``), the prompt and status words of ``text/narration.py`` and
 ``server/payloads.py``, and the solo challenges' titles of
 ``cards/data/dartmoor/solo.json`` (context ``solo challenge``), which the companion sends in
-the page's language.
+the page's language; ``cards``: the card texts of ``text/cardtext.py`` and the effect ops'
+words of ``engine/effects.py``, ``games/dartmoor_state.py`` and ``games/exploration.py``.
 
 The page's words (JSON): ``lang``, ``messages`` (source text, or ``context\\u0004source``
 for a message in a context, -> its translation, a list of forms for a plural), and
@@ -83,6 +84,9 @@ def sources(domain: str) -> list[Path]:
     if domain == "server":
         return [PKG / "server" / "companion.py", PKG / "server" / "payloads.py",
                 PKG / "text" / "narration.py", SOLO_DATA]
+    if domain == "cards":
+        return [PKG / "text" / "cardtext.py", PKG / "engine" / "effects.py",
+                PKG / "games" / "dartmoor_state.py", PKG / "games" / "exploration.py"]
     return []
 
 

@@ -19,7 +19,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"
 #: The language of the messages' source text, and of anyone whose language is unsupported.
 DEFAULT = "en"
 #: The catalogs, one per face (docs/i18n.md, "Domains").
-DOMAINS: tuple[str, ...] = ("page", "terminal", "cli", "server")
+DOMAINS: tuple[str, ...] = ("page", "terminal", "cli", "server", "cards")
 #: The environment variables the terminal and the command line read, first found wins.
 ENV_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _TAG = re.compile(r"[A-Za-z]{1,8}")

@@ -323,7 +323,10 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
     ``GET /api/cards``: a card's ``halves`` name species by key, a species' ``name`` is
     the name printed on the card in the ``lang`` edition (``cards/names.py``; what the page
     shows; two species may share one, as the base and the Woodland Edge Squeakers do) and
-    ``key`` its key. The card texts are English for now (docs/i18n.md)."""
+    ``key`` its key. The card texts (``text``, ``short``'s phrases, ``points_short``) are
+    in ``lang`` (the ``cards`` domain, docs/i18n.md; ``short`` keeps its English part
+    labels, which the page reads); another language adds each species' ``tag_words`` (its
+    tags' nouns) and ``symbols``, each tree symbol's name in its edition (the badges)."""
     catalog = game_by_id(game).catalog
     cards: dict[str, Any] = {}
     for c in catalog.cards:
@@ -345,9 +348,9 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
             cards[str(c.id)]["printed"] = c.printed
     species: dict[str, Any] = {}
     for sp in catalog.species.values():
-        text = {p: cardtext.full_text(sp, p) for p in cardtext.PARTS
+        text = {p: cardtext.full_text(sp, p, lang) for p in cardtext.PARTS
                 if cardtext.short_text(sp, p)}
-        short = "; ".join(f"{word}: {cardtext.short_text(sp, p)}"
+        short = "; ".join(f"{word}: {cardtext.short_text(sp, p, lang)}"
                           for p, word in cardtext.PARTS.items() if cardtext.short_text(sp, p))
         shown = sp.printed if lang == "en" else printed_name(sp, lang)
         short_name = (sp.short_name or sp.printed) if lang == "en" else shown
@@ -355,10 +358,17 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
                             "kind": sp.kind, "cost": sp.cost,
                             "tags": sorted(sp.tags), "positions": list(sp.positions),
                             "text": text, "short": short,
-                            "points_short": cardtext.describe_points(sp)}
+                            "points_short": cardtext.describe_points(sp, lang)}
+        if lang != "en":
+            species[sp.name]["tag_words"] = {t: cardtext.tag_word(t, 1, lang) for t in sp.tags}
         if sp.provisional:
             species[sp.name]["provisional"] = sp.provisional
     out: dict[str, Any] = {"cards": cards, "species": species}
+    if lang != "en":  # the tree symbols' badges, as printed in the edition
+        symbols = {sym for c in catalog.cards if c is not None
+                 for sym in ([c.symbol] if c.species is not None else
+                             [h.symbol for h in c.halves.values()]) if sym}
+        out["symbols"] = {sym: cardtext.symbol_word(sym, lang) for sym in sorted(symbols)}
     if catalog.caves:  # Dartmoor: the numbered caves, a provisional reading marked
         out["caves"] = [{"number": cave.number, "text": cave.text,
                          "provisional": cave.provisional} for cave in catalog.caves]

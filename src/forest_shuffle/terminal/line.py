@@ -371,14 +371,20 @@ def card_details(cid: int, catalog: Catalog) -> Group:
         if side:
             head.append(f"{side}: ", style="dim")
         head.append(sp.printed, style="bold")
-        head.append(f"  cost {sp.cost} · {cardtext.tags_text(sp)} · goes "
-                    f"{cardtext.where_it_goes(sp)} · symbol ")
-        head.append_text(symbol_text(symbol))
+        lang = language()
+        before, _mark, after = cardtext.lookup_words(sp, lang).partition(cardtext.SYMBOL_MARK)
+        head.append("  " + before)
+        styled = symbol_text(symbol)
+        if lang != "en":
+            styled = Text(cardtext.symbol_word(symbol, lang) or "", style=styled.style)
+        head.append_text(styled)
+        head.append(after)
         parts.append(head)
-        for part, word in cardtext.PARTS.items():
-            text = cardtext.full_text(sp, part)
+        for part in cardtext.PARTS:
+            text = cardtext.full_text(sp, part, lang)
             if text:
-                parts.append(Text.assemble(("  " + word + ": ", "cyan"), text))
+                parts.append(Text.assemble(
+                    ("  " + cardtext.part_label(part, lang) + ": ", "cyan"), text))
         if sp.provisional:
             parts.append(Text.assemble(("  " + _("provisional reading:") + " ", "yellow"),
                                        sp.provisional))

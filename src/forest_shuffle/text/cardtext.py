@@ -13,12 +13,14 @@ name matching) takes that game's catalog.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from forest_shuffle.cards.model import Card, Catalog, Cave, Effect, Species, normalize_name
+from forest_shuffle.cards.names import name_table, printed_name
 from forest_shuffle.cards.ops import op_words
 from forest_shuffle.cards.words import article, plural
+from forest_shuffle.i18n import Words, words
 
 #: Rich styles for the printed tree symbols (terminal and command line): the base colours
 #: from the reference card facts; the two Alpine trees' styles are our choice (the
@@ -76,119 +78,298 @@ _SYMBOL_TAGS: Mapping[str, str] = {"alps": "Alps card", "woodland edge": "Woodla
 _MODULE_CODES: Mapping[str, str] = {"alpine": "A", "woodland_edge": "E", "dartmoor": "D"}
 
 
-def tag_word(tag: str, n: int = 1) -> str:
+#: Each tag's noun in the ``cards`` catalog (context ``tag``), singular and plural; a tag of
+#: no entry is said in English in every language (``tests/test_card_words.py`` fails on it).
+_TAG_NOUNS: Mapping[str, Callable[[Words, int], str]] = {
+    "alps": lambda w, n: w.npgettext("tag", "Alps card", "Alps cards", n),
+    "amphibian": lambda w, n: w.npgettext("tag", "amphibian", "amphibians", n),
+    "bat": lambda w, n: w.npgettext("tag", "bat", "bats", n),
+    "bird": lambda w, n: w.npgettext("tag", "bird", "birds", n),
+    "butterfly": lambda w, n: w.npgettext("tag", "butterfly", "butterflies", n),
+    "cloven-hoofed animal": lambda w, n: w.npgettext(
+        "tag", "cloven-hoofed animal", "cloven-hoofed animals", n),
+    "deer": lambda w, n: w.npgettext("tag", "deer", "deer", n),
+    "dragonfly": lambda w, n: w.npgettext("tag", "dragonfly", "dragonflies", n),
+    "insect": lambda w, n: w.npgettext("tag", "insect", "insects", n),
+    "moor": lambda w, n: w.npgettext("tag", "moor", "moors", n),
+    "mouse": lambda w, n: w.npgettext("tag", "mouse", "mice", n),
+    "mushroom": lambda w, n: w.npgettext("tag", "mushroom", "mushrooms", n),
+    "pawed animal": lambda w, n: w.npgettext("tag", "pawed animal", "pawed animals", n),
+    "plant": lambda w, n: w.npgettext("tag", "plant", "plants", n),
+    "shrub": lambda w, n: w.npgettext("tag", "shrub", "shrubs", n),
+    "tree": lambda w, n: w.npgettext("tag", "tree", "trees", n),
+    "woodland edge": lambda w, n: w.npgettext("tag", "Woodland Edge card",
+                                              "Woodland Edge cards", n),
+}
+
+#: A slot's side in the ``cards`` catalog (context ``side``).
+_SIDE_WORDS: Mapping[str, Callable[[Words], str]] = {
+    "top": lambda w: w.pgettext("side", "top"),
+    "bottom": lambda w: w.pgettext("side", "bottom"),
+    "left": lambda w: w.pgettext("side", "left"),
+    "right": lambda w: w.pgettext("side", "right"),
+}
+
+
+def _key_name(key: str, lang: str) -> str:
+    """A species key (a tree symbol) as printed in ``lang``'s edition (the key where the
+    names file has none)."""
+    for module in name_table().facts.values():
+        entry = module.get(key)
+        if entry is not None and lang in entry:
+            return entry[lang].name
+    return key
+
+
+class CardSay:
+    """The words of cards in one language (the ``cards`` message domain, docs/i18n.md): what
+    an op's ``words`` and the points' phrases are given (:class:`~forest_shuffle.cards.ops.Say`).
+    English is the source text, with English grammar from :mod:`forest_shuffle.cards.words`
+    (articles, plurals), so its phrases stay exactly as they were; another language has a
+    whole message per phrase, its tag nouns and its edition's species names."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self._w = words("cards", lang)
+        self.lang = self._w.lang
+
+    def __call__(self, tag: str, n: int = 1, /) -> str:
+        """A tag as a noun for ``n`` things: ``bird``, ``bats``, ``Alps card``."""
+        noun = _TAG_NOUNS.get(tag)
+        if self.lang == "en" or noun is None:
+            return plural(_SYMBOL_TAGS.get(tag, tag), n)
+        return noun(self._w, n)
+
+    def a(self, tag: str, /) -> str:
+        """One of a tag: ``a bird`` (English article), ``1 oiseau``."""
+        if self.lang == "en":
+            return article(self(tag, 1))
+        return self._w.pgettext("one of a tag", "a {tag}", tag=self(tag, 1))
+
+    def name(self, key: str, n: int = 1, /) -> str:
+        """A species (or tree symbol) by key: English the key for ``n`` things (its plural),
+        another language the name printed in its edition."""
+        if self.lang == "en":
+            return plural(key, n)
+        return _key_name(key, self.lang)
+
+    def printed(self, species: Species, n: int = 1) -> str:
+        """A species as printed: English for ``n`` things, else its edition's name."""
+        if self.lang == "en":
+            return plural(species.printed, n)
+        return printed_name(species, self.lang)
+
+    def either(self, items: Sequence[str], /) -> str:
+        """``a``, ``a or b``, ``a, b or c`` in the language."""
+        items = list(items)
+        if len(items) < 2:
+            return "".join(items)
+        if self.lang == "en":
+            first = ", ".join(items[:-1])
+        else:
+            first = self._w.pgettext("list", ", ").join(items[:-1])
+        return self._w.gettext("{first} or {last}", first=first, last=items[-1])
+
+    def side(self, side: str, /) -> str:
+        """A slot's side: ``top``, ``left`` ..."""
+        said = _SIDE_WORDS.get(side)
+        return side if self.lang == "en" or said is None else said(self._w)
+
+    def gettext(self, message: str, /, **params: object) -> str:
+        """A message of the ``cards`` catalog."""
+        return self._w.gettext(message, **params)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        """A message for ``n`` things."""
+        return self._w.ngettext(singular, plural, n, **params)
+
+    def pgettext(self, context: str, message: str, /, **params: object) -> str:
+        """A message in a context."""
+        return self._w.pgettext(context, message, **params)
+
+
+_SAYS: dict[str, CardSay] = {}
+
+
+def card_say(lang: str = "en") -> CardSay:
+    """The :class:`CardSay` of ``lang`` (one per language; a ``ValueError`` names an unknown
+    language)."""
+    found = _SAYS.get(lang)
+    if found is None:
+        found = _SAYS[lang] = CardSay(lang)
+    return found
+
+
+def tag_word(tag: str, n: int = 1, lang: str = "en") -> str:
     """A tag as a noun: ``bird``, ``bats``, ``Alps card`` (a symbol tag names cards)."""
-    word = _SYMBOL_TAGS.get(tag, tag)
-    return plural(word, n)
+    return card_say(lang)(tag, n)
 
 
-def describe_effect(effect: Effect | None) -> str:
+def symbol_word(symbol: str | None, lang: str = "en") -> str | None:
+    """A tree symbol (its tree species' key) as printed in ``lang``'s edition: the badge."""
+    if symbol is None or lang == "en":
+        return symbol
+    return _key_name(symbol, lang)
+
+
+def describe_effect(effect: Effect | None, lang: str = "en") -> str:
     """A short sentence for an effect, bonus or permanent effect; ``""`` for none (the
-    words its op's declaration gives, :func:`~forest_shuffle.cards.ops.op_words`)."""
+    words its op's declaration gives, :func:`~forest_shuffle.cards.ops.op_words`), in
+    ``lang``."""
     if effect is None:
         return ""
-    return op_words(effect, tag_word)
+    return op_words(effect, card_say(lang))
 
 
-def _table_words(table: Mapping[str, Any]) -> str:
+def _table_words(w: CardSay, table: Mapping[str, Any]) -> str:
     keys = list(table)
-    return f"{'/'.join(str(table[k]) for k in keys)} for {'/'.join(keys)}"
+    return w.gettext("{values} for {counts}", values="/".join(str(table[k]) for k in keys),
+                     counts="/".join(keys))
 
 
-def describe_points(species: Species) -> str:
-    """A short phrase for how a species scores, e.g. ``"3 per bird (itself included)"``."""
+def _or(w: CardSay, items: list[str]) -> str:
+    return " or ".join(items) if w.lang == "en" else w.either(items)
+
+
+def describe_points(species: Species, lang: str = "en") -> str:
+    """A short phrase for how a species scores, e.g. ``"3 per bird (itself included)"``, in
+    ``lang``."""
+    w = card_say(lang)
+    said = _points_words(species, w)
+    if species.points.get("includes_self") and species.points.rule in _ITSELF:
+        return w.gettext("{text} (itself included)", text=said)
+    return said
+
+
+#: The rules whose phrase says "(itself included)" when their data asks.
+_ITSELF = frozenset({"per_tag", "per_tags", "per_own_tree_symbol", "per_bottom_card",
+                     "per_tree_symbols"})
+
+
+def _points_words(species: Species, w: CardSay) -> str:
     p = species.points
     rule = p.rule
-    itself = " (itself included)" if p.get("includes_self") else ""
+    each = p.get("points_each")
+    per = p.get("points_per")
     if rule == "none":
         return "0"
     if rule == "flat":
-        return f"{p.get('points_each')} each"
+        return w.gettext("{points} each", points=each)
     if rule == "per_tag":
-        return f"{p.get('points_per')} per {tag_word(str(p.get('tag')))}{itself}"
+        return w.gettext("{points} per {tag}", points=per, tag=w(str(p.get("tag"))))
     if rule == "per_tags":
-        words = " or ".join(tag_word(str(t)) for t in p.get("tags", []))
-        return f"{p.get('points_per')} per {words}{itself}"
+        return w.gettext("{points} per {tag}", points=per,
+                         tag=_or(w, [w(str(t)) for t in p.get("tags", [])]))
     if rule == "per_species":
-        return f"{p.get('points_per')} per {p.get('species')}{_counting_too(species)}"
+        return _counting_too(species, w, w.gettext(
+            "{points} per {species}", points=per, species=w.name(str(p.get("species")))))
     if rule == "majority":
-        return (f"{p.get('points_each')} each, {p.get('points_each_if_most')} each "
-                f"with the most {plural(species.printed)}")
+        return w.gettext("{points} each, {most} each with the most {species}", points=each,
+                         most=p.get("points_each_if_most"), species=w.printed(species, 2))
     if rule == "threshold_own_species":
-        return f"{p.get('points_each')} each with {p.get('min_count')}+ {plural(species.printed)}"
+        return w.gettext("{points} each with {min}+ {species}", points=each,
+                         min=p.get("min_count"), species=w.printed(species, 2))
     if rule == "all_tree_species":
-        return f"{p.get('points_each')} each with all {p.get('species_needed')} tree species"
+        return w.gettext("{points} each with all {need} tree species", points=each,
+                         need=p.get("species_needed"))
     if rule == "per_card_in_own_slots":
-        return f"{p.get('points_per_card')} per card in its slots"
+        return w.gettext("{points} per card in its slots", points=p.get("points_per_card"))
     if rule == "set_table":
-        return f"set: {_table_words(p.get('table', {}))}"
+        return w.gettext("set: {table}", table=_table_words(w, p.get("table", {})))
     if rule == "butterfly_sets":
-        return f"sets of different butterflies: {_table_words(p.get('table', {}))}"
+        return w.gettext("sets of different butterflies: {table}",
+                         table=_table_words(w, p.get("table", {})))
     if rule == "bat_variety":
-        return f"{p.get('points_each')} each with {p.get('min_distinct_bat_species')}+ bat species"
+        return w.gettext("{points} each with {min}+ bat species", points=each,
+                         min=p.get("min_distinct_bat_species"))
     if rule == "per_fully_occupied_tree":
-        return f"{p.get('points_per')} per fully occupied tree"
+        return w.gettext("{points} per fully occupied tree", points=per)
     if rule == "bat_opposite":
-        return f"{p.get('points_each')} with a bat in the opposite slot"
+        return w.gettext("{points} with a bat in the opposite slot", points=each)
     if rule == "requires_species":
-        return (f"{p.get('points_each')} each with {p.get('min_count')}+ {p.get('species')}"
-                f"{_counting_too(species)}")
+        return _counting_too(species, w, w.gettext(
+            "{points} each with {min}+ {species}", points=each, min=p.get("min_count"),
+            species=w.name(str(p.get("species")))))
     if rule == "on_tree_species":
-        return f"{p.get('points_each')} if atop {article(str(p.get('tree')))}"
+        tree = str(p.get("tree"))
+        if w.lang == "en":
+            return f"{each} if atop {article(tree)}"
+        return w.gettext("{points} if atop {a_tree}", points=each, a_tree=w.name(tree))
     if rule == "paired_in_slot":
-        return f"{p.get('points_each')} each when sharing a slot"
+        return w.gettext("{points} each when sharing a slot", points=each)
     if rule == "most_trees":
-        return f"{p.get('points_each')} each with the most trees"
+        return w.gettext("{points} each with the most trees", points=each)
     if rule == "min_trees":
-        return f"{p.get('points_each')} each with {p.get('min_trees')}+ trees"
+        return w.gettext("{points} each with {min}+ trees", points=each, min=p.get("min_trees"))
     if rule == "per_own_tree_symbol":
-        return f"{p.get('points_per')} per card with its tree symbol{itself}"
+        return w.gettext("{points} per card with its tree symbol", points=per)
     if rule == "per_bottom_card":
-        return f"{p.get('points_per')} per card below a tree{itself}"
+        return w.gettext("{points} per card below a tree", points=per)
     if rule == "per_distinct_species":
-        return f"{p.get('points_per')} per different {p.get('tag')} species"
+        tag = str(p.get("tag"))
+        return w.gettext("{points} per different {tag} species", points=per,
+                         tag=tag if w.lang == "en" else w(tag))
     if rule == "distinct_species_table":
-        return (f"by different {p.get('tag')} species: "
-                f"{_table_words(p.get('table', {}))}")
+        tag = str(p.get("tag"))
+        return w.gettext("by different {tag} species: {table}",
+                         tag=tag if w.lang == "en" else w(tag),
+                         table=_table_words(w, p.get("table", {})))
     if rule == "per_tree_symbols":
-        symbols = " or ".join(str(x) for x in p.get("symbols", []))
-        return f"{p.get('points_per')} per card with the {symbols} symbol{itself}"
+        symbols = _or(w, [w.name(str(x)) for x in p.get("symbols", [])])
+        return w.gettext("{points} per card with the {symbols} symbol", points=per,
+                         symbols=symbols)
     if rule == "per_cave_card":
-        return f"{p.get('points_per')} per card in your cave"
+        return w.gettext("{points} per card in your cave", points=per)
     if rule == "on_host_kind":
         where = {"top": "atop", "bottom": "below"}.get(
             species.positions[0], "at") if len(species.positions) == 1 else "at"
-        return f"{p.get('points_each')} if {where} {article(str(p.get('host')))}"
+        a_host = w.a(str(p.get("host")))
+        if where == "atop":
+            return w.gettext("{points} if atop {a_host}", points=each, a_host=a_host)
+        if where == "below":
+            return w.gettext("{points} if below {a_host}", points=each, a_host=a_host)
+        return w.gettext("{points} if at {a_host}", points=each, a_host=a_host)
     if rule == "alone_on_host":
-        return f"{p.get('points_each')} if the only card at its tree or shrub"
-    return _dartmoor_points(species)
+        return w.gettext("{points} if the only card at its tree or shrub", points=each)
+    if rule == "per_sapling_and_tree_symbols":  # Exploration's
+        symbols = _or(w, [w.name(str(x)) for x in p.get("symbols", [])])
+        return w.gettext("{points} per sapling and per card with the {symbols} symbol",
+                         points=per, symbols=symbols)
+    if rule == "tree_count_table":  # Exploration's: the lowest count of each band
+        table = {f"{low}+": pts for low, pts in p.get("table", {}).items()}
+        return w.gettext("by trees in the forest: {table}", table=_table_words(w, table))
+    return _dartmoor_points(species, w)
 
 
-def _dartmoor_points(species: Species) -> str:
+def _dartmoor_points(species: Species, w: CardSay) -> str:
     """Words for the scoring rules Dartmoor added (the fallback names an unknown rule)."""
     p = species.points
     rule = p.rule
+    each = p.get("points_each")
     if rule == "per_tag_and_symbol":
-        return (f"{p.get('points_per')} per {tag_word(str(p.get('tag')))} and per card with "
-                f"the {p.get('symbol')} symbol")
+        return w.gettext("{points} per {tag} and per card with the {symbol} symbol",
+                         points=p.get("points_per"), tag=w(str(p.get("tag"))),
+                         symbol=w.name(str(p.get("symbol"))))
     if rule == "fully_occupied_self":
-        return f"{p.get('points_each')} if fully occupied"
+        return w.gettext("{points} if fully occupied", points=each)
     if rule == "host_fully_occupied":
-        return f"{p.get('points_each')} if its tree or shrub is fully occupied"
+        return w.gettext("{points} if its tree or shrub is fully occupied", points=each)
     if rule == "moor_majority":
-        return (f"{p.get('points_each')} each, {p.get('points_each_if_most')} each with the most "
-                f"moors (ties count; solo: {p.get('solo_min_moors')}+ moors)")
+        return w.gettext("{points} each, {most} each with the most moors (ties count; solo: "
+                         "{solo}+ moors)", points=each, most=p.get("points_each_if_most"),
+                         solo=p.get("solo_min_moors"))
     if rule == "tag_threshold":
-        return (f"{p.get('points_each')} each, {p.get('points_each_if_met')} each with "
-                f"{p.get('min_count')}+ {tag_word(str(p.get('tag')), 2)}")
+        return w.gettext("{points} each, {met} each with {min}+ {tags}", points=each,
+                         met=p.get("points_each_if_met"), min=p.get("min_count"),
+                         tags=w(str(p.get("tag")), 2))
     if rule == "variety_sets":
-        return (f"sets of different {tag_word(str(p.get('tag')), 2)}: "
-                f"{_table_words(p.get('table', {}))}")
+        return w.gettext("sets of different {tags}: {table}", tags=w(str(p.get("tag")), 2),
+                         table=_table_words(w, p.get("table", {})))
     if rule == "double_below":
-        what = tag_word(str(p.get("tag")), 2) if p.get("tag") else "cards"
-        return f"0; {what} below it score double"
+        if p.get("tag"):
+            return w.gettext("0; {tags} below it score double", tags=w(str(p.get("tag")), 2))
+        return w.gettext("0; cards below it score double")
     if rule == "cave_bonus":
-        return f"{p.get('points')} more at the end"
+        return w.gettext("{points} more at the end", points=p.get("points"))
     return rule.replace("_", " ")
 
 
@@ -198,10 +379,17 @@ def cave_words(cave: Cave) -> str:
     return f"Cave {cave.number}: {cave.text}{mark}"
 
 
-def _counting_too(species: Species) -> str:
-    """`` (Mountain Hares included)``: the species that count as the one a rule names."""
-    also = [plural(n) for n in species.targets_printed]
-    return f" ({', '.join(also)} included)" if also else ""
+def _counting_too(species: Species, w: CardSay, said: str) -> str:
+    """``said`` and `` (Mountain Hares included)``: the species that count as the one a rule
+    names."""
+    if not species.targets_printed:
+        return said
+    if w.lang == "en":
+        also = ", ".join(plural(n) for n in species.targets_printed)
+    else:
+        also = w.pgettext("list", ", ").join(
+            _key_name(n, w.lang) for n in species.targets_printed)
+    return w.gettext("{text} ({species} included)", text=said, species=also)
 
 
 def part_effect(species: Species, part: str) -> Effect | None:
@@ -215,19 +403,22 @@ def part_effect(species: Species, part: str) -> Effect | None:
     raise ValueError(f"no effect part {part!r}")
 
 
-def short_text(species: Species, part: str) -> str:
-    """The short phrase of one part (see :data:`PARTS`); ``""`` if the species has none."""
+def short_text(species: Species, part: str, lang: str = "en") -> str:
+    """The short phrase of one part (see :data:`PARTS`) in ``lang``; ``""`` if the species
+    has none."""
     if part == "points":
-        return describe_points(species)
-    return describe_effect(part_effect(species, part))
+        return describe_points(species, lang)
+    return describe_effect(part_effect(species, part), lang)
 
 
-def full_text(species: Species, part: str) -> str:
-    """The full rules text of one part, from ``Species.text``, else the short phrase."""
-    text = species.text.get(part)
+def full_text(species: Species, part: str, lang: str = "en") -> str:
+    """The full rules text of one part: in English from ``Species.text``, else the short
+    phrase; in another language the short phrase (``Species.text`` is English prose of the
+    data, docs/i18n.md)."""
+    text = species.text.get(part) if lang == "en" else None
     if text:
         return text
-    return short_text(species, part)
+    return short_text(species, part, lang)
 
 
 def where_it_goes(species: Species) -> str:
@@ -236,9 +427,13 @@ def where_it_goes(species: Species) -> str:
     return "/".join(species.positions)
 
 
-def tags_text(species: Species) -> str:
-    """The tags of a species in alphabetical order, as ``"butterfly, insect"``."""
-    return ", ".join(sorted(species.tags))
+def tags_text(species: Species, lang: str = "en") -> str:
+    """The tags of a species in alphabetical order (of the English keys), as ``"butterfly,
+    insect"``; in another language each tag's noun in its catalog."""
+    if lang == "en":
+        return ", ".join(sorted(species.tags))
+    w = card_say(lang)
+    return w.pgettext("list", ", ").join(w(t) for t in sorted(species.tags))
 
 
 def _kind_code(card: Card) -> str:
@@ -329,30 +524,67 @@ def _rules_record(species: Species) -> dict[str, str]:
     return out
 
 
-def species_facts(species: Species, catalog: Catalog) -> list[tuple[str, str]]:
-    """Labelled facts about a species, in display order, for detail views."""
-    copies = (f"{species.count} {species.kind} cards" if species.is_host
-              else f"{species.count} card halves")
+def part_label(part: str, lang: str = "en") -> str:
+    """The label of a rules part (:data:`PARTS`) in ``lang``: ``Effect``, ``Bonus``."""
+    w = card_say(lang)
+    label = PARTS[part]
+    return label if w.lang == "en" else _PART_LABELS[part](w)
+
+
+#: Each part's label in the ``cards`` catalog (context ``part``).
+_PART_LABELS: Mapping[str, Callable[[CardSay], str]] = {
+    "effect": lambda w: w.pgettext("part", "Effect"),
+    "bonus": lambda w: w.pgettext("part", "Bonus"),
+    "permanent": lambda w: w.pgettext("part", "Permanent effect"),
+    "points": lambda w: w.pgettext("part", "Points"),
+}
+
+
+#: Where :func:`lookup_words` puts the tree symbol (a face styles it).
+SYMBOL_MARK = "\x00"
+
+
+def lookup_words(species: Species, lang: str = "en") -> str:
+    """A card look-up's line of one species in ``lang``: ``cost 2 · bird · goes top · symbol
+    `` and :data:`SYMBOL_MARK` where the face puts the tree symbol."""
+    return card_say(lang).gettext("cost {cost} · {tags} · goes {where} · symbol {symbol}",
+                                  cost=species.cost, tags=tags_text(species, lang),
+                                  where=where_it_goes(species), symbol=SYMBOL_MARK)
+
+
+def species_facts(species: Species, catalog: Catalog,
+                  lang: str = "en") -> list[tuple[str, str]]:
+    """Labelled facts about a species, in display order, for detail views, in ``lang``
+    (its labels, tags and rules; its kind, where it goes and the expansion's name are the
+    data's English words)."""
+    w = card_say(lang)
+    if species.is_host:
+        copies = w.gettext("{n} {kind} cards", n=species.count, kind=species.kind)
+    else:
+        copies = w.gettext("{n} card halves", n=species.count)
     facts = [
-        ("Kind", species.kind),
-        ("Cost", str(species.cost)),
-        ("Tags", tags_text(species)),
-        ("Goes", where_it_goes(species)),
-        ("In the deck", copies),
+        (w.pgettext("fact", "Kind"), species.kind),
+        (w.pgettext("fact", "Cost"), str(species.cost)),
+        (w.pgettext("fact", "Tags"), tags_text(species, lang)),
+        (w.pgettext("fact", "Goes"), where_it_goes(species)),
+        (w.pgettext("fact", "In the deck"), copies),
     ]
-    for part, label in PARTS.items():
-        text = full_text(species, part)
+    for part in PARTS:
+        text = full_text(species, part, lang)
         if text:
-            facts.append((label, text))
+            facts.append((part_label(part, lang), text))
     if len(species.counts_as) > 1:
         also = species.counts_as[1:]
-        facts.append(("Counts as", ", ".join(printed_of(n, catalog) for n in also)))
+        facts.append((w.pgettext("fact", "Counts as"),
+                      ", ".join(printed_of(n, catalog) if lang == "en" else _key_name(n, lang)
+                                for n in also)))
     if species.module != "base":
-        facts.append(("Expansion", species.module.replace("_", " ").title()))
+        facts.append((w.pgettext("fact", "Expansion"),
+                      species.module.replace("_", " ").title()))
     if species.provisional:
-        facts.append(("Provisional", species.provisional))
+        facts.append((w.pgettext("fact", "Provisional"), species.provisional))
     ids = [str(c.id) for c in cards_showing(species, catalog)]
-    facts.append(("Card ids", ", ".join(ids)))
+    facts.append((w.pgettext("fact", "Card ids"), ", ".join(ids)))
     return facts
 
 

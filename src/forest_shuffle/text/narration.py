@@ -167,10 +167,10 @@ def step_words(pend: PendingView, catalog: Catalog) -> str:
 
 def use_step_words(pend: PendingView, catalog: Catalog, lang: str = "en") -> str:
     """The option's question: ``"Use the bonus of Oak (Take another turn)?"`` (the
-    effect's words are card text: English for now)."""
+    effect's words are card text, the ``cards`` domain's in ``lang``)."""
     w = server_words(lang)
     params = {"name": name_in(pend.species, catalog, lang),
-              "effect": cardtext.describe_effect(step_effect(pend, catalog))}
+              "effect": cardtext.describe_effect(step_effect(pend, catalog), lang)}
     if pend.step == "mushroom":
         return w.gettext("Use the draw of {name} ({effect})?", **params)
     if pend.step == "effect":
@@ -504,7 +504,7 @@ def pay_facts(view: PlayerView, lang: str = "en") -> PayFacts | None:
     matching = tuple(c for c in payable if sym in card_of(c, cat).symbols)
     possible = sp.bonus is not None and alive and len(matching) >= pend.need
     keeps = matching if possible else ()
-    bonus = cardtext.describe_effect(sp.bonus) if sp.bonus is not None else None
+    bonus = cardtext.describe_effect(sp.bonus, lang) if sp.bonus is not None else None
     words, lost = bonus_words(name_in(sp.name, cat, lang), bonus, name_in(sym, cat, lang),
                               alive, pend.need, len(matching), bool(pend.paid), lang)
     return PayFacts(pend.card, pend.side, pend.need, tuple(pend.paid), sym, bonus, possible,
@@ -514,7 +514,7 @@ def pay_facts(view: PlayerView, lang: str = "en") -> PayFacts | None:
 def detail_words(view: PlayerView, lang: str = "en") -> str | None:
     """A second line for the pending decision of ``view``'s player, if it has one: during a
     payment the bonus at stake (:attr:`PayFacts.words`), for an effect, bonus or mushroom
-    draw offered its full rules text (card text: English for now). In ``lang``."""
+    draw offered its full rules text (card text, the ``cards`` domain's). In ``lang``."""
     pend = view.pending
     if pend is None or not view.legal_actions:
         return None
@@ -524,7 +524,7 @@ def detail_words(view: PlayerView, lang: str = "en") -> str | None:
     if pend.kind == "option":
         sp = species_named(pend.species, view.game.catalog)
         part = "permanent" if pend.step == "mushroom" else pend.step
-        text = cardtext.full_text(sp, part) if sp is not None and part else ""
+        text = cardtext.full_text(sp, part, lang) if sp is not None and part else ""
         return text or None
     return None
 

@@ -51,14 +51,14 @@ def symbol_text(symbol: str) -> Text:
 WIDE_TABLE_MIN_WIDTH = 150
 
 
-def _rules_cell(sp: Species) -> Text:
+def _rules_cell(sp: Species, lang: str = "en") -> Text:
     out = Text()
-    for part, label in cardtext.PARTS.items():
-        words = cardtext.short_text(sp, part)
+    for part in cardtext.PARTS:
+        words = cardtext.short_text(sp, part, lang)
         if words:
             if out:
                 out.append("\n")
-            out.append(f"{label}: ", style="bold")
+            out.append(f"{cardtext.part_label(part, lang)}: ", style="bold")
             out.append(words)
     return out
 
@@ -103,7 +103,8 @@ def species_table(game: GameDef, *, wide: bool = True, lang: str = "en") -> Tabl
 
     ``wide`` gives effect, bonus, permanent effect and points their own columns; otherwise
     they share one labelled column and the tags go under the name, to fit 80 columns.
-    ``lang`` is the language of the names (:data:`~forest_shuffle.cards.names.LANGS`).
+    ``lang`` is the language of the names (:data:`~forest_shuffle.cards.names.LANGS`), the
+    tags and the rules' phrases (the ``cards`` domain).
     """
     catalog = game.catalog
     groups: dict[tuple[str, ...], int] = {}
@@ -137,13 +138,13 @@ def species_table(game: GameDef, *, wide: bool = True, lang: str = "en") -> Tabl
         last_of_group = i + 1 == len(rows) or rows[i + 1].positions != sp.positions
         cells: list[str | Text]
         if wide:
-            cells = [_name_cell(sp, catalog, lang), str(sp.cost), cardtext.tags_text(sp),
+            cells = [_name_cell(sp, catalog, lang), str(sp.cost), cardtext.tags_text(sp, lang),
                      cardtext.where_it_goes(sp)]
-            cells += [cardtext.short_text(sp, part) or "-" for part in cardtext.PARTS]
+            cells += [cardtext.short_text(sp, part, lang) or "-" for part in cardtext.PARTS]
         else:
             name = _name_cell(sp, catalog, lang)
-            name.append(f"\n{cardtext.tags_text(sp)}", style="dim not bold")
-            cells = [name, str(sp.cost), cardtext.where_it_goes(sp), _rules_cell(sp)]
+            name.append(f"\n{cardtext.tags_text(sp, lang)}", style="dim not bold")
+            cells = [name, str(sp.cost), cardtext.where_it_goes(sp), _rules_cell(sp, lang)]
         table.add_row(*cells, str(sp.count), end_section=last_of_group)
     return table
 
@@ -187,12 +188,13 @@ def _title(species: Species, catalog: Catalog) -> str:
     return f"{species.printed} ({_module_word(species.module)})"
 
 
-def species_details(species: Species, catalog: Catalog) -> Table:
-    """A two-column grid of everything known about one species."""
+def species_details(species: Species, catalog: Catalog, lang: str = "en") -> Table:
+    """A two-column grid of everything known about one species (its tags and rules in
+    ``lang``)."""
     grid = Table(title=_title(species, catalog), show_header=False, title_style="bold")
     grid.add_column("Field", style="bold")
     grid.add_column("Value")
-    for label, value in cardtext.species_facts(species, catalog):
+    for label, value in cardtext.species_facts(species, catalog, lang):
         grid.add_row(label, value)
     return grid
 
@@ -213,14 +215,15 @@ def _symbol_tally(species: Species, catalog: Catalog) -> Text:
     return out
 
 
-def show_species(console: Console, species: Species, catalog: Catalog) -> None:
-    """Print the details and the physical cards of one species."""
-    console.print(species_details(species, catalog))
+def show_species(console: Console, species: Species, catalog: Catalog,
+                 lang: str = "en") -> None:
+    """Print the details (in ``lang``) and the physical cards of one species."""
+    console.print(species_details(species, catalog, lang))
     console.print(_symbol_tally(species, catalog))
     console.print(cards_table(species, catalog))
 
 
-def show_card(console: Console, card: Card, catalog: Catalog) -> None:
+def show_card(console: Console, card: Card, catalog: Catalog, lang: str = "en") -> None:
     """Print one physical card, then the details of each species on it."""
     console.print(Text(cardtext.card_summary(card.id, catalog), style="bold"))
     if card.assumed:
@@ -236,7 +239,7 @@ def show_card(console: Console, card: Card, catalog: Catalog) -> None:
     for sp in shown:
         if sp is not None:
             console.print()
-            show_species(console, sp, catalog)
+            show_species(console, sp, catalog, lang)
 
 
 def resolve(query: str, catalog: Catalog) -> tuple[Species, ...] | Card:
@@ -362,12 +365,12 @@ def cards_command(
         console.print(species_table(gdef, wide=console.width >= WIDE_TABLE_MIN_WIDTH,
                                     lang=lang or "en"))
     elif isinstance(target, Card):
-        show_card(console, target, catalog)
+        show_card(console, target, catalog, lang or "en")
     else:
         for i, sp in enumerate(target):
             if i:
                 console.print()
-            show_species(console, sp, catalog)
+            show_species(console, sp, catalog, lang or "en")
 
 
 def register(app: typer.Typer) -> None:

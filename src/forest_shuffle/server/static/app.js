@@ -1,7 +1,7 @@
 // Forest Shuffle in the browser: the lobby at "/", a game at "/game/{id}?token=...".
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
-import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symClass } from "./cards.js";
+import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symbolWord, symClass } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { _, lang, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
@@ -1087,8 +1087,8 @@ class Game {
         dataset: { ui: "card", card: tree.card }, tabindex: "0",
         title: (pts ? ngettext("{n} point now: {why}", "{n} points now: {why}", pts.points, { why: pts.why }) + "\n" : "") + cat.text(tree.card), onmouseenter: this.hover(tree.card) },
       h("span", { class: "num" }, i + 1),
-      shrub || moor ? h("span", { class: "host-label", title: moor ? _("a moor showing the {symbol} symbol", { symbol: half ? half.symbol : "" })
-        : _("a shrub showing the {symbol} symbol", { symbol: half ? half.symbol : "" }) }, moor ? pgettext("host", "moor") : pgettext("host", "shrub")) : null,
+      shrub || moor ? h("span", { class: "host-label", title: moor ? _("a moor showing the {symbol} symbol", { symbol: half ? symbolWord(half.symbol) : "" })
+        : _("a shrub showing the {symbol} symbol", { symbol: half ? symbolWord(half.symbol) : "" }) }, moor ? pgettext("host", "moor") : pgettext("host", "shrub")) : null,
       h("span", { class: "tname" }, half ? shortName(half.name) : _("Tree")),
       half ? h("span", { class: "tpoints" }, pointsWords(half.sp)) : null,
       prov ? h("span", { class: "prov dot", title: prov }, "≈") : null,

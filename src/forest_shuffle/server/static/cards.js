@@ -38,6 +38,20 @@ export function symClass(symbol) {
  * every Catalog built; a species' short name is the same in every game that has it. */
 const SHORT_NAMES = {};
 const SHORT_TAGS = { "pawed animal": "pawed", "cloven-hoofed animal": "hoofed" };
+/** Tag -> its noun in the page's language and tree symbol -> its name in that edition
+ * (GET /api/cards' `tag_words` and `symbols` in a language other than English). */
+const TAG_WORDS = {};
+const SYMBOL_WORDS = {};
+
+/** A tag as the page shows it: its noun in the page's language, else the short English. */
+export function tagWord(tag) {
+  return TAG_WORDS[tag] || SHORT_TAGS[tag] || tag;
+}
+
+/** A tree symbol's badge: its name in the page's language's edition. */
+export function symbolWord(symbol) {
+  return (symbol && SYMBOL_WORDS[symbol]) || symbol;
+}
 /** Tags that are the symbol of an expansion (drawn as a chip, not among the tags). */
 export const EXPANSION_TAGS = { alps: _("Alps"), "woodland edge": _("Woodland Edge") };
 /** Tags that say what a host card is (its kind says it already). */
@@ -52,11 +66,15 @@ export function shortName(name) {
 
 export class Catalog {
   constructor(data) {
+    for (const k of Object.keys(TAG_WORDS)) delete TAG_WORDS[k];
+    for (const k of Object.keys(SYMBOL_WORDS)) delete SYMBOL_WORDS[k];
     this.cards = data.cards || {};
     this.species = data.species || {};
     for (const sp of Object.values(this.species)) {
       if (sp.name && sp.short_name) SHORT_NAMES[sp.name] = sp.short_name;
+      Object.assign(TAG_WORDS, sp.tag_words || {});
     }
+    Object.assign(SYMBOL_WORDS, data.symbols || {});
     this.caves = data.caves || []; // Dartmoor's numbered caves [{number, text, provisional}]
     this.provisionalDeck = data.provisional_deck || ""; // what about the deck is assumed
   }
@@ -143,7 +161,7 @@ export class Catalog {
       const sp = half.sp;
       const where = half.side === "tree" ? KIND_CARD[half.kind] || kindWord(half.kind) : _("{side} half", { side: sideWord(half.side) });
       lines.push(_("{name} ({where}) · cost {cost} · {tags} · symbol {symbol}", { name: half.name, where, cost: sp.cost,
-        tags: (sp.tags || []).join(", ") || _("no tags"), symbol: half.symbol }));
+        tags: (sp.tags || []).map(tagWord).join(", ") || _("no tags"), symbol: symbolWord(half.symbol) }));
       for (const [part, word] of Object.entries(PART_WORDS)) {
         if (sp.text && sp.text[part]) lines.push("  " + _("{part}: {text}", { part: word, text: sp.text[part] }));
       }
@@ -198,7 +216,7 @@ function tagItems(sp) {
   const tags = shownTags(sp);
   if (!tags.length) return "–";
   return tags.map((t, i) => h("span", { class: "tag" }, tagIcon(t),
-    h("span", { "aria-hidden": TAG_ICONS[t] ? "true" : null }, (SHORT_TAGS[t] || t) + (i < tags.length - 1 ? "," : ""))));
+    h("span", { "aria-hidden": TAG_ICONS[t] ? "true" : null }, tagWord(t) + (i < tags.length - 1 ? "," : ""))));
 }
 
 function shownTags(sp) {
@@ -210,7 +228,7 @@ function shownTags(sp) {
  * (see tagChips) and a host's own kind. */
 export function tagWords(sp) {
   const tags = shownTags(sp);
-  return tags.map((t) => SHORT_TAGS[t] || t).join(", ") || "–";
+  return tags.map(tagWord).join(", ") || "–";
 }
 
 /** CSS class of a tag: "tag-woodland-edge". */
@@ -267,7 +285,7 @@ function halfBlock(half, opts) {
       tagChips(sp)),
     h("div", { class: "half-points" }, pointsWords(sp)),
     h("div", { class: "half-foot" },
-      h("span", { class: "symbol" }, half.symbol ? symbolIcon(half.symbol) : null, half.symbol),
+      h("span", { class: "symbol" }, half.symbol ? symbolIcon(half.symbol) : null, symbolWord(half.symbol)),
       extras.length ? h("span", { class: "extras" }, extras.map((x) => h("i", {}, x))) : null));
 }
 
@@ -352,9 +370,9 @@ export function cardDetail(cat, id) {
         h("h3", {}, half.side === "tree" ? h("span", { class: "where" }, _("{where}:", { where: kindWord(half.kind) }), " ")
           : h("span", { class: "where" }, `${ARROWS[half.side]} `, _("{where}:", { where: sideWord(half.side) }), " "), half.name),
         h("p", { class: "facts" },
-          _("cost {cost} · {tags}", { cost: sp.cost, tags: (sp.tags || []).join(", ") || _("no tags") }), " · ",
+          _("cost {cost} · {tags}", { cost: sp.cost, tags: (sp.tags || []).map(tagWord).join(", ") || _("no tags") }), " · ",
           half.side === "tree" ? (FOUR_SLOTS[half.kind] || FOUR_SLOTS.tree) : _("goes {where}", { where: (sp.positions || []).map(sideWord).join("/") }),
-          " · ", h("span", { class: "symbol-chip" }, half.symbol), " ", tagChips(sp)),
+          " · ", h("span", { class: "symbol-chip" }, symbolWord(half.symbol)), " ", tagChips(sp)),
         Object.entries(PART_WORDS).map(([part, word]) =>
           sp.text && sp.text[part] ? h("p", {}, h("b", {}, _("{part}:", { part: word })), " ", sp.text[part]) : null),
         sp.provisional ? h("p", { class: "prov-note" }, h("b", {}, _("Provisional reading:")), " ", sp.provisional) : null);
