@@ -101,6 +101,16 @@ function sameKind(a, b) {
     && (a.nodeType !== Node.ELEMENT_NODE || a.namespaceURI === b.namespaceURI);
 }
 
+/** What an element without a key does: a control that says what it is (its test id, the
+ * action it sends, the card it picks) is kept only for the same one, never turned into
+ * another under the pointer (a "+ right" button into the card drawn before it). */
+const ROLES = ["data-testid", "data-action", "data-pick", "data-ui"];
+
+function sameRole(a, b) {
+  return sameKind(a, b) && (a.nodeType !== Node.ELEMENT_NODE
+    || ROLES.every((name) => a.getAttribute(name) === b.getAttribute(name)));
+}
+
 const CONTROLS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
 /** What a control's person may change: its value, or checked for boxes and radios. */
@@ -120,7 +130,8 @@ function drawn(el) {
 /**
  * Bring the children of `el` to `children` (as fill() takes them) in place, and return `el`.
  * A new child is matched with an old one of the same key (`data-key`, or `data-card`), else
- * with the next unmatched old child of the same tag and no key; a match is kept and patched
+ * with the next unmatched old child of the same tag, no key and the same role (`data-testid`,
+ * `data-action`, `data-pick`, `data-ui`); a match is kept and patched
  * (attributes, handlers, text, children), anything else is inserted or removed. A kept
  * control that has focus, or whose value the person changed since it was drawn (a draft),
  * keeps its value, caret and focus; a <details> the person opened or closed stays so; kept
@@ -149,7 +160,7 @@ function patchChildren(parent, next) {
       if (cand && !used.has(cand) && sameKind(cand, node)) match = cand;
     } else {
       while (scan < old.length && (used.has(old[scan]) || keyOf(old[scan]) !== null || next.includes(old[scan]))) scan += 1;
-      if (scan < old.length && sameKind(old[scan], node)) match = old[scan];
+      if (scan < old.length && sameRole(old[scan], node)) match = old[scan];
     }
     if (!match) {
       if (node.nodeType === Node.ELEMENT_NODE) drawn(node);

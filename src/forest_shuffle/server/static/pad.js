@@ -244,7 +244,7 @@ let joinForm = null;
 function Join() {
   if (joinForm) return joinForm;
   const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-join-name" });
-  joinForm = h("section", { class: "pad-start" }, h("h1", {}, _("Join the table")),
+  joinForm = h("section", { class: "pad-start", "data-key": "join" }, h("h1", {}, _("Join the table")),
     h("label", {}, _("Name"), " ", name),
     h("button", { class: "pad-main", "data-testid": "pad-join", onclick: () => join(name.value.trim()) }, _("Enter my forest")));
   return joinForm;
