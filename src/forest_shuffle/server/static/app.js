@@ -2,7 +2,7 @@
 // The page draws one viewer's payload (docs/web.md) and turns clicks into action texts.
 import { Live, api, loadSeats, rememberCreated, saveSeats } from "./api.js";
 import { ARROWS, Catalog, SIDES, cardDetail, cardTile, fitNames, lineWords, pointsWords, shortName, sideWord, symbolWord, symClass } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { fill, h, patch } from "./dom.js";
 import { _, lang, format, listWords, ngettext, pgettext } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { Animator } from "./anim.js";
@@ -635,6 +635,9 @@ class Game {
     const focus = this.focusNext || this.focusKey(document.activeElement);
     const hadFocus = !!this.focusNext || (!!document.activeElement && root.contains(document.activeElement) && document.activeElement !== root);
     this.focusNext = null;
+    // the log follows its newest line unless the person scrolled it up to read
+    const logBefore = root.querySelector(".log-list");
+    const logAtEnd = !logBefore || logBefore.scrollTop + logBefore.clientHeight >= logBefore.scrollHeight - 4;
     const board = h("div", { class: "board" },
       h("div", { class: "main-col" },
         this.middleSection(),
@@ -642,7 +645,9 @@ class Game {
         this.forestSection(p.you, true),
         this.othersSection()),
       h("aside", { class: "side-col" }, this.playersSection(), this.runningSection(), this.sideDetail(), this.logSection()));
-    fill(root, h("div", { class: `game ${this.locked() ? "locked" : ""}` },
+    // patch, not fill: the parts drawn before are updated in place, so what a person is
+    // doing (typing, the focus, a scrolled log or hand) survives a live update
+    patch(root, h("div", { class: `game ${this.locked() ? "locked" : ""}` },
       this.badTokenNotice(),
       p.over ? this.scoreSection() : this.promptSection(),
       p.over ? null : soloPanel(p), // a solo game: the challenge, Anna (solo.js); at the end the score section leads with its result
@@ -653,7 +658,7 @@ class Game {
       _("This deal was chosen by the creator")) : null,
       board));
     const log = root.querySelector(".log-list");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log && (logAtEnd || log !== logBefore)) log.scrollTop = log.scrollHeight;
     fitNames(root); // before the animation measures where the cards are
     this.anim.play(root, moves, p);
     this.coach.mark(root);

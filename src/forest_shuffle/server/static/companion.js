@@ -3,7 +3,7 @@
 // does (GET/POST /api/companion); this page only words those steps and asks the player to
 // confirm each. Scores, goals and medals are the server's (the engine's), never counted here.
 
-import { h, fill } from "/static/dom.js";
+import { h, fill, live, patch } from "/static/dom.js";
 import { _, lang, listWords, ngettext, pgettext } from "/static/i18n.js";
 
 // Every word of the page is a message of the `page` catalog (docs/i18n.md): whole
@@ -120,7 +120,8 @@ function resultWords(r, aimed) {
   return out;
 }
 
-const state = { challenges: null, game: null, error: "", askWinter: false, busy: false };
+// pick, medal: the start form's choices (its goal words are drawn from them)
+const state = { challenges: null, game: null, error: "", askWinter: false, busy: false, pick: "", medal: "" };
 
 async function call(method, path, body) {
   const headers = { Accept: "application/json" };
@@ -197,17 +198,14 @@ async function reload() {
 function Start() {
   const data = state.challenges;
   if (!data) return h("p", {}, _("Loading…"));
-  const pick = h("select", { "aria-label": _("Challenge"), "data-testid": "co-challenge", onchange: () => show() },
-    data.challenges.map((c) => h("option", { value: String(c.number) }, `${c.number}. ${c.title}`)));
-  const medal = h("select", { "aria-label": _("Medal aimed at"), "data-testid": "co-medal", onchange: () => show() },
-    h("option", { value: "" }, _("none in particular")), data.medals.map((m) => h("option", { value: m }, medalName(m))));
+  const choose = (e) => { state[e.currentTarget.dataset.choice] = e.currentTarget.value; render(); };
+  const pick = h("select", { "aria-label": _("Challenge"), "data-testid": "co-challenge", "data-choice": "pick", onchange: choose },
+    data.challenges.map((c) => h("option", { value: String(c.number), selected: String(c.number) === state.pick }, `${c.number}. ${c.title}`)));
+  const medal = h("select", { "aria-label": _("Medal aimed at"), "data-testid": "co-medal", "data-choice": "medal", onchange: choose },
+    h("option", { value: "" }, _("none in particular")), data.medals.map((m) => h("option", { value: m, selected: m === state.medal }, medalName(m))));
   const name = h("input", { maxlength: 40, placeholder: _("Player"), "aria-label": _("Your name"), "data-testid": "co-name" });
-  const goal = h("p", { class: "co-goal", "data-testid": "co-goal" });
-  const show = () => {
-    const c = data.challenges.find((x) => String(x.number) === pick.value) || data.challenges[0];
-    fill(goal, challengeWords(c, medal.value));
-  };
-  show();
+  const c = data.challenges.find((x) => String(x.number) === state.pick) || data.challenges[0];
+  const goal = h("p", { class: "co-goal", "data-testid": "co-goal" }, challengeWords(c, state.medal));
   let last = null;
   try { last = localStorage.getItem(LAST); } catch (err) { last = null; }
   return h("section", { class: "co-start" },
@@ -218,7 +216,7 @@ function Start() {
     h("label", {}, _("Medal aimed at"), medal),
     h("label", {}, _("Your name"), name),
     h("button", { class: "co-main", "data-testid": "co-start", disabled: state.busy,
-      onclick: () => start(Number(pick.value), medal.value, name.value.trim()) }, _("Start the game")),
+      onclick: () => start(Number(live(pick).value), live(medal).value, live(name).value.trim()) }, _("Start the game")),
     h("nav", { class: "co-links" }, h("a", { href: "/pad" }, _("Score pad")), h("a", { href: "/" }, _("Play in the browser"))));
 }
 
@@ -297,9 +295,10 @@ function render() {
   err.hidden = !state.error;
   fill(err, state.error);
   const root = document.getElementById("co-root");
-  if (g) return fill(root, Game());
-  if (location.pathname.startsWith("/companion/")) return fill(root, h("p", {}, _("No game in progress on this phone.")));
-  fill(root, Start());
+  // patch, not fill: a redraw keeps a name being typed, the focus and the scroll
+  if (g) return patch(root, Game());
+  if (location.pathname.startsWith("/companion/")) return patch(root, h("p", {}, _("No game in progress on this phone.")));
+  patch(root, Start());
 }
 
 async function main() {

@@ -2,7 +2,7 @@
 // One state object; render() draws every component from it. The page never counts
 // points: totals, lines, each card's points and reasons are the server's (the scorer's).
 
-import { h, fill } from "/static/dom.js";
+import { h, fill, live, patch } from "/static/dom.js";
 import { _, listWords, ngettext, pgettext } from "/static/i18n.js";
 
 const SIDES = ["top", "bottom", "left", "right"];
@@ -177,13 +177,13 @@ function Start() {
     state.games.map((g) => h("option", { value: g.id }, g.title)));
   const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-name" });
   const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": _("Forest JSON file"),
-    onchange: () => file.files[0] && importFile(file.files[0]) });
+    onchange: (e) => e.currentTarget.files[0] && importFile(e.currentTarget.files[0]) });
   return h("section", { class: "pad-start" },
     h("h1", {}, _("A score pad for the table")),
     h("label", {}, _("Game"), " ", game),
     h("label", {}, _("Name"), " ", name),
     h("button", { class: "pad-main", "data-testid": "pad-open",
-      onclick: () => openTable(game.value, name.value.trim() || _("Player {n}", { n: 1 })) }, _("Open a table")),
+      onclick: () => openTable(live(game).value, live(name).value.trim() || _("Player {n}", { n: 1 })) }, _("Open a table")),
     h("label", { class: "pad-file" }, _("Or open a Forest JSON file"), " ", file),
     h("p", {}, h("a", { href: "/companion", "data-testid": "pad-companion" }, _("Dartmoor solo at the table: the solo companion"))),
     History());
@@ -244,7 +244,7 @@ let joinForm = null;
 function Join() {
   if (joinForm) return joinForm;
   const name = h("input", { placeholder: _("Your name"), maxlength: 40, "aria-label": _("Your name"), "data-testid": "pad-join-name" });
-  joinForm = h("section", { class: "pad-start" }, h("h1", {}, _("Join the table")),
+  joinForm = h("section", { class: "pad-start", "data-key": "join" }, h("h1", {}, _("Join the table")),
     h("label", {}, _("Name"), " ", name),
     h("button", { class: "pad-main", "data-testid": "pad-join", onclick: () => join(name.value.trim()) }, _("Enter my forest")));
   return joinForm;
@@ -333,8 +333,9 @@ function Forest() {
     h("option", { value: "" }, _("cave?")), state.catalog.caves.numbered.map((c) =>
       h("option", { value: c.number, selected: typeof cave === "object" && cave && cave.number === c.number }, _("cave {n}", { n: c.number })))) : null;
   const setCave = () => {
-    const cards = Number(caveInput.value) || 0;
-    const number = caveNumber ? Number(caveNumber.value) : 0;
+    // the controls on the page (a redraw keeps them, and what was typed into them)
+    const cards = Number(live(caveInput).value) || 0;
+    const number = caveNumber ? Number(live(caveNumber).value) : 0;
     enqueue({ op: "set_cave", cave: number ? { number, cards } : cards });
   };
   return h("section", { class: "pad-forest" },
@@ -404,7 +405,7 @@ function Picker() {
       h("button", { onclick: () => { state.picking = null; render(); } }, _("Cancel")));
   }
   const search = h("input", { type: "search", placeholder: _("Search by name"), value: pk.text, "aria-label": _("Search"), "data-testid": "pad-search",
-    oninput: () => { pk.text = search.value; render(); const s = document.querySelector("[data-testid=pad-search]"); s.focus(); s.setSelectionRange(s.value.length, s.value.length); } });
+    oninput: (e) => { pk.text = e.currentTarget.value; render(); } }); // the patch keeps its focus and caret
   return h("div", { class: "pad-picker", role: "dialog", "data-testid": "pad-picker" },
     search,
     tags.length > 1 ? h("div", { class: "pad-chips", "aria-label": _("Type icons") }, h("span", {}, _("Type")), tags.map((t) =>
@@ -455,7 +456,7 @@ function MoveTo(p, at) {
   const select = h("select", { "aria-label": _("Move to"), "data-testid": "pad-move-to" },
     places.map((x, n) => h("option", { value: n }, x.word)));
   return h("div", { class: "pad-move" }, select,
-    h("button", { onclick: () => { const x = places[Number(select.value)]; if (x) enqueue({ op: "move", at, to: { list: x.list, host: x.host, side: x.side } }); } }, _("Move")));
+    h("button", { onclick: () => { const x = places[Number(live(select).value)]; if (x) enqueue({ op: "move", at, to: { list: x.list, host: x.host, side: x.side } }); } }, _("Move")));
 }
 
 function render() {
@@ -464,13 +465,14 @@ function render() {
   err.hidden = !state.error;
   fill(err, state.error);
   const root = document.getElementById("pad-root");
-  if (!state.tableId) return fill(root, Start());
-  if (!state.keys && new URLSearchParams(location.search).get("join")) return fill(root, Join());
-  if (!state.table || !state.catalog) return fill(root, h("p", {}, _("Loading…")));
+  // patch, not fill: a live update keeps what a person is typing, its focus and scroll
+  if (!state.tableId) return patch(root, Start());
+  if (!state.keys && new URLSearchParams(location.search).get("join")) return patch(root, Join());
+  if (!state.table || !state.catalog) return patch(root, h("p", {}, _("Loading…")));
   const t = state.table;
   const sheet = h("h1", { class: "pad-print-only" }, _("{title}: score sheet", { title: t.title }),
     h("small", {}, ` ${new Date((t.closed || t.created) * 1000).toLocaleDateString()}`));
-  fill(root, sheet, Companion(), Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
+  patch(root, sheet, Companion(), Pad(), Share(), Seats(), Forest(), Picker(), Tapped());
 }
 
 async function main() {

@@ -30,7 +30,8 @@ const sections = new Map(); // game id -> the review's section (drawn once, kept
  * review arrives (the same element on every render of the page). */
 export function reviewSection(gameId, seatNames) {
   if (sections.has(gameId)) return sections.get(gameId);
-  const box = h("section", { class: "review", dataset: { testid: "review", state: "loading" } },
+  // keyed: a redraw's patch (dom.js) keeps this very element, which fills itself later
+  const box = h("section", { class: "review", dataset: { key: `review-${gameId}`, testid: "review", state: "loading" } },
     h("h2", {}, _("Review of the game")),
     h("p", { class: "hint", dataset: { testid: "review-loading" } }, _("The hard bot is looking back over the game…")));
   sections.set(gameId, box);
