@@ -43,12 +43,7 @@ def _phone(browser: Browser, errors: PageErrors) -> Page:
     return page
 
 
-@pytest.mark.parametrize("kind", [
-    pytest.param("workers", marks=pytest.mark.xfail(
-        strict=False, reason="failed once in CI (a phone 2 entries behind after 5 s under "
-                             "serve --workers 2 with Redis): under investigation, see the "
-                             "session's note")),
-    "sqlite"])
+@pytest.mark.parametrize("kind", ["workers", "sqlite"])
 def test_an_entry_on_one_phone_shows_live_on_a_phone_of_another_process(
         kind: str, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     with _bases(kind, tmp_path) as bases:
