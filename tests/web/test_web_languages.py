@@ -137,8 +137,8 @@ def test_the_cards_are_named_as_printed_in_the_language_asked_for() -> None:
 
 def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() -> None:
     """A whole game: the lines a turn begins with, the winter cards and the end come in
-    German for a German viewer (the others, in English for now), the same lines, cards
-    and order as the English log's."""
+    German for a German viewer (and the action lines), the same lines, cards and order as
+    the English log's."""
     rng = random.Random(5)
     with client() as c:
         game = new_game(c, TWO_HUMANS, seed=4)
@@ -166,4 +166,7 @@ def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() 
     assert en[-1]["text"].startswith("The last winter card is out: the game is over. Win")
     others = [(a, b) for a, b in zip(en, de, strict=True) if not (
         a["text"].startswith(("Turn ", "A winter card", "The last winter", "The clearing")))]
-    assert all(a == b for a, b in others)  # English for now
+    # the action lines too (issue 41, the server's words): German, the same cards
+    draws = [(a, b) for a, b in others if a["text"].endswith(" draws a card from the deck.")]
+    assert draws and all(b["text"].endswith(" zieht eine Karte vom Stapel.") for _a, b in draws)
+    assert all(a["text"] != b["text"] and a["cards"] == b["cards"] for a, b in others)

@@ -50,6 +50,8 @@ SOLO_CONTEXT = "solo challenge"
 KEYWORDS: dict[str, object] = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    # the engine's refusals (engine/refusals.py) and a decision kind's words
+    "Refusal": None, "KindDecl": (4,),
 }
 _DATA_I18N = re.compile(r'data-i18n(?:-[a-z]+)?="([^"]+)"')
 #: The numbers on which a language's CLDR categories are matched to its catalog's forms.
@@ -82,7 +84,10 @@ def sources(domain: str) -> list[Path]:
         return sorted((PKG / "cli").rglob("*.py"))
     if domain == "server":
         return [PKG / "server" / "companion.py", PKG / "server" / "payloads.py",
-                PKG / "text" / "narration.py", SOLO_DATA]
+                PKG / "server" / "service.py", PKG / "text" / "narration.py",
+                *(PKG / "engine" / f"{name}.py" for name in ("decisions", "state")),
+                *(PKG / "games" / f"{name}.py" for name in ("dartmoor_state", "exploration")),
+                SOLO_DATA]
     return []
 
 

@@ -156,7 +156,8 @@ class Payloads:
             "to_move": state.to_move,
             "decision": state.decision,
             "legal": [str(a) for a in view.legal_actions] if mine else [],
-            "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
+            "legal_words": [action_words(a, view, lang) for a in view.legal_actions]
+            if mine else [],
             "prompt": ask_words(view, lang) if mine else None,
             "prompt_detail": detail_words(view, lang) if mine else None,
             "pay": _pay_hint(view, lang) if mine else None,
