@@ -177,7 +177,9 @@ def test_the_prompt_and_turn_label_in_the_terminals_language(lang: str,
     ask = words("server", lang)(FIRST_ASK)
     assert ask != FIRST_ASK
     prompt = ask if lang == "de" else ask[:1].lower() + ask[1:]
-    assert f"You: {prompt}" in text
+    you = words("terminal", lang)("You")  # the seat's name in the terminal's language
+    assert you != "You"
+    assert f"{you}: {prompt}" in text
     assert FIRST_ASK[1:] not in text
     label = turn_label(1, "", lang)
     assert label != "Turn 1"

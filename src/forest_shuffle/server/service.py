@@ -65,6 +65,7 @@ from forest_shuffle.server.store import (
     StoreUnwritable,
 )
 from forest_shuffle.text.narration import (
+    actor_words,
     brief_words,
     end_words,
     event_words,
@@ -423,14 +424,12 @@ def action_line(action: Action, pend: PendingView | None, forest: Forest,
                 lang: str) -> tuple[str, str, str | None, str]:
     """An action's log line in ``lang`` (:data:`SaidText`): what everyone sees with and
     without card ids, and the actor's own copy with and without them (None: none)."""
-    w = server_words(lang)
     lines: list[str | None] = []
     for ids in (True, False):
         public = public_words(action, pend, forest, cat, lang, ids)
-        lines.append(w.gettext("{name} {action}.", name=name, action=public))
+        lines.append(actor_words(name, public, lang))
         own = own_words(action, public, new, cat, lang, ids)
-        lines.append(None if own is None else w.gettext("{name} {action}.", name=name,
-                                                        action=own))
+        lines.append(None if own is None else actor_words(name, own, lang))
     text, private, words, private_words = lines
     assert text is not None and words is not None
     return text, words, private, private_words or ""

@@ -673,6 +673,12 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
     return str(action)
 
 
+def actor_words(name: str, action: str, lang: str = "en") -> str:
+    """A log line of an action: ``"Ann plays Oak (card 12)."`` from the actor's ``name``
+    and :func:`public_words` (or :func:`own_words`), in ``lang``."""
+    return server_words(lang).gettext("{name} {action}.", name=name, action=action)
+
+
 def own_words(action: Action, public: str, new: Sequence[int],
               catalog: Catalog, lang: str = "en", ids: bool = True) -> str | None:
     """The actor's own copy of its action line, when it saw more than everyone (the card of
