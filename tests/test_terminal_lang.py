@@ -192,3 +192,16 @@ def test_the_prompt_and_turn_label_stay_english(language: None) -> None:
     assert "Turn 1 · " in text
     assert "You: draw 2 cards (deck or clearing), play a card (paying its cost), or play a "\
            "sapling." in text
+
+
+@pytest.mark.parametrize(("lang", "sapling"), [("de", "als Schössling spielen"),
+                                               ("fr", "comme jeune pousse"),
+                                               ("zh", "作为树苗打出")])
+def test_the_action_menu_in_the_terminals_language(lang: str, sapling: str,
+                                                   language: None) -> None:
+    """The numbered action menu is the narration's ``action_words`` in the terminal's
+    language (issue 41), and a bot's seat its name in that language."""
+    terminal_words.use_language(lang)
+    text = _first_screen("base")
+    assert sapling in text and "as a sapling" not in text
+    assert words("terminal", lang)("Player {n} (bot)", n=2) in text
