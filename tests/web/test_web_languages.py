@@ -205,3 +205,18 @@ def test_the_menu_and_a_refused_move_are_said_in_the_language_asked_for() -> Non
         assert r.status_code == 403
         assert r.json()["error"].startswith("ce n'est pas à vous de décider\u00a0: ")
         assert get(c, gid, tokens[seat])["version"] == en["version"]  # nothing changed
+
+
+def test_unnamed_seats_and_game_titles_in_the_creators_language() -> None:
+    """A seat created without a name is named in the creator's language (``?lang=``);
+    the lobby's game titles are the editions' own (Mischwald); English unchanged."""
+    body = {"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 3}
+    with client() as c:
+        de = c.post("/api/games?lang=de", json=body).json()["seats"]
+        en = c.post("/api/games", json=body).json()["seats"]
+        titles = {g["id"]: g["title"] for g in c.get("/api/games-offered?lang=de").json()}
+        english = {g["id"]: g["title"] for g in c.get("/api/games-offered").json()}
+    assert [s["name"] for s in en] == ["Player 1", "Bot 2 (easy)"]
+    assert [s["name"] for s in de] == ["Spieler 1", "Bot 2 (easy)"]
+    assert english["base"] == "Forest Shuffle" and titles["base"] == "Mischwald"
+    assert titles["base+alpine"] == "Mischwald + Alpin"

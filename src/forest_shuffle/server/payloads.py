@@ -33,6 +33,7 @@ from forest_shuffle.text.narration import (
     action_words,
     ask_words,
     detail_words,
+    game_title,
     pay_facts,
     pick_confirm_words,
     pick_words,
@@ -148,7 +149,7 @@ class Payloads:
         return {
             "game_id": game.id,
             "game": state.game.id,
-            "game_title": state.game.title,
+            "game_title": game_title(state.game, lang),
             "version": snap.version,
             "you": seat,
             "hotseat": game.hotseat,

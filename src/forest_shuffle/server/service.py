@@ -318,13 +318,20 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     return None
 
 
-def default_name(seat: int, kind: str, level: str | None) -> str:
-    return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
+def default_name(seat: int, kind: str, level: str | None, lang: str = "en") -> str:
+    """The name of a seat created without one, in the creator's ``lang``: ``"Player 2"``,
+    ``"Bot 3 (easy)"`` (the level is its registry name). A name is kept as created."""
+    w = server_words(lang)
+    if kind == "human":
+        return w.pgettext("seat", "Player {n}", n=seat + 1)
+    return w.pgettext("seat", "Bot {n} ({level})", n=seat + 1, level=level)
 
 
-def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[SeatSpec]:
-    """Normalized seat specifications (``low`` to ``high`` of them: 1 for a solo game);
-    ServiceError(400) for a bad configuration."""
+def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5,
+                lang: str = "en") -> list[SeatSpec]:
+    """Normalized seat specifications (``low`` to ``high`` of them: 1 for a solo game), a
+    seat without a name named in ``lang`` (:func:`default_name`); ServiceError(400) for a
+    bad configuration."""
     if not low <= len(specs) <= high:
         if low == high:
             raise ServiceError(400, f"this game has {low} seat(s), not {len(specs)}")
@@ -345,7 +352,7 @@ def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[
             name = clean_name(s.name or "", s.kind == "human", DIFFICULTIES)
         except NameError_ as exc:
             raise ServiceError(400, f"seat {i + 1}: {exc}") from None
-        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level, lang), level))
     for i, a in enumerate(out):
         for j in range(i):
             if same_name(a.name or "", out[j].name or ""):
@@ -542,12 +549,13 @@ class GameService:
                hotseat: bool = False, first_player: int = 0,
                game: str | None = None, help: bool = True,
                more: dict[str, Any] | None = None, invites: bool = False,
-               owner: str | None = None) -> dict[str, Any]:
+               owner: str | None = None, lang: str = "en") -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
         (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
         settings of a game the lobby does not list (a solo challenge, server/solo.py); without
-        it such a game is refused."""
+        it such a game is refused. ``lang``: the creator's language (the seats it names).
+        """
         try:
             gdef = game_by_id(self.default_game if game is None else game)
         except UnknownGameError as exc:
@@ -555,7 +563,7 @@ class GameService:
         if more is None and gdef.id not in game_ids():  # unlisted: a solo challenge
             raise ServiceError(400, f"{gdef.id} is a solo challenge: create it with "
                                     "POST /api/solo")
-        seat_specs = check_seats(specs, min(2, gdef.players[0]), max(gdef.players))
+        seat_specs = check_seats(specs, min(2, gdef.players[0]), max(gdef.players), lang)
         if len(seat_specs) not in gdef.players:
             raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
                                     f"{gdef.players[-1]} players, not {len(seat_specs)}")

@@ -454,6 +454,29 @@ def game_words(game: GameDef) -> str:
     return f"{seats} {BASE_WORDS} {names_words(names)} {verb} cards into the base deck."
 
 
+def _title_part(w: Words, part: str) -> str:
+    """A part of a game's title (``games/``) in ``w``'s language (context ``game title``):
+    an edition's own name where it has one (Mischwald, Forêt Mixte); else as it is."""
+    if part == "Forest Shuffle":
+        return w.pgettext("game title", "Forest Shuffle")
+    if part == "Alpine":
+        return w.pgettext("game title", "Alpine")
+    if part == "Woodland Edge":
+        return w.pgettext("game title", "Woodland Edge")
+    if part == "Forest Shuffle: Dartmoor":
+        return w.pgettext("game title", "Forest Shuffle: Dartmoor")
+    return part
+
+
+def game_title(game: GameDef, lang: str = "en") -> str:
+    """A game's title in ``lang``: each part of ``"Forest Shuffle + Alpine"`` as that
+    edition names it; English: the game's own title."""
+    if lang == "en":
+        return game.title
+    w = server_words(lang)
+    return " + ".join(_title_part(w, part) for part in game.title.split(" + "))
+
+
 def cave_name(number: int, catalog: Catalog, lang: str = "en") -> str:
     """``"cave 3 (draw 3 cards, then put 3 hand cards into the clearing)"``: a Dartmoor cave
     with its start effect or end points in words (just ``"cave 3"`` when it has neither;
