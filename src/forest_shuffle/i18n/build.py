@@ -9,8 +9,10 @@ and exits 1 naming every stale file. The tests call :func:`expected_files`.
 Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``) and ``data-i18n`` attributes of ``server/static/*.html``;
 ``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo companion's
-refusals (``server/companion.py``), the prompt and status words of ``text/narration.py`` and
-``server/payloads.py``, and the solo challenges' titles of
+refusals (``server/companion.py``), the words of ``text/narration.py``, ``server/payloads.py``
+and ``server/service.py``, the engine's refusals and decision kinds' words (``Refusal``,
+``N_`` and a ``KindDecl``'s fourth argument in ``engine/state.py``, ``engine/decisions.py``,
+``games/dartmoor_state.py``, ``games/exploration.py``), and the solo challenges' titles of
 ``cards/data/dartmoor/solo.json`` (context ``solo challenge``), which the companion sends in
 the page's language.
 
