@@ -16,8 +16,9 @@ them, the web server sends them (in its log and payload), and neither writes its
 Languages (docs/i18n.md, "The server's words"): the functions that take ``lang`` (``en``,
 ``fr``, ``de``, ``zh``) say their sentences in it through the ``server`` catalog, card names
 as printed in that language's edition (:func:`~forest_shuffle.cards.names.printed_name`);
-English is the source text, unchanged. The others are English for now.
-"""
+English is the source text, unchanged (the terminal's own echoes, hints, skipped steps,
+turn summaries and the solo automa's lines are English for now). :func:`refusal_words`
+says an engine refusal in a language by its rule (``engine/refusals.py``)."""
 
 from __future__ import annotations
 
