@@ -177,7 +177,9 @@ def test_the_prompt_and_turn_label_in_the_terminals_language(lang: str,
     ask = words("server", lang)(FIRST_ASK)
     assert ask != FIRST_ASK
     prompt = ask if lang == "de" else ask[:1].lower() + ask[1:]
-    assert f"You: {prompt}" in text
+    you = words("terminal", lang)("You")  # the seat's name in the terminal's language
+    assert you != "You"
+    assert f"{you}: {prompt}" in text
     assert FIRST_ASK[1:] not in text
     label = turn_label(1, "", lang)
     assert label != "Turn 1"
@@ -219,3 +221,16 @@ def test_the_card_look_up_in_each_language(lang: str, said: list[str], language:
     text = shown()
     assert all(word in text for word in said), text
     assert "Draw 2 cards" not in text and "symbol Beech" not in text
+
+
+@pytest.mark.parametrize(("lang", "sapling"), [("de", "als Schössling spielen"),
+                                               ("fr", "comme jeune pousse"),
+                                               ("zh", "作为树苗打出")])
+def test_the_action_menu_in_the_terminals_language(lang: str, sapling: str,
+                                                   language: None) -> None:
+    """The numbered action menu is the narration's ``action_words`` in the terminal's
+    language (issue 41), and a bot's seat its name in that language."""
+    terminal_words.use_language(lang)
+    text = _first_screen("base")
+    assert sapling in text and "as a sapling" not in text
+    assert words("terminal", lang)("Player {n} (bot)", n=2) in text

@@ -137,8 +137,8 @@ def test_the_cards_are_named_as_printed_in_the_language_asked_for() -> None:
 
 def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() -> None:
     """A whole game: the lines a turn begins with, the winter cards and the end come in
-    German for a German viewer (the others, in English for now), the same lines, cards
-    and order as the English log's."""
+    German for a German viewer (and the action lines), the same lines, cards and order as
+    the English log's."""
     rng = random.Random(5)
     with client() as c:
         game = new_game(c, TWO_HUMANS, seed=4)
@@ -166,7 +166,60 @@ def test_the_logs_turn_event_and_end_lines_are_said_in_the_language_asked_for() 
     assert en[-1]["text"].startswith("The last winter card is out: the game is over. Win")
     others = [(a, b) for a, b in zip(en, de, strict=True) if not (
         a["text"].startswith(("Turn ", "A winter card", "The last winter", "The clearing")))]
-    assert all(a == b for a, b in others)  # English for now
+    # the action lines too (issue 41, the server's words): German, the same cards
+    draws = [(a, b) for a, b in others if a["text"].endswith(" draws a card from the deck.")]
+    assert draws and all(b["text"].endswith(" zieht eine Karte vom Stapel.") for _a, b in draws)
+    assert all(a["text"] != b["text"] and a["cards"] == b["cards"] for a, b in others)
+
+
+def test_the_menu_and_a_refused_move_are_said_in_the_language_asked_for() -> None:
+    """``legal_words`` in German (the same actions as English's), and a refused move's
+    400 and a move out of turn's 403 in the page's language (``?lang=``, else
+    ``Accept-Language``); without either the English line, unchanged."""
+    with client() as c:
+        game = new_game(c, TWO_HUMANS, seed=3)
+        gid = game["game_id"]
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        p = get(c, gid, tokens[0])
+        seat = p["to_move"]
+        en = get(c, gid, tokens[seat])
+        de = get(c, gid, tokens[seat], "?lang=de")
+        assert de["legal"] == en["legal"] and len(de["legal_words"]) == len(en["legal_words"])
+        assert any(w.endswith("diese Hand behalten") or "Schössling" in w
+                   for w in de["legal_words"])
+        assert all(a != b for a, b in zip(en["legal_words"], de["legal_words"], strict=True))
+        bad = {"action": "pay 999", "version": en["version"]}
+        url = f"/api/games/{gid}/actions"
+        r_en = c.post(url, headers=head(tokens[seat]), json=bad)
+        r_de = c.post(url + "?lang=de", headers=head(tokens[seat]), json=bad)
+        r_zh = c.post(url, headers={**head(tokens[seat]), "Accept-Language": "zh-CN"},
+                      json=bad)
+        assert r_en.status_code == r_de.status_code == r_zh.status_code == 400
+        assert r_en.json()["error"].startswith("not allowed: player ")
+        assert r_de.json()["error"].startswith("nicht erlaubt: Spieler ")
+        assert r_de.json()["error"].endswith("(pay 999)")
+        assert r_zh.json()["error"].startswith("不允许：玩家 ")
+        other = tokens[1 - seat]
+        r = c.post(url + "?lang=fr", headers=head(other), json={
+            "action": en["legal"][0], "version": en["version"]})
+        assert r.status_code == 403
+        assert r.json()["error"].startswith("ce n'est pas à vous de décider\u00a0: ")
+        assert get(c, gid, tokens[seat])["version"] == en["version"]  # nothing changed
+
+
+def test_unnamed_seats_and_game_titles_in_the_creators_language() -> None:
+    """A seat created without a name is named in the creator's language (``?lang=``);
+    the lobby's game titles are the editions' own (Mischwald); English unchanged."""
+    body = {"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 3}
+    with client() as c:
+        de = c.post("/api/games?lang=de", json=body).json()["seats"]
+        en = c.post("/api/games", json=body).json()["seats"]
+        titles = {g["id"]: g["title"] for g in c.get("/api/games-offered?lang=de").json()}
+        english = {g["id"]: g["title"] for g in c.get("/api/games-offered").json()}
+    assert [s["name"] for s in en] == ["Player 1", "Bot 2 (easy)"]
+    assert [s["name"] for s in de] == ["Spieler 1", "Bot 2 (easy)"]
+    assert english["base"] == "Forest Shuffle" and titles["base"] == "Mischwald"
+    assert titles["base+alpine"] == "Mischwald + Alpin"
 
 
 def test_the_card_texts_tags_and_symbols_come_in_the_language_asked_for() -> None:

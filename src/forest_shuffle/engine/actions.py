@@ -68,6 +68,11 @@ class IllegalActionError(ValueError):
         super().__init__(f"illegal action {action}: {reason}")
         self.action = action
         self.reason = reason
+        #: The rule that words ``reason`` (its message, for the catalogs) and its values:
+        #: a face says the reason in another language by this key
+        #: (:class:`~forest_shuffle.engine.refusals.Refusal`; a plain reason is its own rule).
+        self.rule: str = getattr(reason, "rule", reason)
+        self.params: dict[str, object] = dict(getattr(reason, "params", {}))
 
 
 class Action(NamedTuple):

@@ -23,6 +23,7 @@ from forest_shuffle.engine.actions import (
     Action,
 )
 from forest_shuffle.engine.kinds import CLEARING, DECISION_KINDS, HAND, KindDecl, register_kind
+from forest_shuffle.engine.refusals import Refusal
 from forest_shuffle.engine.state import (
     D_CLEARING_CAVE,
     D_DRAW,
@@ -270,8 +271,8 @@ def _clearing_cave_refuse(s: GameState, pend: Pending, action: Action) -> str:
     if action.kind not in {a.kind for a in s.legal_actions()}:
         return ""  # the generic reasons
     if action.card not in s.clearing:
-        return f"card {action.card} is not in the clearing"
-    return "choose clearing cards in ascending order of their numbers"
+        return Refusal("card {card} is not in the clearing", card=action.card)
+    return Refusal("choose clearing cards in ascending order of their numbers")
 
 
 register_kind(KindDecl(D_TAKE, _take_legal, _take_apply, "take (a card from the clearing)",

@@ -40,7 +40,6 @@ from forest_shuffle.cards.forest import (
 )
 from forest_shuffle.cards.forest import SAPLING as K_SAPLING
 from forest_shuffle.cards.model import SIDES, Card, Effect, Species
-from forest_shuffle.cards.words import article
 from forest_shuffle.engine.actions import (
     CAVE,
     DONE,
@@ -56,6 +55,7 @@ from forest_shuffle.engine.actions import (
 )
 from forest_shuffle.engine.game import GameDef, game_by_id
 from forest_shuffle.engine.options import Rules
+from forest_shuffle.engine.refusals import N_, Noun, Refusal
 from forest_shuffle.engine.setup import KEYED, LEGACY, check_seed, shuffler
 
 FORMAT: Final = "forest-shuffle state 1"
@@ -190,20 +190,20 @@ class Pending:
 
 #: When each action kind is asked for (the rule a refusal of a kind names).
 _KIND_RULES: Final[dict[str, str]] = {
-    "keep": "mulligans are only at the start",
-    "mulligan": "mulligans are only at the start",
-    DRAW: "draw: only as a turn's action or effect",
-    TAKE: "take: only as a turn's action or effect",
-    PLAY: "play: on a turn, a free play or the Mole",
-    SAPLING: "sapling: only on a turn or by an effect",
-    PAY: "pay: only for a card being paid for",
-    YES: "yes/no answer only an offered effect",
-    "no": "yes/no answer only an offered effect",
-    CAVE: "cave: only when an effect asks for it",
-    DONE: "done ends only an effect's choices",
-    "choose": "choose is Dartmoor's cave draft",
-    "moor": "moor is Dartmoor's (universal moors)",
-    "discard": "discard is Dartmoor's",
+    "keep": N_("mulligans are only at the start"),
+    "mulligan": N_("mulligans are only at the start"),
+    DRAW: N_("draw: only as a turn's action or effect"),
+    TAKE: N_("take: only as a turn's action or effect"),
+    PLAY: N_("play: on a turn, a free play or the Mole"),
+    SAPLING: N_("sapling: only on a turn or by an effect"),
+    PAY: N_("pay: only for a card being paid for"),
+    YES: N_("yes/no answer only an offered effect"),
+    "no": N_("yes/no answer only an offered effect"),
+    CAVE: N_("cave: only when an effect asks for it"),
+    DONE: N_("done ends only an effect's choices"),
+    "choose": N_("choose is Dartmoor's cave draft"),
+    "moor": N_("moor is Dartmoor's (universal moors)"),
+    "discard": N_("discard is Dartmoor's"),
 }
 
 
@@ -888,7 +888,7 @@ class GameState:
         if shape:
             return shape
         if self.over:
-            return "the game is over"
+            return Refusal("the game is over")
         pend = self.stack[-1]
         own = self.game.kinds[pend.kind].refuse(self, pend, action)
         if own:  # the decision kind's own reason
@@ -900,26 +900,29 @@ class GameState:
             # The kind fits the decision but no such action is legal now: say why.
             limit = self.game.hand_limit
             if action.kind in (DRAW, TAKE) and pend.kind == D_TURN and len(hand) >= limit:
-                return (f"player {p + 1} holds {limit} cards and may not draw (the hand "
-                        f"limit is {limit})")
+                return Refusal("player {player} holds {limit} cards and may not draw (the "
+                               "hand limit is {limit})", player=p + 1, limit=limit)
             if action.kind == TAKE and pend.kind in (D_TURN, D_DRAW, D_TAKE):
                 return self._why_not_taken(action.card, pend)
             if (action.kind == PLAY and pend.kind in (D_TURN, D_FREE, D_MOLE)
                     or action.kind == SAPLING and pend.kind == D_MOLE):
                 if action.card not in hand:
-                    return f"card {action.card} is not in player {p + 1}'s hand"
+                    return Refusal("card {card} is not in player {player}'s hand",
+                                   card=action.card, player=p + 1)
                 return self._why_not_placeable(p, action, pend)
             return self._wrong_kind(p, self._expected(pend), action.kind)
         if action.kind in (PLAY, SAPLING, PAY, CAVE) and action.card not in hand:
-            return f"card {action.card} is not in player {p + 1}'s hand"
+            return Refusal("card {card} is not in player {player}'s hand", card=action.card,
+                           player=p + 1)
         if action.kind == TAKE:
             return self._why_not_taken(action.card, pend)
         if action.kind == PAY:
             if pend.pool is not None and action.card not in pend.pool:
-                return f"card {action.card} was not in hand when the Mole was played"
-            return "pay cards in ascending order of their numbers"
+                return Refusal("card {card} was not in hand when the Mole was played",
+                               card=action.card)
+            return Refusal("pay cards in ascending order of their numbers")
         if action.kind == CAVE:
-            return "put cards under the cave in ascending order of their numbers"
+            return Refusal("put cards under the cave in ascending order of their numbers")
         if action.kind in (PLAY, SAPLING):
             return self._why_not_placeable(p, action, pend)
         return f"'{action}' is not among the legal actions now"  # pragma: no cover
@@ -927,9 +930,9 @@ class GameState:
     def _why_not_taken(self, card: int, pend: Pending) -> str:
         """Why ``card`` may not be taken from the clearing now."""
         if card in self.clearing and pend.kind == D_TAKE and pend.tag:
-            return (f"card {card} is not {article(pend.tag)} (this effect takes only "
-                    f"{article(pend.tag)})")
-        return f"card {card} is not in the clearing"
+            return Refusal("card {card} is not {what} (this effect takes only {what})",
+                           card=card, what=Noun(pend.tag))
+        return Refusal("card {card} is not in the clearing", card=card)
 
     def _expected(self, pend: Pending) -> str:
         """What the decision ``pend`` asks for, in words (its kind's declaration)."""
@@ -944,7 +947,8 @@ class GameState:
     def _wrong_kind(self, p: int, expected: str, kind: str) -> str:
         """The refusal of an action of a kind the decision at hand does not ask for: what it
         asks, and when that kind is asked for (:meth:`_kind_rule`)."""
-        return f"player {p + 1} must choose: {expected}; {self._kind_rule(kind)}"
+        return Refusal("player {player} must choose: {expected}; {rule}", player=p + 1,
+                       expected=expected, rule=self._kind_rule(kind))
 
     def _why_not_placeable(self, p: int, action: Action, pend: Pending) -> str:
         """Why a play (or the Mole's sapling) of a card ``p`` may play from where it is
@@ -952,22 +956,26 @@ class GameState:
         card = self.game.cards[action.card]
         if action.kind == SAPLING:
             if pend.pool is not None and action.card not in pend.pool:
-                return f"card {card.id} was not in hand when the Mole was played"
-            return "the Mole plays cards by their printed cost, not as saplings"
+                return Refusal("card {card} was not in hand when the Mole was played",
+                               card=card.id)
+            return Refusal("the Mole plays cards by their printed cost, not as saplings")
         if card.is_host:
             if action.side:
-                return (f"card {card.id} is {article(card.kind)}: write 'play {card.id}' "
-                        f"({article(card.kind)} takes no slot)")
+                return Refusal("card {card} is {kind}: write 'play {card}' ({kind} takes no "
+                               "slot)", card=card.id, kind=Noun(card.kind))
         else:
             if not action.side:
                 sides = "/".join(card.halves)
-                return f"card {card.id} is a split card: name a half ({sides}) and a tree"
+                return Refusal("card {card} is a split card: name a half ({sides}) and a tree",
+                               card=card.id, sides=sides)
             if action.side not in card.halves:
-                return f"card {card.id} has no {action.side} half ({'/'.join(card.halves)})"
+                return Refusal("card {card} has no {side} half ({sides})", card=card.id,
+                               side=action.side, sides="/".join(card.halves))
             trees = self.forests[p].trees
             if not 0 <= action.tree < len(trees):
-                return (f"there is no tree {action.tree + 1} in the forest ({len(trees)}): a "
-                        f"half goes into a slot of {article(self._host_words())} of the forest")
+                return Refusal("there is no tree {tree} in the forest ({trees}): a half goes "
+                               "into a slot of {hosts} of the forest", tree=action.tree + 1,
+                               trees=len(trees), hosts=self._host_words())
             sp = card.halves[action.side].species
             host = trees[action.tree]
             why = host.refusal(sp, action.side, self.rules.counts_as_joins_stack)
@@ -976,13 +984,14 @@ class GameState:
         sp = _species_of(card, action.side)
         if pend.kind == D_FREE and not self._answers(sp, pend.tag):
             what = " or ".join(self._tag_words(tag) for tag in pend.tag.split("|"))
-            return (f"{sp.printed} is not {article(what)} (this free play places only "
-                    f"{article(what)})")
+            return Refusal("{name} is not {what} (this free play places only {what})",
+                           name=sp.printed, what=Noun(what))
         if pend.kind == D_MOLE and pend.pool is not None and action.card not in pend.pool:
-            return f"card {card.id} was not in hand when the Mole was played"
+            return Refusal("card {card} was not in hand when the Mole was played", card=card.id)
         if pend.kind == D_FREE:  # pragma: no cover - a free play it answers is legal
-            return f"{sp.printed} cannot be placed by this free play"
-        return f"{sp.printed} costs {sp.cost} and there are not enough other cards to pay"
+            return Refusal("{name} cannot be placed by this free play", name=sp.printed)
+        return Refusal("{name} costs {cost} and there are not enough other cards to pay",
+                       name=sp.printed, cost=sp.cost)
 
     def _tag_words(self, tag: str) -> str:
         """A free play's tag as a person reads it: a species key by its printed name."""
@@ -995,32 +1004,36 @@ class GameState:
         return any(_fits(sp, t) for t in tag.split("|"))
 
     def _host_words(self) -> str:
-        """The hosts of this game's forests, in words (a game's state class may differ)."""
-        return "tree, sapling or shrub"
+        """The hosts of this game's forests with their article, in words (a game's state
+        class may differ)."""
+        return Noun(N_("tree, sapling or shrub"))
 
     def _refusal_words(self, why: str, sp: Species, side: str, tree: int, host: Host) -> str:
         """A host's :meth:`~forest_shuffle.cards.forest.Host.refusal` of ``sp`` on ``side``
         in words that name the rule."""
-        where = f"tree {tree + 1} ({host.name})"
+        where = Refusal("tree {n} ({host})", n=tree + 1, host=host.name)
+        name = sp.name
         if why == NOT_THIS_HOST:
             kinds = " or ".join(k for k in ("tree", "shrub", "moor") if k in sp.hosts)
-            return f"{sp.name} goes only to {article(kinds)}, and {where} is {article(host.kind)}"
+            return Refusal("{name} goes only to {kinds}, and {where} is {kind}", name=name,
+                           kinds=Noun(kinds), where=where, kind=Noun(host.kind))
         if why == NO_SIDE_SLOTS:
-            return (f"{where} is a moor: a moor has no left or right slots, only two top "
-                    "and two bottom ones")
+            return Refusal("{where} is a moor: a moor has no left or right slots, only two "
+                           "top and two bottom ones", where=where)
         if why == NOT_THIS_SIDE:
-            return f"{sp.name} is not placed on the {side} of a host"
+            return Refusal("{name} is not placed on the {side} of a host", name=name, side=side)
         if why == NOT_ONTO_TAG:
-            return (f"{sp.name} goes only onto {article(sp.onto_tag)}, sharing its slot, and the "
-                    f"{side} slot of {where} holds none")
+            return Refusal("{name} goes only onto {tag}, sharing its slot, and the {side} slot "
+                           "of {where} holds none", name=name, tag=Noun(sp.onto_tag),
+                           side=side, where=where)
         if why == HOST_HAS_MOST:
-            return (f"{where} already has {sp.name} (at most {sp.max_per_host} at one tree "
-                    "or shrub)")
+            return Refusal("{where} already has {name} (at most {n} at one tree or shrub)",
+                           where=where, name=name, n=sp.max_per_host)
         if why == SLOTS_FULL:
-            return f"both {side} slots of {where} are taken"
+            return Refusal("both {side} slots of {where} are taken", side=side, where=where)
         top = host.slots[side][-1].species.name if host.slots[side] else ""
-        return (f"the {side} slot of {where} is taken by {top}, which {sp.name} may not "
-                "share")
+        return Refusal("the {side} slot of {where} is taken by {top}, which {name} may not "
+                       "share", side=side, where=where, top=top, name=name)
 
     # ------------------------------------------------------------ results
 

@@ -46,6 +46,7 @@ from forest_shuffle.engine.actions import (
     shape_problem,
 )
 from forest_shuffle.engine.kinds import DECISION_KINDS, HAND, KindDecl, register_kind
+from forest_shuffle.engine.refusals import N_, Noun, Refusal
 from forest_shuffle.engine.state import (
     D_FREE,
     D_TURN,
@@ -318,27 +319,27 @@ class DartmoorState(GameState):
         saplings."""
         if (isinstance(action, Action) and not self.over and not shape_problem(action)
                 and action.kind == SAPLING):
-            return "Dartmoor has no saplings (a card goes face down only as a universal moor, " \
-                "when an effect asks for it)"
+            return Refusal("Dartmoor has no saplings (a card goes face down only as a "
+                           "universal moor, when an effect asks for it)")
         return super()._why_illegal(action)
 
     def _kind_rule(self, kind: str) -> str:
         if kind in ("keep", "mulligan"):
-            return "Dartmoor has no mulligans"
+            return N_("Dartmoor has no mulligans")
         if kind == CHOOSE:
-            return "caves are chosen only before turn 1"
+            return N_("caves are chosen only before turn 1")
         if kind == MOOR:
-            return "a universal moor comes only by an effect"
+            return N_("a universal moor comes only by an effect")
         if kind == DISCARD:
-            return "discard: only by an effect or a stuck hand"
+            return N_("discard: only by an effect or a stuck hand")
         if kind == PLAY:
-            return "play: only on a turn or a free play"
+            return N_("play: only on a turn or a free play")
         if kind == DONE:
-            return "done ends only a free play"
+            return N_("done ends only a free play")
         return super()._kind_rule(kind)
 
     def _host_words(self) -> str:
-        return "tree, shrub or moor"
+        return Noun(N_("tree, shrub or moor"))
 
     # ------------------------------------------------------------ copies, saves, views
 
@@ -656,8 +657,8 @@ def _free_ask(s: DartmoorState, pend: Pending) -> str:
 def _free_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
     if pend.via == FREE_CLEARING and action.kind == PLAY:
         if action.card not in s.clearing:
-            return (f"card {action.card} is not in the clearing (this free play takes a "
-                    "card from it)")
+            return Refusal("card {card} is not in the clearing (this free play takes a card "
+                           "from it)", card=action.card)
         return s._why_not_placeable(pend.player, action, pend)
     return ""
 
@@ -677,7 +678,8 @@ def _draft_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
 def _draft_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
     if action.kind != CHOOSE:
         return s._wrong_kind(pend.player, s._expected(pend), action.kind)
-    return f"cave {action.card} is not in the clearing (offered: {s.cave_offer})"
+    return Refusal("cave {n} is not in the clearing (offered: {offered})", n=action.card,
+                   offered=str(s.cave_offer))
 
 
 def _universal_legal(s: DartmoorState, pend: Pending) -> list[Action]:
@@ -698,7 +700,8 @@ def _universal_apply(s: DartmoorState, pend: Pending, action: Action) -> bool:
 def _universal_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
     if action.kind != MOOR:
         return s._wrong_kind(pend.player, s._expected(pend), action.kind)
-    return f"card {action.card} is not in player {pend.player + 1}'s hand"
+    return Refusal("card {card} is not in player {player}'s hand", card=action.card,
+                   player=pend.player + 1)
 
 
 def _discard_legal(s: DartmoorState, pend: Pending) -> list[Action]:
@@ -734,8 +737,9 @@ def _discard_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
     if action.kind != DISCARD:
         return s._wrong_kind(p, s._expected(pend), action.kind)
     if action.card not in s.hands[p]:
-        return f"card {action.card} is not in player {p + 1}'s hand"
-    return "discard cards in ascending order of their numbers"
+        return Refusal("card {card} is not in player {player}'s hand", card=action.card,
+                       player=p + 1)
+    return Refusal("discard cards in ascending order of their numbers")
 
 
 def _draw_or_take_legal(s: DartmoorState, pend: Pending) -> list[Action]:
@@ -755,7 +759,7 @@ def _draw_or_take_apply(s: DartmoorState, pend: Pending, action: Action) -> bool
 def _draw_or_take_refuse(s: DartmoorState, pend: Pending, action: Action) -> str:
     if action.kind not in (DRAW, TAKE):
         return s._wrong_kind(pend.player, s._expected(pend), action.kind)
-    return f"card {action.card} is not in the clearing"
+    return Refusal("card {card} is not in the clearing", card=action.card)
 
 
 FREE = DECISION_KINDS[D_FREE]

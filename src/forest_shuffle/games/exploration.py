@@ -26,6 +26,7 @@ from forest_shuffle.engine.actions import CHOOSE, Action
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
 from forest_shuffle.engine.game import BASE_DECISIONS
 from forest_shuffle.engine.kinds import KindDecl
+from forest_shuffle.engine.refusals import Refusal
 from forest_shuffle.engine.setup import KEYED, Shuffler, derive, shuffler
 from forest_shuffle.engine.state import D_FREE, D_MULLIGAN, GameState, Pending
 from forest_shuffle.engine.view import PlayerView
@@ -320,7 +321,8 @@ def _draft_refuse(s: GameState, pend: Pending, action: Action) -> str:
     assert isinstance(s, ExplorationState)
     if action.kind != CHOOSE:
         return s._wrong_kind(pend.player, s._expected(pend), action.kind)
-    return f"cave {action.card} is not offered (offered: {sorted(s.cave_offer)})"
+    return Refusal("cave {n} is not offered (offered: {offered})", n=action.card,
+                   offered=str(sorted(s.cave_offer)))
 
 
 #: Exploration's way of the ``cave draft`` (Dartmoor registers the kind for its state

@@ -9,8 +9,10 @@ and exits 1 naming every stale file. The tests call :func:`expected_files`.
 Sources by domain: ``page``: ``server/static/*.js`` (``_``, ``N_``, ``ngettext``,
 ``pgettext``, ``npgettext``) and ``data-i18n`` attributes of ``server/static/*.html``;
 ``terminal``: ``terminal/*.py``; ``cli``: ``cli/**/*.py``; ``server``: the solo companion's
-refusals (``server/companion.py``), the prompt and status words of ``text/narration.py`` and
-``server/payloads.py``, and the solo challenges' titles of
+refusals (``server/companion.py``), the words of ``text/narration.py``, ``server/payloads.py``
+and ``server/service.py``, the engine's refusals and decision kinds' words (``Refusal``,
+``N_`` and a ``KindDecl``'s fourth argument in ``engine/state.py``, ``engine/decisions.py``,
+``games/dartmoor_state.py``, ``games/exploration.py``), and the solo challenges' titles of
 ``cards/data/dartmoor/solo.json`` (context ``solo challenge``), which the companion sends in
 the page's language; ``cards``: the card texts of ``text/cardtext.py`` and the effect ops'
 words of ``engine/effects.py``, ``games/dartmoor_state.py`` and ``games/exploration.py``.
@@ -51,7 +53,16 @@ SOLO_CONTEXT = "solo challenge"
 KEYWORDS: dict[str, object] = {
     "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+    # the engine's refusals (engine/refusals.py) and a decision kind's words
+    "Refusal": None, "KindDecl": (4,),
 }
+#: Files that hold messages of two domains: the card texts there are ``say``'s methods
+#: (``w.gettext``...: the ``cards`` domain), the refusals and decision kinds' words
+#: ``Refusal``, ``N_`` and ``KindDecl`` (the ``server`` domain); each domain reads its own.
+SHARED = ("games/dartmoor_state.py", "games/exploration.py")
+_CARDS_KEYWORDS = {k: v for k, v in KEYWORDS.items()
+                   if k in ("gettext", "ngettext", "pgettext", "npgettext")}
+_SERVER_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k in ("_", "N_", "Refusal", "KindDecl")}
 _DATA_I18N = re.compile(r'data-i18n(?:-[a-z]+)?="([^"]+)"')
 #: The numbers on which a language's CLDR categories are matched to its catalog's forms.
 SAMPLES = [*range(1001), 10**6, 2 * 10**6, 10**7]
@@ -83,15 +94,19 @@ def sources(domain: str) -> list[Path]:
         return sorted((PKG / "cli").rglob("*.py"))
     if domain == "server":
         return [PKG / "server" / "companion.py", PKG / "server" / "payloads.py",
-                PKG / "text" / "narration.py", SOLO_DATA]
+                PKG / "server" / "service.py", PKG / "text" / "narration.py",
+                *(PKG / "engine" / f"{name}.py" for name in ("decisions", "state")),
+                *(PKG / "games" / f"{name}.py" for name in ("dartmoor_state", "exploration")),
+                SOLO_DATA]
     if domain == "cards":
         return [PKG / "text" / "cardtext.py", PKG / "engine" / "effects.py",
                 PKG / "games" / "dartmoor_state.py", PKG / "games" / "exploration.py"]
     return []
 
 
-def _extract_file(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], str | None]]:
-    """(line, message, context) for each marked message of one file."""
+def _extract_file(path: Path, keywords: dict[str, object] = KEYWORDS
+                  ) -> Iterator[tuple[int, str | tuple[str, ...], str | None]]:
+    """(line, message, context) for each message of one file marked by ``keywords``."""
     text = path.read_bytes()
     if path == SOLO_DATA:
         source = text.decode("utf-8")
@@ -107,7 +122,7 @@ def _extract_file(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], str 
         return
     method = "javascript" if path.suffix == ".js" else "python"
     for line, message, _comments, context in extract(method, io.BytesIO(text),
-                                                     keywords=KEYWORDS):  # type: ignore[arg-type]
+                                                     keywords=keywords):  # type: ignore[arg-type]
         yield line, message, context
 
 
@@ -117,7 +132,9 @@ def template(domain: str) -> Catalog:
         domain=domain), fuzzy=False)
     for path in sources(domain):
         rel = path.relative_to(PKG).as_posix()
-        for line, message, context in _extract_file(path):
+        keywords = KEYWORDS if rel not in SHARED else (
+            _CARDS_KEYWORDS if domain == "cards" else _SERVER_KEYWORDS)
+        for line, message, context in _extract_file(path, keywords):
             if isinstance(message, tuple) and any(part is None for part in message):
                 raise ValueError(f"{rel}:{line}: a plural message needs two literal texts")
             cat.add(message, locations=[(rel, line)], context=context)

@@ -8,6 +8,7 @@ one line of a request that did not validate.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from fastapi.exceptions import RequestValidationError
@@ -24,9 +25,13 @@ def answer(data: Any) -> Response:
     return Response(json_bytes(data), media_type="application/json")
 
 
+#: Any run of white space but a no-break one (French typography keeps its no-break spaces).
+_SPACES = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 def error(status: int, message: str) -> JSONResponse:
-    """``{"error": message}`` on one line with ``status``."""
-    return JSONResponse({"error": " ".join(message.split())}, status_code=status)
+    """``{"error": message}`` on one line with ``status`` (no-break spaces kept)."""
+    return JSONResponse({"error": _SPACES.sub(" ", message).strip(" ")}, status_code=status)
 
 
 def validation_line(exc: RequestValidationError) -> str:

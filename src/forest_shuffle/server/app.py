@@ -28,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from forest_shuffle.i18n import negotiate
 from forest_shuffle.server.answers import error, validation_line
 from forest_shuffle.server.coach import CoachDesk, CoachSettings
 from forest_shuffle.server.companion import companion_router
@@ -162,8 +163,10 @@ def create_app(db_url: str | None = None, bot_delay: float = 0.4,
     app.add_middleware(SafeHeaders)  # outermost: refusals of the Guard get them too
 
     @app.exception_handler(ServiceError)
-    async def _service_error(_req: Request, exc: ServiceError) -> JSONResponse:
-        return error(exc.status, str(exc))
+    async def _service_error(req: Request, exc: ServiceError) -> JSONResponse:
+        lang = req.query_params.get("lang")  # the page's language, else its browser's
+        said = negotiate(req.headers.get("accept-language"), lang[:35] if lang else None)
+        return error(exc.status, exc.said_in(said))
 
     @app.exception_handler(StoreClosed)
     async def _stopping(_req: Request, _exc: StoreClosed) -> JSONResponse:

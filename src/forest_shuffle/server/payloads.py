@@ -33,6 +33,7 @@ from forest_shuffle.text.narration import (
     action_words,
     ask_words,
     detail_words,
+    game_title,
     pay_facts,
     pick_confirm_words,
     pick_words,
@@ -148,7 +149,7 @@ class Payloads:
         return {
             "game_id": game.id,
             "game": state.game.id,
-            "game_title": state.game.title,
+            "game_title": game_title(state.game, lang),
             "version": snap.version,
             "you": seat,
             "hotseat": game.hotseat,
@@ -156,7 +157,8 @@ class Payloads:
             "to_move": state.to_move,
             "decision": state.decision,
             "legal": [str(a) for a in view.legal_actions] if mine else [],
-            "legal_words": [action_words(a, view) for a in view.legal_actions] if mine else [],
+            "legal_words": [action_words(a, view, lang) for a in view.legal_actions]
+            if mine else [],
             "prompt": ask_words(view, lang) if mine else None,
             "prompt_detail": detail_words(view, lang) if mine else None,
             "pay": _pay_hint(view, lang) if mine else None,

@@ -40,11 +40,14 @@ from typing import Any
 
 from forest_shuffle.bots import Bot, make_bot
 from forest_shuffle.bots.registry import DIFFICULTIES
+from forest_shuffle.cards.forest import Forest
+from forest_shuffle.cards.model import Catalog
 from forest_shuffle.engine.actions import Action, ActionParseError, IllegalActionError
 from forest_shuffle.engine.game import UnknownGameError, game_by_id, game_ids
 from forest_shuffle.engine.options import Rules
 from forest_shuffle.engine.setup import KEYED, derive, new_seed
 from forest_shuffle.engine.state import GameState
+from forest_shuffle.engine.view import PendingView
 from forest_shuffle.i18n import DEFAULT, LANGUAGES
 from forest_shuffle.server import solo as solo_mode
 from forest_shuffle.server.bot_seats import BotSeats
@@ -62,14 +65,17 @@ from forest_shuffle.server.store import (
     StoreUnwritable,
 )
 from forest_shuffle.text.narration import (
+    actor_words,
     brief_words,
     end_words,
     event_words,
     opening_words,
     own_words,
     public_words,
+    refusal_words,
     revealed_cards,
     revealed_words,
+    server_words,
     turn_words,
 )
 
@@ -117,23 +123,44 @@ class LogEntry:
     words: str = ""
     private_cards: tuple[int, ...] = ()
     private_words: str = ""
-    #: The line in the other languages, ``(lang, text)``, for the lines said in every
-    #: language (a turn begins, a table event, the end); the others are English for now.
-    said: tuple[tuple[str, str], ...] = ()
+    #: The line in the other languages (:class:`Said`), for the lines said in every
+    #: language (an action, a turn begins, a table event, the end); the others (a solo
+    #: game's automa and end) are English for now.
+    said: tuple[Said, ...] = ()
 
     def shown(self, viewer: int, lang: str = "en") -> dict[str, Any]:
         """The line as ``viewer`` (-1: a spectator) sees it, with the cards it names;
         ``words`` is the same line with no card id, for people (the page's log); in
         ``lang`` when the line is said in it (else its English)."""
-        for code, text in self.said:
-            if code == lang:
-                return {"seat": self.seat, "text": text, "words": text,
+        for said in self.said:
+            if said.lang == lang:
+                if said.private is not None and self.seat == viewer:
+                    return {"seat": self.seat, "text": said.private,
+                            "words": said.private_words, "cards": list(self.private_cards)}
+                return {"seat": self.seat, "text": said.text, "words": said.words,
                         "cards": list(self.cards)}
         if self.private and self.seat == viewer:
             return {"seat": self.seat, "text": self.private, "words": self.private_words,
                     "cards": list(self.private_cards)}
         return {"seat": self.seat, "text": self.text, "words": self.words,
                 "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A log line in another language than English: ``text`` with the card ids, ``words``
+    without them; ``private`` and ``private_words`` the actor's own copy (None: none)."""
+
+    lang: str
+    text: str
+    words: str
+    private: str | None = None
+    private_words: str = ""
+
+
+#: A line in another language for :func:`log_line`: one text (it names no card), or the
+#: four texts of :class:`Said` (text, words, private, private words).
+SaidText = str | tuple[str, str, str | None, str]
 
 
 def _stand_in(seat: int) -> str:
@@ -147,17 +174,25 @@ _STAND_IN = re.compile("\x00([0-9]+)\x00")
 
 def log_line(seat: int | None, template: str, names: Sequence[str],
              private: str | None = None, turn_of: int | None = None,
-             brief: str | None = None, said: Mapping[str, str] | None = None) -> LogEntry:
+             brief: str | None = None,
+             said: Mapping[str, SaidText] | None = None) -> LogEntry:
     """A log entry from narration words written with :func:`_stand_in` names: its cards
     and plain words read from those words, then the seats' names put in. ``said``: the
-    line in other languages (a line that names no card), written the same way."""
+    line in other languages (:data:`SaidText`), written the same way."""
     def fill(text: str) -> str:
         return _STAND_IN.sub(lambda m: names[int(m.group(1))], text)
+
+    def other(lang: str, text: SaidText) -> Said:
+        if isinstance(text, str):
+            return Said(lang, fill(text), fill(text))
+        shown, plain, own, own_plain = text
+        return Said(lang, fill(shown), fill(plain), None if own is None else fill(own),
+                    fill(own_plain))
 
     entry = LogEntry(seat, fill(template), None if private is None else fill(private),
                      turn_of, brief, tuple(_named_cards(template)),
                      fill(plain_words(template)),
-                     said=tuple((lang, fill(text)) for lang, text in (said or {}).items()))
+                     said=tuple(other(lang, text) for lang, text in (said or {}).items()))
     if private is None:
         return entry
     return replace(entry, private_cards=tuple(_named_cards(private)),
@@ -247,10 +282,23 @@ def check_decision(game: LiveGame, state: GameState, seat: int,
     """Refuse unless ``seat`` is to move in ``state``: 400 with ``over`` when the game is
     over, 403 naming who is to move otherwise."""
     if state.over:
-        raise ServiceError(400, over)
+        said = None if over != "the game is over" else _said_over
+        raise ServiceError(400, over, said)
     if state.to_move != seat:
-        who = "nobody" if state.to_move is None else game.name(state.to_move)
-        raise ServiceError(403, f"not your decision: {who} is to move")
+        mover = state.to_move
+        who = "nobody" if mover is None else game.name(mover)
+
+        def said(lang: str) -> str:
+            w = server_words(lang)
+            if mover is None:
+                return w.gettext("not your decision: nobody is to move")
+            return w.gettext("not your decision: {name} is to move", name=who)
+        raise ServiceError(403, f"not your decision: {who} is to move", said)
+
+
+def _said_over(lang: str) -> str:
+    """``"the game is over"`` in ``lang``."""
+    return server_words(lang).gettext("the game is over")
 
 
 def settings_problem(settings: dict[str, Any]) -> str | None:
@@ -270,13 +318,20 @@ def settings_problem(settings: dict[str, Any]) -> str | None:
     return None
 
 
-def default_name(seat: int, kind: str, level: str | None) -> str:
-    return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({level})"
+def default_name(seat: int, kind: str, level: str | None, lang: str = "en") -> str:
+    """The name of a seat created without one, in the creator's ``lang``: ``"Player 2"``,
+    ``"Bot 3 (easy)"`` (the level is its registry name). A name is kept as created."""
+    w = server_words(lang)
+    if kind == "human":
+        return w.pgettext("seat", "Player {n}", n=seat + 1)
+    return w.pgettext("seat", "Bot {n} ({level})", n=seat + 1, level=level)
 
 
-def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[SeatSpec]:
-    """Normalized seat specifications (``low`` to ``high`` of them: 1 for a solo game);
-    ServiceError(400) for a bad configuration."""
+def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5,
+                lang: str = "en") -> list[SeatSpec]:
+    """Normalized seat specifications (``low`` to ``high`` of them: 1 for a solo game), a
+    seat without a name named in ``lang`` (:func:`default_name`); ServiceError(400) for a
+    bad configuration."""
     if not low <= len(specs) <= high:
         if low == high:
             raise ServiceError(400, f"this game has {low} seat(s), not {len(specs)}")
@@ -297,7 +352,7 @@ def check_seats(specs: Sequence[SeatSpec], low: int = 2, high: int = 5) -> list[
             name = clean_name(s.name or "", s.kind == "human", DIFFICULTIES)
         except NameError_ as exc:
             raise ServiceError(400, f"seat {i + 1}: {exc}") from None
-        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level), level))
+        out.append(SeatSpec(s.kind, name or default_name(i, s.kind, level, lang), level))
     for i, a in enumerate(out):
         for j in range(i):
             if same_name(a.name or "", out[j].name or ""):
@@ -334,15 +389,20 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
     public = public_words(action, vb.pending, vb.forests[seat], cat)
     new = [c for c in after.hands[seat] if c not in set(before.hands[seat])]
     private = own_words(action, public, new, cat)
+    said = {lang: action_line(action, vb.pending, vb.forests[seat], new, cat, name, lang)
+            for lang in OTHERS}
     out = [log_line(seat, f"{name} {public}.", names,
                     None if private is None else f"{name} {private}.",
-                    brief=brief_words(action, vb.pending, vb.forests[seat], cat))]
+                    brief=brief_words(action, vb.pending, vb.forests[seat], cat), said=said)]
     # cards that came into the clearing from the deck (the card a tree turns over), not
     # from the actor's hand (its payment, which its own line names)
     mid = solo_mode.before_anna(before, after)  # a solo game: the table before Anna's turn
     revealed = revealed_cards(before.clearing, before.hands[seat], mid.clearing)
     if revealed:
-        out.append(log_line(None, revealed_words(revealed, cat), names))
+        out.append(log_line(None, revealed_words(revealed, cat), names, said={
+            lang: (revealed_words(revealed, cat, lang),
+                   revealed_words(revealed, cat, lang, ids=False), None, "")
+            for lang in OTHERS}))
     events = {lang: event_words(action, vb.pending, before, mid, after.game.winter_to_end,
                                 catalog=cat, lang=lang) for lang in LANGUAGES}
     out.extend(log_line(None, text, names, said={lang: events[lang][i] for lang in OTHERS})
@@ -366,6 +426,22 @@ def narrate(before: GameState, after: GameState, seat: int, action: Action,
 OTHERS = tuple(lang for lang in LANGUAGES if lang != DEFAULT)
 
 
+def action_line(action: Action, pend: PendingView | None, forest: Forest,
+                new: Sequence[int], cat: Catalog, name: str,
+                lang: str) -> tuple[str, str, str | None, str]:
+    """An action's log line in ``lang`` (:data:`SaidText`): what everyone sees with and
+    without card ids, and the actor's own copy with and without them (None: none)."""
+    lines: list[str | None] = []
+    for ids in (True, False):
+        public = public_words(action, pend, forest, cat, lang, ids)
+        lines.append(actor_words(name, public, lang))
+        own = own_words(action, public, new, cat, lang, ids)
+        lines.append(None if own is None else actor_words(name, own, lang))
+    text, private, words, private_words = lines
+    assert text is not None and words is not None
+    return text, words, private, private_words or ""
+
+
 def turn_line(state: GameState, stand: Sequence[str], names: Sequence[str]) -> LogEntry:
     """The log line of a turn that begins (``"Turn 4: Ann."``), in every language."""
     said = {lang: turn_words(state.turn, stand[state.current], lang) for lang in LANGUAGES}
@@ -376,7 +452,8 @@ def turn_line(state: GameState, stand: Sequence[str], names: Sequence[str]) -> L
 def opening_log(state: GameState, names: Sequence[str]) -> list[LogEntry]:
     """The first log lines of a game."""
     stand = [_stand_in(i) for i in range(len(names))]
-    out = [log_line(None, opening_words(stand), names)]
+    out = [log_line(None, opening_words(stand), names,
+                    said={lang: opening_words(stand, lang) for lang in OTHERS})]
     out.extend(log_line(None, text, names) for text in solo_mode.opening_lines(state))
     if state.turn:  # else the opening hands are kept or not first
         out.append(turn_line(state, stand, names))
@@ -472,12 +549,13 @@ class GameService:
                hotseat: bool = False, first_player: int = 0,
                game: str | None = None, help: bool = True,
                more: dict[str, Any] | None = None, invites: bool = False,
-               owner: str | None = None) -> dict[str, Any]:
+               owner: str | None = None, lang: str = "en") -> dict[str, Any]:
         """A new game of ``game`` (a game id; the service's default game when None):
         ``{"game_id", "spectate", "seats": [{seat, kind, name, level, token, link}]}``
         (token and link None for bots). ServiceError(400) on bad settings. ``more``: the
         settings of a game the lobby does not list (a solo challenge, server/solo.py); without
-        it such a game is refused."""
+        it such a game is refused. ``lang``: the creator's language (the seats it names).
+        """
         try:
             gdef = game_by_id(self.default_game if game is None else game)
         except UnknownGameError as exc:
@@ -485,7 +563,7 @@ class GameService:
         if more is None and gdef.id not in game_ids():  # unlisted: a solo challenge
             raise ServiceError(400, f"{gdef.id} is a solo challenge: create it with "
                                     "POST /api/solo")
-        seat_specs = check_seats(specs, min(2, gdef.players[0]), max(gdef.players))
+        seat_specs = check_seats(specs, min(2, gdef.players[0]), max(gdef.players), lang)
         if len(seat_specs) not in gdef.players:
             raise ServiceError(400, f"{gdef.title} is for {gdef.players[0]} to "
                                     f"{gdef.players[-1]} players, not {len(seat_specs)}")
@@ -743,15 +821,23 @@ class GameService:
                 moved[0] = True  # another process moved it on: this copy was behind
             snap = game.snap
             if version != snap.version:
-                raise ServiceError(409, f"stale: the game is at version {snap.version}, the "
-                                        f"action was sent against version {version}")
+                now = snap.version
+                raise ServiceError(409, f"stale: the game is at version {now}, the "
+                                        f"action was sent against version {version}",
+                                   lambda lang: server_words(lang).gettext(
+                                       "stale: the game is at version {now}, the action was "
+                                       "sent against version {sent}", now=now, sent=version))
             state = snap.state
             check_decision(game, state, seat)
             after = state.clone()
             try:
                 after.apply(action)
             except IllegalActionError as exc:
-                raise ServiceError(400, f"not allowed: {exc.reason} ({action})") from None
+                reason, cat = exc.reason, state.game.catalog
+                raise ServiceError(400, f"not allowed: {reason} ({action})", lambda lang: (
+                    server_words(lang).gettext("not allowed: {reason} ({action})", action=action,
+                                               reason=refusal_words(reason, cat, lang)))
+                                   ) from None
             try:
                 self.store.append_action(game.id, version, str(action), seat, over=after.over,
                                          bot_to_move=self._bot_to_move(game, after))

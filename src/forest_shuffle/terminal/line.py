@@ -64,6 +64,7 @@ from forest_shuffle.text import cardtext
 from forest_shuffle.text.narration import (
     NO_HINTS,
     action_words,
+    actor_words,
     anna_lines,
     anna_turn,
     automa_name,
@@ -83,7 +84,7 @@ from forest_shuffle.text.narration import (
     pending_words,
     pick_how_words,
     public_words,
-    reason_words,
+    refusal_words,
     revealed_cards,
     revealed_words,
     saved_words,
@@ -438,7 +439,7 @@ def numbered_actions(view: PlayerView) -> RenderableType:
         out = Text()
         for i, a in enumerate(actions, start=1):
             out.append(f"{i:>3}) ", style="bold yellow")
-            out.append(action_words(a, view) + "\n")
+            out.append(action_words(a, view, language()) + "\n")
         out.rstrip()
         return out
     free = view.pending is not None and view.pending.kind == "free"
@@ -461,7 +462,7 @@ def numbered_actions(view: PlayerView) -> RenderableType:
         if len(items) == 1:
             i += 1
             line.append(f"{i})", style="bold yellow")
-            line.append(" " + action_words(items[0], view))
+            line.append(" " + action_words(items[0], view, language()))
         else:
             head = GROUP_HEADS.get(kind)
             line.append(_(head) if head else f"{kind}:")
@@ -627,9 +628,10 @@ class Terminal:
             humans = players - bots
             for i in range(players):
                 if i < humans:
-                    self.seats.append(Seat("You" if humans == 1 else f"Player {i + 1}"))
+                    self.seats.append(Seat(_("You") if humans == 1 else
+                                           _("Player {n}", n=i + 1)))
                 else:
-                    self.seats.append(Seat(f"Player {i + 1} (bot)",
+                    self.seats.append(Seat(_("Player {n} (bot)", n=i + 1),
                                            make_bot(level, derive(self.seed, f"bot {i}")),
                                            spec=level))
         self.humans = sum(1 for s in self.seats if s.bot is None)
@@ -655,7 +657,7 @@ class Terminal:
         return self.read_line()
 
     def seat_name(self, p: int, viewer: int | None = None) -> str:
-        return "You" if viewer == p and self.humans == 1 else self.seats[p].name
+        return _("You") if viewer == p and self.humans == 1 else self.seats[p].name
 
     # ------------------------------------------------------------ the game loop
 
@@ -762,8 +764,11 @@ class Terminal:
         self.state.apply(action)
         after = self.state.view(p)
         cat = self.game.catalog
+        lang = language()
+        if lang != "en":
+            self._tell_in(lang, p, action, before, after)
         public = public_words(action, before.pending, before.forests[p], cat)
-        for h in range(self.humans):
+        for h in range(self.humans if lang == "en" else 0):
             log = self.seats[h].log
             if h == p:
                 if action.kind == PAY and log and log[-1].startswith("You play"):
@@ -781,7 +786,7 @@ class Terminal:
         if p < self.humans:
             new = sorted(set(after.hand) - set(before.hand))
             if new and action.kind not in (TAKE,):
-                self.seats[p].log.append(new_cards_words(new, cat))
+                self.seats[p].log.append(new_cards_words(new, cat, lang))
             for kind, _cid, _side, species in skipped_steps(before, action, after):
                 self.seats[p].log.append(skipped_words(kind, species, cat))
         to_end = self.state.game.winter_to_end
@@ -791,7 +796,7 @@ class Terminal:
         # cards from the deck into the clearing (the card a tree turns over)
         revealed = revealed_cards(before.clearing, before.hand, mid.clearing)
         if revealed:
-            self._tell_all(revealed_words(revealed, cat))
+            self._tell_all(revealed_words(revealed, cat, lang))
         for text in event_words(action, before.pending, before, mid, to_end, catalog=cat,
                                 lang=language()):
             self._tell_all(text)
@@ -804,6 +809,20 @@ class Terminal:
                 and after.current == before.current):
             for h in range(self.humans):
                 self.seats[h].log.append(extra_turn_words(self.seat_name(p), h == p))
+
+    def _tell_in(self, lang: str, p: int, action: Action, before: PlayerView,
+                 after: PlayerView) -> None:
+        """Tell every human of ``p``'s action in ``lang`` (not English): the actor its
+        action as its menu said it, the others what everyone sees (each line whole: no
+        payment joined to its play, a sentence built in English)."""
+        cat = self.game.catalog
+        public = public_words(action, before.pending, before.forests[p], cat, lang)
+        for h in range(self.humans):
+            if h == p:
+                self.seats[h].log.append(_("You: {action}.",
+                                           action=action_words(action, before, lang)))
+            else:
+                self.seats[h].log.append(actor_words(self.seat_name(p), public, lang))
 
     def _tell_all(self, text: str) -> None:
         for h in range(self.humans):
@@ -983,7 +1002,7 @@ class Terminal:
                     self.state.clone().apply(Action(PAY, c))
                 except IllegalActionError as exc:
                     if "ascending" not in exc.reason:
-                        return reason_words(exc.reason, p)
+                        return refusal_words(exc.reason, self.game.catalog, language(), p)
                 return _("card {card} cannot be part of this payment", card=c)
         shown = names_words([str(c) for c in chosen], language())
         return _("cards {cards} cannot all be part of this payment", cards=shown)
@@ -1102,7 +1121,8 @@ class Terminal:
         try:
             self._apply(p, action)
         except IllegalActionError as exc:
-            self.say(_("Not allowed: {reason}.", reason=reason_words(exc.reason, p)),
+            self.say(_("Not allowed: {reason}.", reason=refusal_words(
+                exc.reason, self.game.catalog, language(), p)),
                      style="yellow")
             return False
         self._play_back = None
@@ -1122,7 +1142,8 @@ class Terminal:
         for seat, log in zip(self.seats, logs, strict=True):
             seat.log[:] = log
         self._play_back = None
-        self.say(_("Taken back: {action}.", action=action_words(played, self.state.view(p))),
+        self.say(_("Taken back: {action}.", action=action_words(played, self.state.view(p),
+                                                                 language())),
                  style="italic")
         self.draw_screen(self.state.view(p))
         return True

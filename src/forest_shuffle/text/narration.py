@@ -16,8 +16,9 @@ them, the web server sends them (in its log and payload), and neither writes its
 Languages (docs/i18n.md, "The server's words"): the functions that take ``lang`` (``en``,
 ``fr``, ``de``, ``zh``) say their sentences in it through the ``server`` catalog, card names
 as printed in that language's edition (:func:`~forest_shuffle.cards.names.printed_name`);
-English is the source text, unchanged. The others are English for now.
-"""
+English is the source text, unchanged (the terminal's own echoes, hints, skipped steps,
+turn summaries and the solo automa's lines are English for now). :func:`refusal_words`
+says an engine refusal in a language by its rule (``engine/refusals.py``)."""
 
 from __future__ import annotations
 
@@ -114,13 +115,32 @@ def card_of(cid: int, catalog: Catalog) -> Card:
     return catalog.card(cid)
 
 
-def label(cid: int, catalog: Catalog) -> str:
+def label(cid: int, catalog: Catalog, lang: str = "en") -> str:
     """``"Oak"`` or ``"European Hare/Barbastelle Bat"``; a moor played face down is
-    "universal moor"."""
+    "universal moor". Names as printed in the ``lang`` edition."""
     card = card_of(cid, catalog)
     if card.species is not None:
-        return card.species.printed
-    return "/".join(h.species.printed for h in card.halves.values())
+        return _printed(card.species, lang)
+    return "/".join(_printed(h.species, lang) for h in card.halves.values())
+
+
+def _printed(sp: Species, lang: str) -> str:
+    """A species' name as printed in the ``lang`` edition."""
+    return sp.printed if lang == "en" else edition_name(sp, lang)
+
+
+def card_ref(w: Words, cid: int, catalog: Catalog, ids: bool = True) -> str:
+    """``"card 12 (Oak)"`` in ``w``'s language; without ``ids`` only the name (the log's
+    words for people)."""
+    name = label(cid, catalog, w.lang)
+    return w.pgettext("card by its number", "card {id} ({name})", id=cid, name=name) \
+        if ids else name
+
+
+def _name_ref(w: Words, name: str, cid: int, ids: bool) -> str:
+    """``"Oak (card 12)"`` in ``w``'s language (only the name without ``ids``)."""
+    return w.pgettext("card by its name", "{name} (card {id})", name=name, id=cid) \
+        if ids else name
 
 
 def symbols_of(cid: int, catalog: Catalog) -> list[str]:
@@ -140,12 +160,15 @@ def species_of(cid: int, side: str, catalog: Catalog) -> Species:
     return card.species
 
 
-def tree_name(forest: Forest, tree: int) -> str:
-    """``"tree 2 (Birch)"``."""
+def tree_name(forest: Forest, tree: int, lang: str = "en") -> str:
+    """``"tree 2 (Birch)"``, in ``lang``."""
+    w = server_words(lang)
     if 0 <= tree < len(forest.trees):
         host = forest.trees[tree]
-        return f"tree {tree + 1} ({host.name if host.species is None else host.species.printed})"
-    return f"tree {tree + 1}"
+        name = _printed(host.species, lang) if host.species is not None else host_word(
+            w, host.name)
+        return w.gettext("tree {n} ({name})", n=tree + 1, name=name)
+    return w.gettext("tree {n}", n=tree + 1)
 
 
 def step_effect(pend: PendingView, catalog: Catalog) -> Effect | None:
@@ -158,11 +181,19 @@ def step_effect(pend: PendingView, catalog: Catalog) -> Effect | None:
     return sp.effect if pend.step == "effect" else sp.bonus
 
 
-def step_words(pend: PendingView, catalog: Catalog) -> str:
-    """``"the bonus of Oak (Take another turn)"``."""
-    what = "the draw of" if pend.step == "mushroom" else f"the {pend.step} of"
-    return (f"{what} {printed_name(pend.species, catalog)} "
-            f"({cardtext.describe_effect(step_effect(pend, catalog))})")
+def step_words(pend: PendingView, catalog: Catalog, lang: str = "en") -> str:
+    """``"the bonus of Oak (Take another turn)"`` (the effect's words are card text:
+    English for now), in ``lang``."""
+    w = server_words(lang)
+    params = {"name": name_in(pend.species, catalog, lang),
+              "effect": cardtext.describe_effect(step_effect(pend, catalog))}
+    if pend.step == "mushroom":
+        return w.gettext("the draw of {name} ({effect})", **params)
+    if pend.step == "effect":
+        return w.gettext("the effect of {name} ({effect})", **params)
+    if pend.step == "bonus":
+        return w.gettext("the bonus of {name} ({effect})", **params)
+    return f"the {pend.step} of {params['name']} ({params['effect']})"
 
 
 def use_step_words(pend: PendingView, catalog: Catalog, lang: str = "en") -> str:
@@ -192,51 +223,95 @@ def bonus_alive(pend: PendingView, catalog: Catalog) -> bool:
     return all(sym in card_of(c, catalog).symbols for c in pend.paid)
 
 
-def action_words(action: Action, view: PlayerView) -> str:
-    """Readable words for one legal action of ``view``'s player."""
+def action_words(action: Action, view: PlayerView, lang: str = "en") -> str:
+    """Readable words for one legal action of ``view``'s player (the action menu's line),
+    in ``lang``."""
+    w = server_words(lang)
     pend = view.pending
     forest = view.forests[view.player]
     cat = view.game.catalog
     kind = action.kind
+    card = card_ref(w, action.card, cat) if action.card else ""
     if kind == KEEP:
-        return "keep this hand"
+        return w.gettext("keep this hand")
     if kind == MULLIGAN:
-        return "mulligan: box this hand and draw 6 new cards"
+        return w.gettext("mulligan: box this hand and draw 6 new cards")
     if kind == DRAW:
-        return f"draw from the deck ({view.deck_size} left)"
+        return w.ngettext("draw from the deck ({n} left)", "draw from the deck ({n} left)",
+                          view.deck_size)
     if kind == TAKE:
-        return f"take {label(action.card, cat)} (card {action.card}) from the clearing"
+        return w.gettext("take {card} from the clearing",
+                         card=_name_ref(w, label(action.card, cat, lang), action.card, True))
     if kind == PLAY:
         sp = species_of(action.card, action.side, cat)
         free = pend is not None and pend.kind == "free"
-        cost = "for free" if free else f"cost {sp.cost}"
+        name = _printed(sp, lang)
         if not action.side:
-            return f"play {sp.printed} (card {action.card}), {cost}"
-        return (f"play {sp.printed} ({action.side} half of card {action.card}) at "
-                f"{tree_name(forest, action.tree)}, {cost}")
+            if free:
+                return w.gettext("play {name} (card {id}), for free", name=name, id=action.card)
+            return w.gettext("play {name} (card {id}), cost {cost}", name=name, id=action.card,
+                             cost=sp.cost)
+        params = {"name": name, "id": action.card, "tree": tree_name(forest, action.tree, lang)}
+        side = side_word(w, action.side)
+        if free:
+            return w.gettext("play {name} ({side} half of card {id}) at {tree}, for free",
+                             side=side, **params)
+        return w.gettext("play {name} ({side} half of card {id}) at {tree}, cost {cost}",
+                         side=side, cost=sp.cost, **params)
     if kind == SAPLING:
-        return f"play card {action.card} ({label(action.card, cat)}) as a sapling"
+        return w.gettext("play {card} as a sapling", card=card)
     if kind == PAY:
-        words = f"pay with card {action.card} ({label(action.card, cat)})"
         facts = pay_facts(view)
         if facts is not None and action.card in facts.keeps_bonus:
-            words += f" - keeps the {facts.symbol} bonus"
-        return words
+            symbol = facts.symbol if lang == "en" else name_in(facts.symbol, cat, lang)
+            return w.gettext("pay with {card} - keeps the {symbol} bonus", card=card,
+                             symbol=symbol)
+        return w.gettext("pay with {card}", card=card)
     if kind == YES:
-        return f"yes: {step_words(pend, cat)}" if pend is not None else "yes"
+        return (w.gettext("yes: {step}", step=step_words(pend, cat, lang))
+                if pend is not None else w.gettext("yes"))
     if kind == NO:
-        return "no, skip it"
+        return w.gettext("no, skip it")
     if kind == CAVE:
-        return f"put card {action.card} ({label(action.card, cat)}) under your cave"
+        return w.gettext("put {card} under your cave", card=card)
     if kind == CHOOSE:
-        return f"take {cave_name(action.card, cat)}"
+        return w.gettext("take {cave}", cave=cave_name(action.card, cat, lang))
     if kind == MOOR:
-        return f"put card {action.card} ({label(action.card, cat)}) face down as a universal moor"
+        return w.gettext("put {card} face down as a universal moor", card=card)
     if kind == DISCARD:
-        return f"put card {action.card} ({label(action.card, cat)}) into the clearing"
+        return w.gettext("put {card} into the clearing", card=card)
     if kind == DONE:
-        return "done"
+        return w.gettext("done")
     return str(action)
+
+
+def host_word(w: Words, kind: str) -> str:
+    """A kind of host (tree, shrub, moor, sapling, universal moor) in ``w``'s language
+    (context ``host``); any other word as it is."""
+    if kind == "tree":
+        return w.pgettext("host", "tree")
+    if kind == "shrub":
+        return w.pgettext("host", "shrub")
+    if kind == "moor":
+        return w.pgettext("host", "moor")
+    if kind == "sapling":
+        return w.pgettext("host", "sapling")
+    if kind == "universal moor":
+        return w.pgettext("host", "universal moor")
+    return kind
+
+
+def side_word(w: Words, side: str) -> str:
+    """A half of a split card (or a moor's slot) in ``w``'s language (context ``side``)."""
+    if side == "left":
+        return w.pgettext("side", "left")
+    if side == "right":
+        return w.pgettext("side", "right")
+    if side == "top":
+        return w.pgettext("side", "top")
+    if side == "bottom":
+        return w.pgettext("side", "bottom")
+    return side
 
 
 def species_named(name: str, catalog: Catalog) -> Species | None:
@@ -380,15 +455,42 @@ def game_words(game: GameDef) -> str:
     return f"{seats} {BASE_WORDS} {names_words(names)} {verb} cards into the base deck."
 
 
-def cave_name(number: int, catalog: Catalog) -> str:
+def _title_part(w: Words, part: str) -> str:
+    """A part of a game's title (``games/``) in ``w``'s language (context ``game title``):
+    an edition's own name where it has one (Mischwald, Forêt Mixte); else as it is."""
+    if part == "Forest Shuffle":
+        return w.pgettext("game title", "Forest Shuffle")
+    if part == "Alpine":
+        return w.pgettext("game title", "Alpine")
+    if part == "Woodland Edge":
+        return w.pgettext("game title", "Woodland Edge")
+    if part == "Forest Shuffle: Dartmoor":
+        return w.pgettext("game title", "Forest Shuffle: Dartmoor")
+    return part
+
+
+def game_title(game: GameDef, lang: str = "en") -> str:
+    """A game's title in ``lang``: each part of ``"Forest Shuffle + Alpine"`` as that
+    edition names it; English: the game's own title."""
+    if lang == "en":
+        return game.title
+    w = server_words(lang)
+    return " + ".join(_title_part(w, part) for part in game.title.split(" + "))
+
+
+def cave_name(number: int, catalog: Catalog, lang: str = "en") -> str:
     """``"cave 3 (draw 3 cards, then put 3 hand cards into the clearing)"``: a Dartmoor cave
-    with its start effect or end points in words (just ``"cave 3"`` when it has neither)."""
+    with its start effect or end points in words (just ``"cave 3"`` when it has neither;
+    the cave's text is card text, English for now). In ``lang``."""
+    w = server_words(lang)
     for cave in catalog.caves:
         if cave.number == number:
-            what = cave.text.rstrip(".") + ("; a provisional reading" if cave.provisional
-                                            else "")
-            return f"cave {number} ({what})" if what else f"cave {number}"
-    return f"cave {number}"
+            what = cave.text.rstrip(".")
+            if cave.provisional:
+                what = w.gettext("{text}; a provisional reading", text=what)
+            if what:
+                return w.gettext("cave {n} ({text})", n=number, text=what)
+    return w.gettext("cave {n}", n=number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,73 +644,93 @@ def pending_words(view: PlayerView, name: str, lang: str = "en") -> str:
 
 
 def public_words(action: Action, pend: PendingView | None, forest: Forest,
-                 catalog: Catalog) -> str:
+                 catalog: Catalog, lang: str = "en", ids: bool = True) -> str:
     """What everyone sees of an action (hidden cards stay hidden); cards are looked up in
-    ``catalog`` (the game's)."""
+    ``catalog`` (the game's). In ``lang``; without ``ids`` no card number is said (the
+    log's words for people in a language other than English)."""
+    w = server_words(lang)
     kind = action.kind
+    cid = action.card
     if kind == KEEP:
-        return "keeps the opening hand"
+        return w.gettext("keeps the opening hand")
     if kind == MULLIGAN:
-        return "takes a mulligan (6 new cards)"
+        return w.gettext("takes a mulligan (6 new cards)")
     if kind == DRAW:
-        return "draws a card from the deck"
+        return w.gettext("draws a card from the deck")
     if kind == TAKE:
-        return f"takes {label(action.card, catalog)} (card {action.card}) from the clearing"
+        return w.gettext("takes {card} from the clearing",
+                         card=_name_ref(w, label(cid, catalog, lang), cid, ids))
     if kind == PLAY:
-        sp = species_of(action.card, action.side, catalog)
-        free = " for free" if pend is not None and pend.kind == "free" else ""
+        sp = species_of(cid, action.side, catalog)
+        free = pend is not None and pend.kind == "free"
+        card = _name_ref(w, _printed(sp, lang), cid, ids)
         if not action.side:
-            return f"plays {sp.printed} (card {action.card}){free}"
-        return (f"plays {sp.printed} (card {action.card}) {action.side} of "
-                f"{tree_name(forest, action.tree)}{free}")
+            return (w.gettext("plays {card} for free", card=card) if free
+                    else w.gettext("plays {card}", card=card))
+        params = {"card": card, "tree": tree_name(forest, action.tree, lang)}
+        side = side_word(w, action.side)
+        if free:
+            return w.gettext("plays {card} {side} of {tree} for free", side=side, **params)
+        return w.gettext("plays {card} {side} of {tree}", side=side, **params)
     if kind == SAPLING:
-        return "plays a sapling"
+        return w.gettext("plays a sapling")
     if kind == PAY:
-        return f"pays with card {action.card} ({label(action.card, catalog)})"
+        return w.gettext("pays with {card}", card=card_ref(w, cid, catalog, ids))
     if kind in (YES, NO) and pend is not None and pend.kind == "option":
-        verb = "uses" if kind == YES else "skips"
-        return f"{verb} {step_words(pend, catalog)}"
+        step = step_words(pend, catalog, lang)
+        return (w.gettext("uses {step}", step=step) if kind == YES
+                else w.gettext("skips {step}", step=step))
     if kind == CAVE:
         if pend is not None and pend.kind == "clearing cave":  # a clearing card: seen by all
-            return (f"puts {label(action.card, catalog)} (card {action.card}) from the "
-                    "clearing under the cave")
-        return "puts a card under the cave"
+            return w.gettext("puts {card} from the clearing under the cave",
+                             card=_name_ref(w, label(cid, catalog, lang), cid, ids))
+        return w.gettext("puts a card under the cave")
     if kind == CHOOSE:
-        return f"takes cave {action.card}"
+        return w.gettext("takes cave {n}", n=cid)
     if kind == MOOR:
-        return "puts a hand card face down as a universal moor"
+        return w.gettext("puts a hand card face down as a universal moor")
     if kind == DISCARD:
-        return f"puts {label(action.card, catalog)} (card {action.card}) into the clearing"
+        return w.gettext("puts {card} into the clearing",
+                         card=_name_ref(w, label(cid, catalog, lang), cid, ids))
     if kind == DONE:
-        return "is done"
+        return w.gettext("is done")
     return str(action)
 
 
+def actor_words(name: str, action: str, lang: str = "en") -> str:
+    """A log line of an action: ``"Ann plays Oak (card 12)."`` from the actor's ``name``
+    and :func:`public_words` (or :func:`own_words`), in ``lang``."""
+    return server_words(lang).gettext("{name} {action}.", name=name, action=action)
+
+
 def own_words(action: Action, public: str, new: Sequence[int],
-              catalog: Catalog) -> str | None:
+              catalog: Catalog, lang: str = "en", ids: bool = True) -> str | None:
     """The actor's own copy of its action line, when it saw more than everyone (the card of
     its sapling or put under its cave, the cards it got): ``public`` is
-    :func:`public_words`, ``new`` the cards that came into its hand (not by a take, which
-    everyone saw). None when the actor saw nothing more."""
+    :func:`public_words` (in the same ``lang`` and ``ids``), ``new`` the cards that came
+    into its hand (not by a take, which everyone saw). None when the actor saw nothing
+    more."""
+    w = server_words(lang)
     private: str | None = None
+    card = card_ref(w, action.card, catalog, ids) if action.card else ""
     if action.kind == SAPLING:
-        private = f"plays card {action.card} ({label(action.card, catalog)}) as a sapling"
+        private = w.gettext("plays {card} as a sapling", card=card)
     elif action.kind == CAVE:
-        private = f"puts card {action.card} ({label(action.card, catalog)}) under the cave"
+        private = w.gettext("puts {card} under the cave", card=card)
     elif action.kind == MOOR:
-        private = (f"puts card {action.card} ({label(action.card, catalog)}) face down as a "
-                   "universal moor")
+        private = w.gettext("puts {card} face down as a universal moor", card=card)
     if new and action.kind != TAKE:
-        got = ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
-        private = f"{private or public}, gets {got}"
+        got = w.pgettext("list", ", ").join(card_ref(w, c, catalog, ids) for c in new)
+        private = w.gettext("{action}, gets {cards}", action=private or public, cards=got)
     return private
 
 
-def new_cards_words(new: Sequence[int], catalog: Catalog) -> str:
+def new_cards_words(new: Sequence[int], catalog: Catalog, lang: str = "en") -> str:
     """The cards that came into a player's hand, for that player: ``"New in your hand:
-    card 12 (Oak), card 40 (Red Fox)."``."""
-    return ("New in your hand: " + ", ".join(f"card {c} ({label(c, catalog)})" for c in new)
-            + ".")
+    card 12 (Oak), card 40 (Red Fox)."``; in ``lang``."""
+    w = server_words(lang)
+    return w.gettext("New in your hand: {cards}.", cards=w.pgettext("list", ", ").join(
+        card_ref(w, c, catalog) for c in new))
 
 
 # ---------------------------------------------------------------------------- table events
@@ -710,9 +832,11 @@ def end_words(names: Sequence[str], totals: Sequence[int], lang: str = "en") -> 
     return [server_words(lang)(GAME_OVER), winners_words(names, totals, lang)]
 
 
-def opening_words(names: Sequence[str]) -> str:
-    """``"A game of 3: Ann, Bob, Cy."``."""
-    return f"A game of {len(names)}: {', '.join(names)}."
+def opening_words(names: Sequence[str], lang: str = "en") -> str:
+    """``"A game of 3: Ann, Bob, Cy."``, in ``lang``."""
+    w = server_words(lang)
+    return w.ngettext("A game of {n}: {names}.", "A game of {n}: {names}.", len(names),
+                      names=w.pgettext("list", ", ").join(names))
 
 
 def turn_words(turn: int, name: str, lang: str = "en") -> str:
@@ -773,6 +897,58 @@ def reason_words(reason: str, player: int) -> str:
     me = f"player {player + 1}"
     return (reason.replace(f"{me}'s hand", "your hand").replace(f"{me} must", "you must")
             .replace(f"{me} holds", "you hold"))
+
+
+#: The engine's refusals that name the player who tried the action, addressed to it.
+_TO_YOU: dict[str, str] = {
+    "card {card} is not in player {player}'s hand": N_("card {card} is not in your hand"),
+    "player {player} holds {limit} cards and may not draw (the hand limit is {limit})":
+        N_("you hold {limit} cards and may not draw (the hand limit is {limit})"),
+    "player {player} must choose: {expected}; {rule}":
+        N_("you must choose: {expected}; {rule}"),
+}
+
+
+def refusal_words(reason: str, catalog: Catalog, lang: str = "en",
+                  player: int | None = None) -> str:
+    """An engine reason (:attr:`IllegalActionError.reason`, a
+    :class:`~forest_shuffle.engine.refusals.Refusal`) in ``lang``, by its rule: the
+    ``server`` catalog's message, its values in that language too (a species as printed in
+    its edition, a host or a tag, the words of a decision kind). ``player`` (0-based, who
+    tried it): addressed to it, as :func:`reason_words`. English: the reason itself, byte
+    for byte (addressed by :func:`reason_words`); a reason with no rule stays English."""
+    if lang == "en":
+        return reason if player is None else reason_words(reason, player)
+    rule = getattr(reason, "rule", None)
+    if rule is None:
+        return reason
+    params: dict[str, object] = dict(getattr(reason, "params", {}))
+    if player is not None and params.get("player") == player + 1 and rule in _TO_YOU:
+        rule = _TO_YOU[rule]
+    w = server_words(lang)
+    printed = {sp.printed: sp for sp in catalog.species.values()}
+    said = {key: _value_words(value, catalog, printed, w, player)
+            for key, value in params.items()}
+    return w.gettext(rule, **said)
+
+
+def _value_words(value: object, catalog: Catalog, printed: Mapping[str, Species], w: Words,
+                 player: int | None) -> object:
+    """A refusal's placeholder value in ``w``'s language: a nested refusal by its rule, a
+    word with its English article by its bare word, a species by its printed name, a
+    message of the catalog (a kind's words, a side) by its translation; numbers as they are."""
+    if not isinstance(value, str):
+        return value
+    if hasattr(value, "rule"):
+        return refusal_words(value, catalog, w.lang, player)
+    word = getattr(value, "word", value)
+    sp = catalog.species.get(word) or printed.get(word)
+    if sp is not None:
+        return _printed(sp, w.lang)
+    if word in ("left", "right", "top", "bottom"):
+        return side_word(w, word)
+    host = host_word(w, word)
+    return host if host != word or w.lang == "en" else w.gettext(word)
 
 
 def extra_turn_words(name: str, you: bool) -> str:
@@ -1062,13 +1238,17 @@ def revealed_cards(clearing_before: Sequence[int], actor_hand_before: Sequence[i
     return [c for c in clearing_after if c not in came]
 
 
-def revealed_words(cards: Sequence[int], catalog: Catalog) -> str:
+def revealed_words(cards: Sequence[int], catalog: Catalog, lang: str = "en",
+                   ids: bool = True) -> str:
     """A table event everyone sees: cards that came from the deck into the clearing (the
     card a tree turns over): ``"The top card of the deck goes into the clearing: card 88
-    (Hedgehog)."``."""
-    named = names_words([f"card {c} ({label(c, catalog)})" for c in cards])
-    what = "The top card of the deck goes" if len(cards) == 1 else "Cards of the deck go"
-    return f"{what} into the clearing: {named}."
+    (Hedgehog)."``; in ``lang`` (without ``ids``: no card number)."""
+    w = server_words(lang)
+    named = names_words([card_ref(w, c, catalog, ids) for c in cards], lang)
+    if len(cards) == 1:
+        return w.gettext("The top card of the deck goes into the clearing: {cards}.",
+                         cards=named)
+    return w.gettext("Cards of the deck go into the clearing: {cards}.", cards=named)
 
 
 def brief_words(action: Action, pend: PendingView | None, forest: Forest,

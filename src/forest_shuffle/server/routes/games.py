@@ -35,7 +35,7 @@ from forest_shuffle.server.payloads import card_catalog
 from forest_shuffle.server.routes.deps import Address, HubDep, Lang, SeatToken, Svc
 from forest_shuffle.server.service import SeatSpec
 from forest_shuffle.server.solo_schemas import SoloChallenges
-from forest_shuffle.text.narration import game_words
+from forest_shuffle.text.narration import game_title, game_words
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +62,12 @@ def cards(svc: Svc, lang: Lang,
 
 
 @router.get("/api/games-offered", tags=["games"], response_model=None)
-async def games_offered(svc: Svc) -> list[dict[str, Any]]:
-    """The games this server offers: id, title and what the lobby says of it (the
-    default first)."""
+async def games_offered(svc: Svc, lang: Lang) -> list[dict[str, Any]]:
+    """The games this server offers: id, title (in the page's language) and what the
+    lobby says of it (the default first)."""
     ids = [svc.default_game] + [g for g in game_ids() if g != svc.default_game]
-    return [{"id": g, "title": game_by_id(g).title, "words": game_words(game_by_id(g))}
+    return [{"id": g, "title": game_title(game_by_id(g), lang),
+             "words": game_words(game_by_id(g))}
             for g in ids]
 
 
@@ -79,13 +80,15 @@ async def levels() -> list[dict[str, str]]:
 
 @router.post("/api/games", tags=["games"], response_model=None,
              responses={200: {"model": schemas.Created}, **schemas.ERRORS})
-def new_game(body: NewGame, svc: Svc, address: Address) -> Response:
+def new_game(body: NewGame, svc: Svc, address: Address, lang: Lang) -> Response:
     """Create a game. Hot-seat: the answer holds every human seat's token. Else the
     creator (the first person) gets their seat's token, and every other person's seat
-    an ``invite`` and its link, claimed once (``POST /api/games/{id}/claim``)."""
+    an ``invite`` and its link, claimed once (``POST /api/games/{id}/claim``). A seat
+    without a name is named in the creator's language (``?lang=``, else
+    ``Accept-Language``)."""
     specs = [SeatSpec(s.kind, s.name, s.level) for s in body.seats]
     return answer(svc.create(specs, body.seed, body.hotseat, game=body.game,
-                             help=body.help, invites=True, owner=address))
+                             help=body.help, invites=True, owner=address, lang=lang))
 
 
 @router.get("/api/solo", tags=["solo"], response_model=None,

@@ -99,7 +99,7 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
             if text is None:
                 text = (message.get("bytes") or b"").decode("utf-8", "replace")
             await ticket.throttle()  # a socket sending too fast is read slower
-            reply = await socket_message(svc, lim, game_id, tok, text)
+            reply = await socket_message(svc, lim, game_id, tok, text, said)
             if reply is not None:
                 await conn.send(reply)
     except Exception as exc:
@@ -115,8 +115,9 @@ async def socket(websocket: WebSocket, game_id: str, token: str | None = None,
 
 
 async def socket_message(svc: GameService, lim: Limits, game_id: str, token: str | None,
-                          text: str) -> dict[str, Any] | None:
-    """Handle one client message; the reply to send (an error or a pong), or None."""
+                          text: str, lang: str = "en") -> dict[str, Any] | None:
+    """Handle one client message; the reply to send (an error or a pong), or None. A
+    refusal is said in ``lang`` (the socket's language)."""
     msg, bad = parse_message(text, lim)
     if msg is None:
         return bad
@@ -129,7 +130,7 @@ async def socket_message(svc: GameService, lim: Limits, game_id: str, token: str
     try:
         await run_in_threadpool(svc.act, game_id, token, msg.get("action"), msg.get("version"))
     except ServiceError as exc:
-        return {"type": "error", "error": str(exc), "status": exc.status}
+        return {"type": "error", "error": exc.said_in(lang), "status": exc.status}
     except Exception:  # as over REST: a 500 in one line, the socket stays open
         log.exception("internal error")
         return {"type": "error", "error": "internal error of the server", "status": 500}

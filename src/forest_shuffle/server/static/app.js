@@ -1658,7 +1658,7 @@ async function main() {
   if (!match) {
     let offered, levels;
     try {
-      [offered, levels] = await Promise.all([api("GET", "/api/games-offered"), api("GET", "/api/levels")]);
+      [offered, levels] = await Promise.all([api("GET", `/api/games-offered?lang=${encodeURIComponent(lang)}`), api("GET", "/api/levels")]);
     } catch (err) {
       fill(root, h("section", { class: "panel" }, h("h1", {}, _("The server cannot be reached")), h("p", {}, err.message)));
       document.body.dataset.status = "error";

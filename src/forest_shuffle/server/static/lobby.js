@@ -1,7 +1,7 @@
 // The start page: choose the game, set up the seats of a new game, then share the invite links.
 import { api, knownGames, rememberCreated } from "./api.js";
 import { h, fill } from "./dom.js";
-import { _, ngettext } from "./i18n.js";
+import { _, lang, ngettext } from "./i18n.js";
 import { soloLobby } from "./solo.js";
 
 
@@ -86,7 +86,7 @@ export function showLobby(root, ui, offered = [], levels = []) {
     if (noHelpBox.checked) body.help = false; // the seats agreed: no Suggest in this game
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     try {
-      const created = await api("POST", "/api/games", { body });
+      const created = await api("POST", `/api/games?lang=${encodeURIComponent(lang)}`, { body });
       rememberCreated(created, hotseat);
       const humans = created.seats.filter((s) => s.token);
       const invited = created.seats.filter((s) => s.invite);
