@@ -185,7 +185,6 @@ def _structural(gid: str) -> set[str]:
     """The kinds a game asks whatever its cards (what its module gives make_def)."""
     from forest_shuffle.engine.game import BASE_DECISIONS
     from forest_shuffle.games.dartmoor_state import DECISIONS
-
     from forest_shuffle.games.exploration import DECISIONS as EXPLORATION
 
     if gid.startswith("dartmoor"):
