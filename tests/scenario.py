@@ -153,7 +153,8 @@ def build(
     (so that winter never comes up unless a test asks for it). Every card not named goes
     into the box. A game with Exploration's caves: the draft is over, ``cave_numbers``
     the caves chosen (default 1, 2, ...). Mushrooms (and other draw-on-play permanents) in
-    the forests are active (played on earlier turns) unless ``active`` says otherwise. ``game``: the game id.
+    the forests are active (played on earlier turns) unless ``active`` says otherwise.
+    ``game``: the game id.
     Dartmoor (``game="dartmoor"``): the cave draft is over, ``cave_numbers`` are the caves
     chosen (default 1, 2, ...), ``discard`` the discard pile; a site with ``sapling=True``
     is a universal moor.
