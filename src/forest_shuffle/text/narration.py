@@ -222,6 +222,11 @@ def action_words(action: Action, view: PlayerView) -> str:
         if facts is not None and action.card in facts.keeps_bonus:
             words += f" - keeps the {facts.symbol} bonus"
         return words
+    if pend is not None and pend.kind == "winter reprieve" and kind in (YES, NO):
+        if kind == YES:
+            return (f"yes: shuffle the winter card back into the deck ({label(pend.card, cat)}, "
+                    "once per game)")
+        return "no: the game ends"
     if kind == YES:
         return f"yes: {step_words(pend, cat)}" if pend is not None else "yes"
     if kind == NO:
@@ -382,7 +387,13 @@ def game_words(game: GameDef) -> str:
 
 def cave_name(number: int, catalog: Catalog) -> str:
     """``"cave 3 (draw 3 cards, then put 3 hand cards into the clearing)"``: a Dartmoor cave
-    with its start effect or end points in words (just ``"cave 3"`` when it has neither)."""
+    with its start effect or end points in words (just ``"cave 3"`` when it has neither);
+    an Exploration cave by its name: ``"cave 2, Collectors' Cave (2 points per card)"``."""
+    named = catalog.named_caves
+    if 0 < number <= len(named):
+        cave = named[number - 1]
+        what = cave.text.rstrip(".") + ("; a provisional reading" if cave.provisional else "")
+        return f"cave {number}, {cave.name} ({what})" if what else f"cave {number}, {cave.name}"
     for cave in catalog.caves:
         if cave.number == number:
             what = cave.text.rstrip(".") + ("; a provisional reading" if cave.provisional
@@ -568,6 +579,11 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
     if kind in (YES, NO) and pend is not None and pend.kind == "option":
         verb = "uses" if kind == YES else "skips"
         return f"{verb} {step_words(pend, catalog)}"
+    if kind in (YES, NO) and pend is not None and pend.kind == "winter reprieve":
+        tree = label(pend.card, catalog)
+        if kind == YES:
+            return f"shuffles the winter card back into the deck ({tree}, once per game)"
+        return "lets the winter card end the game"
     if kind == CAVE:
         if pend is not None and pend.kind == "clearing cave":  # a clearing card: seen by all
             return (f"puts {label(action.card, catalog)} (card {action.card}) from the "
