@@ -9,9 +9,9 @@ play of any hand card, without its effect or bonus), ``hands_to_clearing`` (from
 other hand, left first, cards taken at random into the clearing) and ``discards_to_deck``
 (cards seen leaving the game from the clearing, shuffled, onto the deck). Chance after
 setup comes from a sub-seed of the game's seed (:func:`chance`). The permanent
-``winter_reprieve`` is declared for the data but has no engine rule yet: no game id uses
-it (``docs/exploration.md``). No species is named here: which card does what comes from
-the data.
+``winter_reprieve`` (the O Christmas Tree's) is a rule of :class:`ExplorationState`, with
+its decision kind ``winter reprieve`` (:data:`REPRIEVE`). No species is named here: which
+card does what comes from the data.
 """
 
 from __future__ import annotations
