@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from scenario import build, site, trees_of
 from typer.testing import CliRunner
 
@@ -68,3 +69,16 @@ def test_the_cli_takes_the_new_ids() -> None:
     cards = runner.invoke(app, ["cards", "--game", "base+exploration", "--json"])
     assert cards.exit_code == 0 and "O Christmas Tree" in cards.output
     json.loads(cards.output)
+
+
+def test_the_rl_encodings_take_the_reprieve() -> None:
+    pytest.importorskip("numpy")
+    from forest_shuffle.rl.actions import action_to_id
+    from forest_shuffle.rl.observation import DECISIONS, encode, fields
+
+    view = _asked().view(0)
+    decision = fields(encode(view))["decision"]
+    assert DECISIONS.index("winter reprieve") == 15 and decision[15] == 1.0
+    assert decision.sum() == 1.0
+    # the existing action ids: yes and no keep theirs
+    assert [action_to_id(a) for a in view.legal_actions] == [3, 4]
