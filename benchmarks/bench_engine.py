@@ -12,9 +12,11 @@ printed before and after.
 runs one subprocess per tree (``PYTHONPATH`` set to the tree), alternating which goes
 first, and the table shows both side by side with the ratio of the medians.
 
+``--game ID`` measures that game (``base`` by default; ``base+exploration``...).
+
 Usage: ``python benchmarks/bench_engine.py [--games 200] [--repeat 5] [--seed 1] [--json]
-[--profile] [--against OLD/src] [--pin CPU]`` (``--profile`` prints a cProfile of the
-2-player random games).
+[--profile] [--against OLD/src] [--pin CPU] [--game ID]`` (``--profile`` prints a cProfile
+of the 2-player random games).
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from pathlib import Path
 
 from forest_shuffle.engine import GameState
 from forest_shuffle.formats.records import random_game
-from forest_shuffle.games import make_game
+from forest_shuffle.games import UnknownGameError, make_game
 
 HERE = Path(__file__).resolve().parents[1] / "src"
+#: The game measured (``--game``).
+GAME = "base"
 
 
 def timed(fn: Callable[[], object]) -> float:
@@ -48,15 +52,15 @@ def timed(fn: Callable[[], object]) -> float:
 
 
 def play_games(players: int, seeds: list[int]) -> list[GameState]:
-    return [random_game(players, s) for s in seeds]
+    return [random_game(players, s, game=GAME) for s in seeds]
 
 
 def mid_game_states(players: int, seeds: list[int]) -> list[GameState]:
     """For each seed, the state halfway (by decisions) through its random game."""
     out = []
     for seed in seeds:
-        length = len(random_game(players, seed).history)
-        state = GameState.new(players, seed)
+        length = len(random_game(players, seed, game=GAME).history)
+        state = GameState.new(players, seed, game=GAME)
         rng = random.Random(seed)
         for _ in range(length // 2):
             state.apply(rng.choice(state.legal_actions()))
@@ -68,7 +72,7 @@ def sampled_states(players: int, seeds: list[int], every: int = 7) -> list[GameS
     """Clones of every ``every``-th decision point of random games (all kinds of decision)."""
     out = []
     for seed in seeds:
-        state = GameState.new(players, seed)
+        state = GameState.new(players, seed, game=GAME)
         rng = random.Random(seed)
         k = 0
         while not state.over:
@@ -107,7 +111,7 @@ def measure(players: int, games: int, seed: int) -> dict[str, float]:
     dicts = [s.to_dict() for s in mids]
     t_from = timed(lambda: [GameState.from_dict(d) for d in dicts for _ in range(10)])
     tables = [s.forests for s in finished]
-    totals = make_game().totals_fn()  # the base game's scorer, its definition's
+    totals = make_game(GAME).totals_fn()  # the game's scorer, its definition's
     t_score = timed(lambda: [totals(f) for f in tables])
     n_mid = len(mids) * 10
     return {
@@ -144,7 +148,7 @@ def run_tree(src: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]
     """One round in a subprocess importing forest_shuffle from ``src``."""
     env = dict(os.environ, PYTHONPATH=str(src))
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games",
-           str(args.games), "--seed", str(args.seed)]
+           str(args.games), "--seed", str(args.seed), "--game", args.game]
     if args.pin is not None:
         cmd += ["--pin", str(args.pin)]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
@@ -205,8 +209,14 @@ def main() -> None:
     parser.add_argument("--against", type=Path, default=None,
                         help="another tree's src directory, measured interleaved")
     parser.add_argument("--pin", type=int, default=None, help="run on this CPU only")
+    parser.add_argument("--game", default="base", help="the game id measured (base)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global GAME
+    try:
+        GAME = make_game(args.game).id
+    except UnknownGameError as bad:
+        parser.error(str(bad))
     if args.pin is not None:
         os.sched_setaffinity(0, {args.pin})
     if args.worker:
@@ -229,7 +239,7 @@ def main() -> None:
         print(json.dumps({"load_before": load_before, "load_after": load(), "trees": trees},
                          indent=2))
     else:
-        print(f"{args.repeat} rounds of {args.games} games; {load_before} (before), "
+        print(f"{args.repeat} rounds of {args.games} games of {GAME}; {load_before} (before), "
               f"{load()} (after)")
         if args.against is not None:
             print(f"this = {HERE}, other = {args.against}")

@@ -151,8 +151,10 @@ def build(
     ``deck`` lists cards top last; winter cards not named in ``deck`` or ``winter`` are
     laid aside as already revealed only if listed in ``winter``, otherwise they go to the box
     (so that winter never comes up unless a test asks for it). Every card not named goes
-    into the box. Mushrooms (and other draw-on-play permanents) in the forests are active
-    (played on earlier turns) unless ``active`` says otherwise. ``game``: the game id.
+    into the box. A game with Exploration's caves: the draft is over, ``cave_numbers``
+    the caves chosen (default 1, 2, ...). Mushrooms (and other draw-on-play permanents) in
+    the forests are active (played on earlier turns) unless ``active`` says otherwise.
+    ``game``: the game id.
     Dartmoor (``game="dartmoor"``): the cave draft is over, ``cave_numbers`` are the caves
     chosen (default 1, 2, ...), ``discard`` the discard pile; a site with ``sapling=True``
     is a universal moor.
@@ -206,7 +208,13 @@ def build(
         "active": [{m: int(a.get(m, 0)) for m in g.mushrooms} for a in active],
         "history": [],
     })
-    if g.state_class is not None:  # Dartmoor: after the cave draft
+    if "drafted" in data:  # Exploration's caves: after the draft (caves 1, 2, ... or none)
+        numbers = list(cave_numbers) if cave_numbers is not None else [
+            k + 1 if k < len(g.catalog.named_caves) else 0 for k in range(n)]
+        data.update({"cave_offer": [], "drafted": sum(1 for c in numbers if c)})
+        for fd, number in zip(data["forests"], numbers, strict=True):
+            fd["cave_number"] = number
+    elif g.state_class is not None:  # Dartmoor: after the cave draft
         numbers = list(cave_numbers) if cave_numbers is not None else list(range(1, n + 1))
         data.update({"discard": list(discard), "cave_offer": [], "setup": 2 * n})
         for fd, number in zip(data["forests"], numbers, strict=True):

@@ -18,7 +18,8 @@ from forest_shuffle.engine.state import GameState
 from forest_shuffle.engine.view import PlayerView
 from forest_shuffle.games import game_ids, make_game
 
-GAMES = ("base", "base+alpine", "base+woodland_edge", "base+alpine+woodland_edge")
+GAMES = ("base", "base+alpine", "base+woodland_edge", "base+alpine+woodland_edge",
+         "base+exploration")
 
 
 def _play(state: GameState, specs: list[str], seed: int, limit: int = 10_000,

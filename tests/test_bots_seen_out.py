@@ -55,6 +55,7 @@ def play(gid: str, n: int, seed: int) -> Iterator[tuple[GameState, GameState, Ou
         action = rng.choice(s.legal_actions())
         s.apply(action)
         last = passages(before, s, action)
+        box &= set(s.box)  # Exploration's Red Panda puts cards seen in the box on the deck
         box |= last[0]
         cave.update(last[1])
         yield s, before, last, (set(box), dict(cave))

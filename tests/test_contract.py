@@ -122,7 +122,9 @@ def test_invariants_at_every_step(game: str, n: int, seed: int) -> None:
         if state.decision == "turn":
             assert len(state.clearing) < g.clearing_limit
         assert all(g.cards[c].is_winter for c in state.winter)
-        assert state.over == (len(state.winter) == g.winter_to_end)
+        # Exploration's winter reprieve holds the end open while its owner decides
+        held = state.decision == "winter reprieve"
+        assert state.over == (len(state.winter) == g.winter_to_end and not held)
     assert state.over and len(state.scores()) == n
 
 

@@ -3,7 +3,9 @@
 ``tests/data/engine_fingerprints.json`` holds, for every registered game (the Dartmoor
 solo challenges included) and player count, a short sha256 of each random game's action
 texts and final ``to_dict`` for a range of seeds, written once from the engine before the
-fast paths (``PYTHONPATH=OLD/src python tests/test_engine_fast_paths.py --write``). The
+fast paths (``PYTHONPATH=OLD/src python tests/test_engine_fast_paths.py --write``); a game
+registered later (Exploration's ids) was added when it was registered, from the engine of
+that day, so its games too stay as they were. The
 test plays the same games with this engine and compares. It also checks what the
 incremental state must keep: clone, save and load, views, the unchecked rollout ``apply``
 and the specific errors of illegal actions.

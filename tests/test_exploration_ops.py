@@ -1,9 +1,9 @@
 """Exploration's effect ops (``games/exploration.py``), each applied in a small position.
 
 The positions are built in a definition made for these tests alone from the catalog
-``base`` + ``exploration`` (no game id for Exploration is registered until every card of it
-plays and scores: docs/exploration.md). Each test names the cards it uses; every other
-card is in the box.
+``base`` + ``exploration`` without the cave draft (written before the game ids
+``base+exploration``... were registered; they keep the positions free of the draft).
+Each test names the cards it uses; every other card is in the box.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Exploration's setup (docs/exploration.md, "Setup"): one more card to the box per rare
 card, and the named caves drafted in reverse turn order before the mulligans, on a
-definition of base + exploration registered for each test alone (no game id plays
-Exploration yet)."""
+definition of base + exploration registered for each test alone (written before the
+game id ``base+exploration`` was registered; it plays the same setup)."""
 
 from __future__ import annotations
 

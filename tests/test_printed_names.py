@@ -51,6 +51,8 @@ def _reference_names() -> dict[str, set[str]]:
         out[module] = {s["name"] for s in exp["expansions"][module]["species"]}
     out["dartmoor"] = {s["name"] for group in dm["species"].values() if isinstance(group, list)
                        for s in group}
+    xp = json.loads((REFERENCE / "cards-exploration.json").read_text(encoding="utf-8"))
+    out["exploration"] = {s["name"] for s in xp["species"]}
     return out
 
 

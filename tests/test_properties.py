@@ -268,3 +268,42 @@ def test_illegal_actions_change_nothing(n: int, seed: int) -> None:
             else:
                 raise AssertionError(f"{text} was applied")
             assert state.to_dict() == before
+
+
+# ----------------------------------------------------------------------------- Exploration
+
+EXPLORATION_IDS = ("base+exploration", "base+alpine+exploration",
+                   "base+woodland_edge+exploration", "base+alpine+woodland_edge+exploration")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(EXPLORATION_IDS), players, seeds)
+def test_exploration_games_keep_the_invariants(gid: str, n: int, seed: int) -> None:
+    """Random games of every Exploration id: the whole state checked at every step, the
+    winter reprieve asked only with the game's end held open and each card's use once,
+    saves and replays give the same game."""
+    from forest_shuffle.engine.check import check_state
+    from forest_shuffle.games.exploration import D_REPRIEVE, ExplorationState
+
+    state = GameState.new(n, seed, game=gid)
+    assert isinstance(state, ExplorationState)
+    rng = random.Random(seed)
+    end = state.game.winter_to_end
+    while not state.over:
+        check_state(state)
+        if state.decision == D_REPRIEVE:
+            assert len(state.winter) == end and state.stack[:-1]
+        else:
+            assert len(state.winter) < end
+        acts = state.legal_actions()
+        state.apply(acts[0] if state.decision == "option" and rng.random() < 0.8
+                    else rng.choice(acts))
+        if rng.random() < 0.02:
+            data = json.loads(json.dumps(state.to_dict()))
+            assert GameState.from_dict(data).to_dict() == data
+    check_state(state)
+    assert len(state.winter) == end and len(set(state.reprieves)) == len(state.reprieves)
+    replay = GameState.new(n, seed, game=gid)
+    for a in state.history:
+        replay.apply(a)
+    assert replay.to_dict() == state.to_dict()

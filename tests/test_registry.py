@@ -185,9 +185,12 @@ def _structural(gid: str) -> set[str]:
     """The kinds a game asks whatever its cards (what its module gives make_def)."""
     from forest_shuffle.engine.game import BASE_DECISIONS
     from forest_shuffle.games.dartmoor_state import DECISIONS
+    from forest_shuffle.games.exploration import DECISIONS as EXPLORATION
 
     if gid.startswith("dartmoor"):
         return {d if isinstance(d, str) else d.name for d in DECISIONS}
+    if "exploration" in gid.split("+"):  # its caves drafted
+        return {d if isinstance(d, str) else d.name for d in EXPLORATION}
     return set(BASE_DECISIONS)
 
 
@@ -205,7 +208,7 @@ def test_a_games_kinds_are_its_structural_ones_and_those_its_ops_push(gid: str) 
 
 
 @pytest.mark.parametrize("gid", ["base", "base+alpine+woodland_edge", "dartmoor",
-                                 "dartmoor-solo-1"])
+                                 "dartmoor-solo-1", "base+exploration"])
 def test_every_kind_a_game_reaches_is_in_its_table(gid: str) -> None:
     g = game_by_id(gid)
     seen: set[str] = set()
@@ -223,9 +226,10 @@ def test_every_kind_a_game_reaches_is_in_its_table(gid: str) -> None:
 def test_the_observation_slots_are_stable_and_distinct() -> None:
     slots = {d.obs: name for name, d in DECISION_KINDS.items() if d.obs >= 0}
     assert len(slots) == len([d for d in DECISION_KINDS.values() if d.obs >= 0])
-    assert [slots[i] for i in range(15)] == [
+    assert [slots[i] for i in range(16)] == [
         "mulligan", "turn", "draw", "pay", "option", "free", "raccoon", "mole", "take",
-        "clearing cave", "saplings", "cave draft", "universal moor", "discard", "draw or take"]
+        "clearing cave", "saplings", "cave draft", "universal moor", "discard", "draw or take",
+        "winter reprieve"]
 
 
 def test_the_pick_shapes_come_from_the_declarations() -> None:

@@ -417,7 +417,8 @@ BROKEN: list[tuple[str, Path, Callable[[Save], None], str]] = [
      B + "card 161 is nowhere; every card of the deck is in exactly one place"),
     ("a bad game id", BASE_FILE, _field("game", "base+tundra"),
      B + "unknown game 'base+tundra' (known: base, base+alpine, base+woodland_edge, "
-     "base+alpine+woodland_edge, dartmoor)"),
+     "base+alpine+woodland_edge, base+exploration, base+alpine+exploration, "
+     "base+woodland_edge+exploration, base+alpine+woodland_edge+exploration, dartmoor)"),
     ("a game id that is no string", BASE_FILE, _field("game", None),
      B + "game must be a game id, not null"),
     ("a winter card in a hand", BASE_FILE, _winter_into_hand,

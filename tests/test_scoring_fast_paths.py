@@ -10,7 +10,9 @@ tables and check today's scorer against it, and that ``totals`` equals the total
 ``score_table`` on every table. The entries of the games with Woodland Edge were written
 again when the cards' ``species`` became the printed name (the Woodland Edge Squeakers
 are "Squeaker", not "Edge Squeaker"), after checking that the results differed in nothing
-else.
+else. The entries of Exploration's ids were added when they were registered, from the
+scorer of that day (its Exploration rules have their own tests,
+``tests/test_exploration_scoring.py``), so they keep its results.
 """
 
 from __future__ import annotations

@@ -26,11 +26,14 @@ from forest_shuffle.rl.observation import (  # noqa: E402
 
 def _hidden(s: GameState, p: int) -> list[int]:
     """The cards ``p`` cannot see: others' unseen hand cards, caves and face-down saplings,
-    the box and the deck's non-winter cards."""
-    out = [c for c in s.deck if not s.game.cards[c].is_winter] + s.box[:]
+    the box and the deck's non-winter cards (not the cards everyone saw go into the box or
+    a cave: a clearing cave's pick names them)."""
+    out = [c for c in s.deck if not s.game.cards[c].is_winter]
+    out += [c for c in s.box if c not in s.box_seen]
     for q in range(s.num_players):
         if q != p:
-            out += [c for c in s.hands[q] if c not in s.known[q]] + s.caves[q]
+            out += [c for c in s.hands[q] if c not in s.known[q]]
+            out += [c for c in s.caves[q] if c not in s.caves_seen[q]]
             out += [t.card for t in s.forests[q].trees if t.species is None and t.card]
     return out
 

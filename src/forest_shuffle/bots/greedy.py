@@ -246,6 +246,10 @@ def deck_start(game: GameDef, num_players: int) -> float:
     return t.deck_start.get(num_players) or float(len(game.deck_ids))
 
 
+#: The cards a named cave is guessed to hold at the end, when it is chosen.
+CAVE_GUESS = 3
+
+
 @dataclass(slots=True)
 class Situation:
     """What the heuristic reads: one player's hand, the table and the pending decision,
@@ -924,11 +928,25 @@ class _Eval:
             return min(legal, key=lambda a: self.hv.get(a.card, 1.0))
         if kind == "draw or take":
             return self._draw_second()
+        if kind == "winter reprieve":
+            return self._reprieve()
         return legal[0]
+
+    def _reprieve(self) -> Action:
+        """Exploration's winter reprieve: no (the game ends now) when the bot leads on the
+        points of the forests as they lie, yes (the winter card back into the deck, the
+        game goes on) when it trails or ties."""
+        s = self.s
+        totals = s.game.totals(s.forests)
+        others = [t for i, t in enumerate(totals) if i != s.player]
+        ahead = bool(others) and totals[s.player] > max(others)
+        return Action(NO) if ahead and Action(NO) in s.legal else s.legal[0]
 
     def _cave_choice(self) -> Action:
         """The cave whose start effect or end points are worth most, from the cave data:
         a card drawn is worth :data:`CARD`, a card under the cave or a point 1."""
+        if self.s.game.catalog.named_caves:
+            return self._named_cave_choice()
         caves = self.s.game.catalog.caves
         best, best_v = self.s.legal[0], -1e18
         for a in self.s.legal:
@@ -947,6 +965,21 @@ class _Eval:
                     v = 2.0 * n
             if cave.points is not None:
                 v += float(cave.points.params.get("points", 0))
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _named_cave_choice(self) -> Action:
+        """Exploration's named caves (no effect known): the one whose points are most for
+        the bot's forest as it lies with at least :data:`CAVE_GUESS` cards under the cave,
+        counted by the game's scorer."""
+        s = self.s
+        best, best_v = s.legal[0], -1e18
+        for a in s.legal:
+            mine = s.forests[s.player].copy()
+            mine.cave_number = a.card
+            mine.cave = max(mine.cave, CAVE_GUESS)
+            v = float(s.game.totals([mine])[0])
             if v > best_v:
                 best, best_v = a, v
         return best

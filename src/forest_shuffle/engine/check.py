@@ -435,6 +435,11 @@ def check_state(state: GameState) -> None:
         _need(pend.kind in kinds, f"stack[{k}]: unknown decision {_show(pend.kind)}")
         _need(0 <= pend.player < n, f"stack[{k}] ({pend.kind}): player {pend.player} is no "
               f"seat (0 to {n - 1})")
+    # A decision that holds the game's end open (Exploration's winter reprieve) is the
+    # state class's to check (_check_more); the game below it goes on as checked here.
+    held = state._end_held()
+    if held:
+        stack = stack[:-1]
     _need(len(stack) <= 2, f"{len(stack)} decisions stacked (at most a Mole and a payment, "
           "or two free plays)")
     if len(stack) == 2:
@@ -532,7 +537,7 @@ def check_state(state: GameState) -> None:
               f"the {_nth(g.winter_to_end)})")
         _need(not stack and not queue, "the game is over but decisions or steps are pending")
     else:
-        _need(len(state.winter) < g.winter_to_end,
+        _need(len(state.winter) < g.winter_to_end or held,
               f"{len(state.winter)} winter cards are revealed but the game is not over")
         _need(bool(stack), "the game is not over but no decision is pending")
 

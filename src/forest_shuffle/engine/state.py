@@ -1232,6 +1232,13 @@ class GameState:
     def _check_more(self) -> None:
         """Checks of what a game's state class adds (base: none); BrokenSaveError."""
 
+    def _end_held(self) -> bool:
+        """True when the decision at hand holds the game's end open (a game's state class:
+        Exploration's winter reprieve, asked with the card that ends the game revealed):
+        :func:`~forest_shuffle.engine.check.check_state` then checks the decisions below
+        it as a game that goes on, and :meth:`_check_more` checks that one. Base: False."""
+        return False
+
     #: The decision kinds of a game's setup (turn 0).
     SETUP_KINDS: frozenset[str] = frozenset({D_MULLIGAN})
     #: Decisions that take several cards one action at a time, in ascending order of ids

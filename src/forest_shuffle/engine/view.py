@@ -87,6 +87,9 @@ class PlayerView:
     #: A solo game: the public facts of the automa (the challenge, how many of Anna's
     #: cards are left, those shown since the last shuffle, her last turn); empty otherwise.
     solo: Mapping[str, Any] = field(default_factory=dict)
+    #: Exploration: the cards whose winter reprieve was used, once per use (public: everyone
+    #: saw the winter card go back), so a sampled world never grants one twice.
+    reprieves: tuple[int, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -141,7 +144,8 @@ class PlayerView:
                 "setup": self.setup, "cave_numbers": [f.cave_number for f in self.forests],
                 "universal_moors": [[j for j, t in enumerate(f.trees) if t.is_moor
                                      and t.species is None] for f in self.forests],
-                **({"solo": dict(self.solo)} if self.solo else {})}
+                **({"solo": dict(self.solo)} if self.solo else {}),
+                **({"reprieves": list(self.reprieves)} if self.reprieves else {})}
 
 
 def _public_forest(forest: Forest) -> Forest:

@@ -1,9 +1,11 @@
 """Forest Shuffle, the base game, and its expansion modules Alpine and Woodland Edge.
 
 Registers ``base``, ``base+alpine``, ``base+woodland_edge`` and
-``base+alpine+woodland_edge``. The expansions are data modules shuffled into the base deck;
-what differs is the number of cards boxed unseen at setup (BGA's implementation values,
-the only ones found: see docs/rules.md).
+``base+alpine+woodland_edge``, and (the block "exploration game ids") ``base+exploration``
+with its combinations, played by
+:class:`~forest_shuffle.games.exploration.ExplorationState`. The expansions are data
+modules shuffled into the base deck; what differs is the number of cards boxed unseen at
+setup (BGA's implementation values, the only ones found: see docs/rules.md).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 
 from forest_shuffle.cards.model import Catalog, load_catalog
 from forest_shuffle.engine.game import GameDef, make_def, register, register_canonical
+from forest_shuffle.games import exploration as _exploration
 
 BASE_ID = "base"
 #: The expansion modules, in the order their ids are written.
@@ -72,3 +75,43 @@ register(BASE_ID, lambda: _factory(()))
 for _mods in (("alpine",), ("woodland_edge",), ("alpine", "woodland_edge")):
     register(_game_id(_mods), (lambda m: lambda: _factory(m))(_mods))
 register_canonical(_canonical)
+
+
+# exploration game ids: base+exploration and its combinations with alpine and
+# woodland_edge, written "base" first, then the modules in the order alpine,
+# woodland_edge, exploration (spec/forest-json.md, "Exploration and the promo cards"; any
+# order is accepted). The rare cards shuffled in, the named caves drafted
+# (ExplorationState, docs/exploration.md).
+_X_MODULES: tuple[str, ...] = (*EXPANSIONS, "exploration")
+
+
+def _exploration_factory(modules: tuple[str, ...]) -> GameDef:
+    catalog = load_catalog((BASE_ID, *modules))
+    title = "Forest Shuffle" + "".join(
+        f" + {_TITLES.get(m, 'Exploration')}" for m in modules)
+    return make_def(_game_id(modules), title, catalog, players=(2, 3, 4, 5),
+                    removed_at_setup=removed_at_setup(catalog, modules),
+                    state_class=_exploration.ExplorationState,
+                    decisions=_exploration.DECISIONS,
+                    options={"modules": modules,
+                             "actions": ("keep", "mulligan", "draw", "take", "play",
+                                         "sapling", "pay", "yes", "no", "cave", "done",
+                                         "choose")})
+
+
+def _exploration_canonical(id: str) -> str | None:
+    """``base+exploration+alpine`` (any order, no repeats) -> the registered id."""
+    parts = id.strip().lower().split("+")
+    rest = parts[1:]
+    if (parts[:1] != [BASE_ID] or len(set(parts)) != len(parts) or "exploration" not in rest
+            or not set(rest) <= set(_X_MODULES)):
+        return None
+    return _game_id(tuple(m for m in _X_MODULES if m in rest))
+
+
+_X_IDS: tuple[tuple[str, ...], ...] = (
+    ("exploration",), ("alpine", "exploration"), ("woodland_edge", "exploration"),
+    ("alpine", "woodland_edge", "exploration"))
+for _xmods in _X_IDS:
+    register(_game_id(_xmods), (lambda m: lambda: _exploration_factory(m))(_xmods))
+register_canonical(_exploration_canonical)

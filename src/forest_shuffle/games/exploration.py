@@ -9,9 +9,9 @@ play of any hand card, without its effect or bonus), ``hands_to_clearing`` (from
 other hand, left first, cards taken at random into the clearing) and ``discards_to_deck``
 (cards seen leaving the game from the clearing, shuffled, onto the deck). Chance after
 setup comes from a sub-seed of the game's seed (:func:`chance`). The permanent
-``winter_reprieve`` is declared for the data but has no engine rule yet: no game id uses
-it (``docs/exploration.md``). No species is named here: which card does what comes from
-the data.
+``winter_reprieve`` (the O Christmas Tree's) is a rule of :class:`ExplorationState`, with
+its decision kind ``winter reprieve`` (:data:`REPRIEVE`). No species is named here: which
+card does what comes from the data.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typing import Any, Final
 from forest_shuffle.cards.forest import SAPLING, TREE, Host
 from forest_shuffle.cards.model import Effect
 from forest_shuffle.cards.ops import OpDecl, register_op
-from forest_shuffle.engine.actions import CHOOSE, Action
+from forest_shuffle.engine.actions import CHOOSE, YES, Action
 from forest_shuffle.engine.effects import FREE_PLAY_VALUE
 from forest_shuffle.engine.game import BASE_DECISIONS
-from forest_shuffle.engine.kinds import KindDecl
+from forest_shuffle.engine.kinds import KindDecl, register_kind
 from forest_shuffle.engine.refusals import Refusal
 from forest_shuffle.engine.setup import KEYED, Shuffler, derive, shuffler
 from forest_shuffle.engine.state import D_FREE, D_MULLIGAN, GameState, Pending
@@ -172,12 +172,21 @@ register_op(OpDecl(
                                   int(e.get("n", 1))),
     value=lambda e, c, hand, room: 0.5))
 
-# ------------------------------------------------------------ declared, no engine rule yet
+# ------------------------------------------------------------ the winter reprieve
+
+#: The op of a permanent that may put the third winter card back into the deck (its
+#: ``times``: how often each card may).
+REPRIEVE_OP: Final = "winter_reprieve"
+#: The decision kind that asks a reprieve's owner (``Pending.card``: the card; ``tree``:
+#: its place in the owner's forest; ``paid``: the cards whose owners said no to this
+#: winter card).
+D_REPRIEVE: Final = "winter reprieve"
 
 register_op(OpDecl(
-    "winter_reprieve", ("times",),
+    REPRIEVE_OP, ("times",),
     words=lambda e, w: w.gettext("Once: when the third winter card comes up, you may shuffle "
                                  "it back into the deck"),
+    kinds=(D_REPRIEVE,),
     permanent=True))
 
 # ------------------------------------------------------------ the cave draft
@@ -193,12 +202,28 @@ class ExplorationState(GameState):
     mulligans and the first turn, as in the base game. A forest's ``cave_number`` names
     its cave, which the scorer scores by its rule. Saves add ``cave_offer``, ``drafted``
     and each forest's ``cave_number``; views show the offer (``cave_offer``) and the
-    caves chosen so far (``setup``: how many)."""
+    caves chosen so far (``setup``: how many).
 
-    __slots__ = ("cave_offer", "drafted")
+    The winter reprieve (a permanent of op :data:`REPRIEVE_OP`, the O Christmas Tree's):
+    when the card that would end the game (the third winter card) comes up while a tree of
+    such a species with a use left stands in a forest (a tree card, not turned into a
+    sapling), the card is laid on the winter pile but the game goes on to the end of the
+    action; then the owner is asked (decision :data:`D_REPRIEVE`, ``yes``/``no``, pushed on
+    top of whatever comes next). Yes shuffles that winter card back into the deck (with
+    :func:`chance`) and uses the tree; no ends the game, unless another player owns such a
+    tree: then that player is asked. Reading: the tree's owner decides, whoever drew the
+    card (the appendix: "while the O Christmas Tree is in your forest, you may").
+    ``reprieves`` (the cards used, once per use) is saved, cloned, checked and shown in
+    views."""
+
+    __slots__ = ("cave_offer", "drafted", "reprieves", "reprieve_held")
 
     cave_offer: list[int]  # the numbers of the caves still offered during the draft
     drafted: int  # caves chosen so far (the draft is over at num_players)
+    reprieves: list[int]  # the reprieve cards used, once per use, in order
+    #: The card that would end the game came up during this action and an owner may put it
+    #: back: asked when the action ends (False between actions).
+    reprieve_held: bool
 
     SETUP_KINDS = frozenset({D_MULLIGAN, D_CAVE_DRAFT})
 
@@ -225,31 +250,108 @@ class ExplorationState(GameState):
         self.current = self.first_player
         self._offer_mulligans(0)
 
+    # ------------------------------------------------------------ the winter reprieve
+
+    def _draw_from_deck(self) -> int | None:
+        """As the base game's, but the card that would end the game is held (laid on the
+        winter pile, the draw goes on) when an owner may put it back: asked when the
+        action ends (:meth:`apply_legal`)."""
+        deck = self.deck
+        winter_cards = self.game.winter_cards
+        while deck:
+            cid = deck.pop()
+            if cid not in winter_cards:
+                return cid
+            self.winter.append(cid)
+            if len(self.winter) >= self.game.winter_to_end:
+                if not self.reprieve_held and self.reprieve_next(()) is not None:
+                    self.reprieve_held = True
+                    continue
+                self._end_game()
+                return None
+        return None
+
+    def apply_legal(self, action: Action) -> None:
+        """As the base game's; then, when the action brought up a winter card an owner may
+        put back, that owner's decision :data:`D_REPRIEVE` on top."""
+        super().apply_legal(action)
+        if self.reprieve_held:
+            self.reprieve_held = False
+            if not self.over:
+                self._ask_reprieve(())
+
+    def reprieve_uses(self, card: int) -> int:
+        """How often ``card`` may still put the winter card back (its ``times`` less its
+        uses)."""
+        sp = self.game.cards[card].species
+        eff = sp.permanent if sp is not None else None
+        if eff is None or eff.op != REPRIEVE_OP:
+            return 0
+        return int(eff.params.get("times", 1)) - self.reprieves.count(card)
+
+    def reprieve_next(self, declined: Sequence[int]) -> tuple[int, int, int] | None:
+        """The next reprieve to offer as (player, card, tree index): a tree card of a
+        species with the reprieve permanent and a use left, whose owner has not said no to
+        this winter card (``declined``: cards of the owners who did), from the current
+        player on in seat order; None when there is none."""
+        n = self.num_players
+        refused = {p for p in range(n) for t in self.forests[p].trees if t.card in declined}
+        for k in range(n):
+            p = (self.current + k) % n
+            if p in refused:
+                continue
+            for i, t in enumerate(self.forests[p].trees):
+                sp = t.species
+                if (sp is not None and t.card is not None and sp.permanent is not None
+                        and sp.permanent.op == REPRIEVE_OP and self.reprieve_uses(t.card) > 0):
+                    return p, t.card, i
+        return None
+
+    def _ask_reprieve(self, declined: Sequence[int]) -> bool:
+        """Push the next reprieve decision; False when no owner is left to ask."""
+        nxt = self.reprieve_next(declined)
+        if nxt is None:
+            return False
+        p, card, tree = nxt
+        self.stack.append(Pending(D_REPRIEVE, p, card, "", tree, "", 0, list(declined)))
+        self._legal = None
+        return True
+
+    def _end_held(self) -> bool:
+        return bool(self.stack) and self.stack[-1].kind == D_REPRIEVE
+
     # ------------------------------------------------------------ copies, saves, views
 
     def _init_more(self, more: dict[str, Any] | None) -> None:
-        """The caves offered and how many were chosen (a new game: none, 0)."""
+        """The caves offered, how many were chosen and the reprieves used (a new game:
+        none, 0, none)."""
+        self.reprieve_held = False
         if more is None:
             self.cave_offer = []
             self.drafted = 0
+            self.reprieves = []
         else:
             self.cave_offer = more["cave_offer"]
             self.drafted = more["drafted"]
+            self.reprieves = more["reprieves"]
 
     def _more_copy(self) -> dict[str, Any] | None:
-        return {"cave_offer": self.cave_offer[:], "drafted": self.drafted}
+        return {"cave_offer": self.cave_offer[:], "drafted": self.drafted,
+                "reprieves": self.reprieves[:]}
 
     def to_dict(self) -> dict[str, Any]:
         d = super().to_dict()
         d["cave_offer"] = self.cave_offer[:]
         d["drafted"] = self.drafted
+        d["reprieves"] = self.reprieves[:]
         for f, fd in zip(self.forests, d["forests"], strict=True):
             fd["cave_number"] = f.cave_number
         return d
 
     def _load_more(self, data: dict[str, Any]) -> None:
         self._init_more({"cave_offer": list(data["cave_offer"]),
-                         "drafted": int(data["drafted"])})
+                         "drafted": int(data["drafted"]),
+                         "reprieves": [int(c) for c in data.get("reprieves", [])]})
         for f, fd in zip(self.forests, data["forests"], strict=True):
             f.cave_number = int(fd["cave_number"])
 
@@ -266,6 +368,9 @@ class ExplorationState(GameState):
         need(isinstance(offer, list) and all(type(x) is int for x in offer),
              "cave_offer must be a list of cave numbers")
         need(type(data.get("drafted")) is int, "drafted must be an integer")
+        used = data.get("reprieves", [])
+        need(isinstance(used, list) and all(type(x) is int for x in used),
+             "reprieves must be a list of card ids")
         for i, f in enumerate(data["forests"]):
             need(type(f.get("cave_number")) is int, f"forests[{i}].cave_number must be an "
                  "integer (0: no cave chosen yet)")
@@ -294,12 +399,33 @@ class ExplorationState(GameState):
         if drafting:
             need(self.turn == 0 and self.stack[-1].player == self._reverse(self.drafted),
                  "the cave draft out of reverse turn order or after the first turn")
+        cards = self.game.cards
+        for c in set(self.reprieves):
+            need(0 < c < len(cards) and cards[c] is not None, f"reprieves: {c} is no card")
+            need(self.reprieve_uses(c) >= 0, f"reprieves: card {c} has no winter reprieve "
+                 "left to use")
+        for k, pend in enumerate(self.stack[:-1]):
+            need(pend.kind != D_REPRIEVE, f"stack[{k}]: a winter reprieve under another "
+                 "decision")
+        if self._end_held():
+            pend = self.stack[-1]
+            trees = self.forests[pend.player].trees
+            need(len(self.winter) == self.game.winter_to_end,
+                 f"a winter reprieve asked with {len(self.winter)} winter cards revealed")
+            need(0 <= pend.tree < len(trees) and trees[pend.tree].card == pend.card
+                 and trees[pend.tree].species is not None,
+                 f"the winter reprieve's card {pend.card} is not tree {pend.tree + 1} of "
+                 f"forest {pend.player + 1}")
+            need(self.reprieve_uses(pend.card) > 0,
+                 f"the winter reprieve of card {pend.card} is used up")
 
     def _load_view(self, view: PlayerView) -> None:
-        self._init_more({"cave_offer": list(view.cave_offer), "drafted": max(view.setup, 0)})
+        self._init_more({"cave_offer": list(view.cave_offer), "drafted": max(view.setup, 0),
+                         "reprieves": list(view.reprieves)})
 
     def _view_more(self) -> dict[str, Any]:
-        return {"cave_offer": tuple(self.cave_offer), "setup": self.drafted}
+        return {"cave_offer": tuple(self.cave_offer), "setup": self.drafted,
+                "reprieves": tuple(self.reprieves)}
 
 
 def _draft_legal(s: GameState, pend: Pending) -> list[Action]:
@@ -325,6 +451,39 @@ def _draft_refuse(s: GameState, pend: Pending, action: Action) -> str:
                    offered=str(sorted(s.cave_offer)))
 
 
+def _reprieve_legal(s: GameState, pend: Pending) -> list[Action]:
+    return [s.game.a_yes, s.game.a_no]
+
+
+def _reprieve_apply(s: GameState, pend: Pending, action: Action) -> bool:
+    """Yes: the winter card back into the deck, shuffled, and the card's use counted; no:
+    the next owner is asked, or the game ends."""
+    assert isinstance(s, ExplorationState)
+    if action.kind == YES:
+        s.deck.append(s.winter.pop())
+        chance(s, "winter reprieve").shuffle(s.deck)
+        s.reprieves.append(pend.card)
+    elif not s._ask_reprieve([*pend.paid, pend.card]):
+        s._end_game()
+    return False
+
+
+def _reprieve_ask(s: GameState, pend: Pending) -> str:
+    sp = s.game.cards[pend.card].species
+    name = sp.printed if sp is not None else f"card {pend.card}"
+    return (f"yes or no (shuffle the winter card that ends the game back into the deck: "
+            f"your {name}, tree {pend.tree + 1}, may do it once; no ends the game)")
+
+
+def _reprieve_refuse(s: GameState, pend: Pending, action: Action) -> str:
+    return s._wrong_kind(pend.player, s._expected(pend), action.kind)
+
+
+#: The winter reprieve's question (an op's kind: games whose cards have the op ask it).
+REPRIEVE: Final = register_kind(KindDecl(
+    D_REPRIEVE, _reprieve_legal, _reprieve_apply, "yes or no (a winter reprieve)",
+    ask=_reprieve_ask, refuse=_reprieve_refuse, obs=15))
+
 #: Exploration's way of the ``cave draft`` (Dartmoor registers the kind for its state
 #: class; a game with Exploration's caves passes this one in ``make_def(decisions=...)``).
 CAVE_DRAFT: Final = KindDecl(
@@ -334,6 +493,6 @@ CAVE_DRAFT: Final = KindDecl(
 #: The decision kinds a game with Exploration asks whatever its cards.
 DECISIONS: Final[tuple[str | KindDecl, ...]] = (*BASE_DECISIONS, CAVE_DRAFT)
 
-__all__ = ["CAVE_DRAFT", "DECISIONS", "ExplorationState", "chance", "host_holding",
-           "trees_of", "turn_into_sapling"]
+__all__ = ["CAVE_DRAFT", "DECISIONS", "D_REPRIEVE", "REPRIEVE", "REPRIEVE_OP",
+           "ExplorationState", "chance", "host_holding", "trees_of", "turn_into_sapling"]
 

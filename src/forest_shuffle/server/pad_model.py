@@ -305,8 +305,9 @@ def catalog_of(game: GameDef, lang: str = "en") -> dict[str, Any]:
         "moors": has_moors(game), "saplings": game.turn_saplings,
         "card_ids": not catalog.provisional_deck,
         "tree_symbols": list(catalog.tree_symbols),
+        # a symbol of no tree species (Exploration's Golden Palm, Bamboo): its own name
         "symbol_names": {s: printed_name(catalog.species[s], lang)
-                         for s in catalog.tree_symbols},
+                         if s in catalog.species else s for s in catalog.tree_symbols},
         "hosts": hosts, "dwellers": dwellers, "caves": caves,
         "max_players": MAX_PLAYERS,
     }

@@ -197,7 +197,8 @@ class Payload(BaseModel):
 
     game_id: str
     game: str = Field(description="the game's id: base, base+alpine, base+woodland_edge, "
-                                  "base+alpine+woodland_edge")
+                                  "base+alpine+woodland_edge, base+exploration and its "
+                                  "combinations, dartmoor")
     game_title: str = Field(description="the game's name for people")
     version: int = Field(description="the number of actions applied; send it with an action")
     you: int | None = Field(description="the viewer's seat; null for a spectator")

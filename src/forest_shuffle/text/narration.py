@@ -267,6 +267,11 @@ def action_words(action: Action, view: PlayerView, lang: str = "en") -> str:
             return w.gettext("pay with {card} - keeps the {symbol} bonus", card=card,
                              symbol=symbol)
         return w.gettext("pay with {card}", card=card)
+    if pend is not None and pend.kind == "winter reprieve" and kind in (YES, NO):
+        if kind == YES:
+            return w.gettext("yes: shuffle the winter card back into the deck ({tree}, once "
+                             "per game)", tree=label(pend.card, cat, lang))
+        return w.gettext("no: the game ends")
     if kind == YES:
         return (w.gettext("yes: {step}", step=step_words(pend, cat, lang))
                 if pend is not None else w.gettext("yes"))
@@ -481,8 +486,18 @@ def game_title(game: GameDef, lang: str = "en") -> str:
 def cave_name(number: int, catalog: Catalog, lang: str = "en") -> str:
     """``"cave 3 (draw 3 cards, then put 3 hand cards into the clearing)"``: a Dartmoor cave
     with its start effect or end points in words (just ``"cave 3"`` when it has neither;
-    the cave's text is card text, English for now). In ``lang``."""
+    the cave's text is card text, English for now); an Exploration cave by its name:
+    ``"cave 2, Collectors' Cave (2 points per card)"``. In ``lang``."""
     w = server_words(lang)
+    named = catalog.named_caves
+    if 0 < number <= len(named):
+        cave = named[number - 1]
+        what = cave.text.rstrip(".")
+        if what and cave.provisional:
+            what = w.gettext("{text}; a provisional reading", text=what)
+        if what:
+            return w.gettext("cave {n}, {name} ({text})", n=number, name=cave.name, text=what)
+        return w.gettext("cave {n}, {name}", n=number, name=cave.name)
     for cave in catalog.caves:
         if cave.number == number:
             what = cave.text.rstrip(".")
@@ -680,6 +695,12 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
         step = step_words(pend, catalog, lang)
         return (w.gettext("uses {step}", step=step) if kind == YES
                 else w.gettext("skips {step}", step=step))
+    if kind in (YES, NO) and pend is not None and pend.kind == "winter reprieve":
+        tree = label(pend.card, catalog, lang)
+        if kind == YES:
+            return w.gettext("shuffles the winter card back into the deck ({tree}, once per "
+                             "game)", tree=tree)
+        return w.gettext("lets the winter card end the game")
     if kind == CAVE:
         if pend is not None and pend.kind == "clearing cave":  # a clearing card: seen by all
             return w.gettext("puts {card} from the clearing under the cave",
