@@ -208,9 +208,10 @@ def test_tree_symbols_come_from_the_game() -> None:
 
 
 @pytest.mark.parametrize(("doc", "expected"), [
-    (one("base+exploration"), 'game: unknown game "base+exploration" (known: "base", '
-                              '"base+alpine", "base+woodland_edge", '
-                              '"base+alpine+woodland_edge"'),
+    (one("base+dartmoor"), 'game: unknown game "base+dartmoor" (known: "base", '
+                           '"base+alpine", "base+woodland_edge", '
+                           '"base+alpine+woodland_edge", "base+exploration"'),
+    (one("base+promos"), 'game: "base+promos": the promos module is not supported yet'),
     (one("alpine"), 'game: unknown game "alpine"'),
     (one("base+alpine+alpine"), 'game: unknown game "base+alpine+alpine"'),
     ({"game": 2, "players": []}, 'game: must be a game id such as "base", not 2'),
@@ -371,12 +372,12 @@ def test_cards_names_the_game_that_has_a_species() -> None:
 ])
 def test_bad_game_exits_2_with_one_line(args: list[str], tmp_path: Path) -> None:
     extra = ["--out", str(tmp_path / "out")] if args[0] == "stats" else []
-    result = invoke(*args, *extra, "--game", "base+exploration")
+    result = invoke(*args, *extra, "--game", "base+promos")
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("--game: unknown game 'base+exploration' (known: base, ")
+    assert lines[0].startswith("--game: unknown game 'base+promos' (known: base, ")
     assert not (tmp_path / "out").exists()
 
 

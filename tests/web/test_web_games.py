@@ -84,7 +84,7 @@ def test_cards_no_game_is_the_base_game_and_other_spellings_are_accepted(c: Test
 
 
 def test_a_bad_game_is_a_400_with_one_line(c: TestClient) -> None:
-    for bad in ("base+exploration", "alpine", "", "x" * 80, "base+alpine+alpine"):
+    for bad in ("base+promos", "alpine", "", "x" * 80, "base+alpine+alpine"):
         r = c.post("/api/games", json={"seats": TWO_HUMANS, "game": bad})
         assert "unknown game" in one_line_error(r, 400), bad
         assert "base+alpine+woodland_edge" in r.json()["error"]  # the known ids are named

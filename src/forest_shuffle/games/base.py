@@ -1,7 +1,9 @@
 """Forest Shuffle, the base game, and its expansion modules Alpine and Woodland Edge.
 
 Registers ``base``, ``base+alpine``, ``base+woodland_edge`` and
-``base+alpine+woodland_edge``. The expansions are data modules shuffled into the base deck;
+``base+alpine+woodland_edge``, and each of them with Exploration's rare cards and named
+caves (``base+exploration``, ``base+alpine+exploration``...; the module written last, any
+order accepted), whose state class is Exploration's (the cave draft). The expansions are data modules shuffled into the base deck;
 what differs is the number of cards boxed unseen at setup (BGA's implementation values,
 the only ones found: see docs/rules.md).
 """
@@ -72,3 +74,41 @@ register(BASE_ID, lambda: _factory(()))
 for _mods in (("alpine",), ("woodland_edge",), ("alpine", "woodland_edge")):
     register(_game_id(_mods), (lambda m: lambda: _factory(m))(_mods))
 register_canonical(_canonical)
+
+# exploration game ids
+#: The rare-card module, written after the expansions in a game id (``spec/forest-json.md``,
+#: version 3); its games have the named caves, drafted before the first turn.
+EXPLORATION = "exploration"
+
+
+def _exploration_factory(modules: tuple[str, ...]) -> GameDef:
+    from forest_shuffle.games.exploration import DECISIONS, ExplorationState
+
+    catalog = load_catalog((BASE_ID, *modules, EXPLORATION))
+    title = ("Forest Shuffle" + "".join(f" + {_TITLES[m]}" for m in modules)
+             + " + Exploration")
+    return make_def(_game_id((*modules, EXPLORATION)), title, catalog, players=(2, 3, 4, 5),
+                    removed_at_setup=removed_at_setup(catalog, (*modules, EXPLORATION)),
+                    state_class=ExplorationState, decisions=DECISIONS,
+                    options={"modules": (*modules, EXPLORATION),
+                             "actions": ("keep", "mulligan", "draw", "take", "play",
+                                         "sapling", "pay", "yes", "no", "cave", "done",
+                                         "choose")})
+
+
+def _exploration_canonical(id: str) -> str | None:
+    """``base+exploration+alpine`` (any order, no repeats) -> the registered id."""
+    parts = id.strip().lower().split("+")
+    if parts[:1] != [BASE_ID] or len(set(parts)) != len(parts) or EXPLORATION not in parts:
+        return None
+    rest = set(parts[1:]) - {EXPLORATION}
+    if not rest <= set(EXPANSIONS):
+        return None
+    return _game_id((*(m for m in EXPANSIONS if m in rest), EXPLORATION))
+
+
+_EXPLORATION_SETS: tuple[tuple[str, ...], ...] = ((), ("alpine",), ("woodland_edge",),
+                                                  ("alpine", "woodland_edge"))
+for _with in _EXPLORATION_SETS:
+    register(_game_id((*_with, EXPLORATION)), (lambda m: lambda: _exploration_factory(m))(_with))
+register_canonical(_exploration_canonical)
