@@ -60,7 +60,7 @@ __all__ = [
     "forests_from_document", "read_table", "parse_table", "load_table", "game_of_document",
     "result_to_json", "names_in", "document_names_language",
     "render_result", "MAX_PLAYERS", "DARTMOOR", "PROMOS", "species_symbols",
-    "provisional_note", "explained",
+    "provisional_note", "explained", "table_to_document",
 ]
 
 MAX_PLAYERS = 5
@@ -629,6 +629,9 @@ class _Reader:
                 raise ForestJsonError(f"{where}: in a game with exploration the cave is "
                                       f"named: write {{\"name\": NAME, \"cards\": {_q(raw)}}} "
                                       f"(NAME: {names})")
+            if "number" in raw:
+                raise ForestJsonError(f"{where}: unknown key \"number\" (a numbered cave is "
+                                      "Dartmoor's: an Exploration cave is named)")
             _refuse_unknown_keys(raw, frozenset({"name", "cards"}), where)
             name = raw.get("name")
             folded = fold_name(name) if isinstance(name, str) else None
@@ -931,6 +934,65 @@ def load_table(path: str) -> ForestTable:
     if len(text) > MAX_DOCUMENT_CHARS:
         raise ForestJsonError(f"{where}: larger than {MAX_DOCUMENT_CHARS:,} characters")
     return parse_table(text)
+
+
+def _written(catalog: Catalog, sp: Species) -> str:
+    """How a document names ``sp``: its printed name, or its key where species of the game
+    share the printed name (the reader takes either)."""
+    return sp.printed if len(catalog.named(sp.printed)) < 2 else sp.name
+
+
+def table_to_document(game: GameDef, names: Sequence[str],
+                      forests: Sequence[Forest]) -> dict[str, Any]:
+    """A table of the base family written as Forest JSON (version 3 in a game with
+    Exploration's named caves, else version 2; Dartmoor is not written here): the game,
+    each player's cave (``{"name": NAME, "cards": M}`` where a named cave was chosen), trees
+    and saplings in order, each card by its id where the forest knows it, else by its
+    species and the symbol it shows. :func:`read_table` reads it back to the same forests'
+    scores. ValueError for a Dartmoor table, or cave cards under no named cave in a game of
+    named caves (no document says them)."""
+    if game.id == DARTMOOR:
+        raise ValueError("a Dartmoor table is not written as Forest JSON here")
+    catalog = game.catalog
+    caves = catalog.named_caves
+    players: list[dict[str, Any]] = []
+    for name, forest in zip(names, forests, strict=True):
+        trees: list[dict[str, Any]] = []
+        for t in forest.trees:
+            entry: dict[str, Any]
+            if t.species is None:  # a sapling (face down, whichever card it is)
+                entry = {"tree": "sapling"}
+            elif t.card is not None:
+                entry = {"card": t.card}
+            else:
+                entry = {"tree": _written(catalog, t.species)}
+                if t.kind == SHRUB and t.symbol:
+                    entry["symbol"] = t.symbol
+            for side in SIDES:
+                stack: list[Any] = []
+                for d in t.slots[side]:
+                    if d.card is not None:
+                        stack.append({"card": d.card})
+                    elif d.symbol:
+                        stack.append({"species": _written(catalog, d.species),
+                                      "symbol": d.symbol})
+                    else:
+                        stack.append(_written(catalog, d.species))
+                if stack:
+                    entry[side] = stack
+            trees.append(entry)
+        player: dict[str, Any] = {"name": name}
+        if caves and 0 < forest.cave_number <= len(caves):
+            player["cave"] = {"name": caves[forest.cave_number - 1].name,
+                              "cards": forest.cave}
+        elif caves and forest.cave:
+            raise ValueError(f"{name}: {forest.cave} cards under no named cave")
+        elif forest.cave:
+            player["cave"] = forest.cave
+        player["trees"] = trees
+        players.append(player)
+    doc: dict[str, Any] = {"game": game.id, "players": players}
+    return doc
 
 
 def names_in(catalog: Catalog, lang: str) -> Mapping[str, str]:
