@@ -4,8 +4,8 @@ Registers ``base``, ``base+alpine``, ``base+woodland_edge`` and
 ``base+alpine+woodland_edge``, and each of them with Exploration's rare cards and named
 caves (``base+exploration``, ``base+alpine+exploration``...; the module written last, any
 order accepted), whose state class is Exploration's (the cave draft). The expansions are
-data modules shuffled into the base deck; what differs is the number of cards boxed unseen at setup (BGA's implementation values,
-the only ones found: see docs/rules.md).
+data modules shuffled into the base deck; what differs is the number of cards boxed unseen
+at setup (BGA's implementation values, the only ones found: see docs/rules.md).
 """
 
 from __future__ import annotations
