@@ -291,6 +291,18 @@ def test_the_new_tree_symbols_are_symbols_and_the_palm_tree_is_a_tree() -> None:
         {"tree": "Oak", "left": [{"species": "Roe Deer", "symbol": "Bamboo"}]}]}))
 
 
+def test_an_elk_needs_the_symbol_of_a_card_whose_copies_differ_on_its_symbols() -> None:
+    # Tawny Owls show Beech, Birch or Sycamore; the Elk counts Birch and Douglas Fir
+    assert refused(doc(EXPLORATION, {"trees": [
+        {"tree": "Oak", "top": ["Tawny Owl"], "left": ["Elk"]}]})) == (
+        'player 1 "A", tree 1, top: give this Tawny Owl\'s card or symbol; an Elk counts the '
+        "Birch symbol and Tawny Owl cards show different symbols")
+    # Elk 2 x (its own Birch half + the Owl's Birch) = 4, Tawny Owl 5, Oak 0
+    assert totals(doc(EXPLORATION, {"trees": [
+        {"tree": "Oak", "top": [{"species": "Tawny Owl", "symbol": "Birch"}],
+         "left": ["Elk"]}]})) == [4 + 5]
+
+
 def test_a_roe_deer_counts_the_birch_a_moor_birch_shows() -> None:
     # Roe Deer (Birch) 3 per card showing its symbol: the Moor Birch (Birch) and itself,
     # 3 x 2 = 6; Moor Birch 1 point

@@ -85,7 +85,8 @@ _TREE_WORD = normalize_name("tree")
 #: The scoring rules whose points depend on tree symbols: the dweller's own symbol, or the
 #: symbols listed in the rule's ``symbols``.
 _OWN_SYMBOL_RULE = "per_own_tree_symbol"
-_SYMBOLS_RULE = "per_tree_symbols"
+#: (Exploration's Elk counts saplings and the cards showing its ``symbols``.)
+_SYMBOLS_RULES = frozenset({"per_tree_symbols", "per_sapling_and_tree_symbols"})
 #: Rules that count different species (of a tag: the rule's own, or the one given).
 _DISTINCT_RULES: Mapping[str, str] = {
     "butterfly_sets": "butterfly", "bat_variety": "bat", "per_distinct_species": "",
@@ -543,7 +544,7 @@ class _Reader:
                 counted: set[str] = set()
                 if p.rule == _OWN_SYMBOL_RULE and d is not None and d.symbol is not None:
                     counted = {d.symbol}
-                elif p.rule == _SYMBOLS_RULE:
+                elif p.rule in _SYMBOLS_RULES:
                     counted = set(p.params["symbols"])
                 if w.symbol is None and symbols & counted and not symbols <= counted:
                     first_sym = self.sym(sorted(symbols & counted)[0])
@@ -749,7 +750,7 @@ class _Reader:
                 rule = d.species.points.rule
                 if rule == _OWN_SYMBOL_RULE and d.symbol is not None:
                     counted.append((self.say(d.species), frozenset({d.symbol})))
-                elif rule == _SYMBOLS_RULE:
+                elif rule in _SYMBOLS_RULES:
                     counted.append((self.say(d.species),
                                     frozenset(d.species.points.params["symbols"])))
         for where, sp, options, t, side, k in unknown:
