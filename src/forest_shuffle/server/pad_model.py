@@ -271,7 +271,8 @@ def catalog_of(game: GameDef, lang: str = "en") -> dict[str, Any]:
     score-pad lines; the caves (``numbered``: Dartmoor's; ``named``: Exploration's, each
     with its words and provisional note, chosen by name). A dweller with a placement rule
     says the type it goes onto (``onto``: the Cuckoo onto a bird). The rules of what may
-    share a slot stay the reader's: the page offers, the server decides. An unknown ``lang`` is refused (:class:`PadRefused`)."""
+    share a slot stay the reader's: the page offers, the server decides. An unknown
+    ``lang`` is refused (:class:`PadRefused`)."""
     try:
         lang = check_lang(lang)
     except UnknownLanguageError as exc:
