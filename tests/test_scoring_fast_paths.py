@@ -10,7 +10,10 @@ tables and check today's scorer against it, and that ``totals`` equals the total
 ``score_table`` on every table. The entries of the games with Woodland Edge were written
 again when the cards' ``species`` became the printed name (the Woodland Edge Squeakers
 are "Squeaker", not "Edge Squeaker"), after checking that the results differed in nothing
-else.
+else. The entries of the games with Exploration were added when their ids were registered
+(issue 39), from the scorer of that day (its Exploration rules came after the fast paths):
+for them this is a guard against change, their points are checked by hand in
+``tests/test_exploration_scoring.py`` and ``tests/test_forest_json_v3.py``.
 """
 
 from __future__ import annotations

@@ -928,8 +928,10 @@ class _Eval:
 
     def _cave_choice(self) -> Action:
         """The cave whose start effect or end points are worth most, from the cave data:
-        a card drawn is worth :data:`CARD`, a card under the cave or a point 1."""
-        caves = self.s.game.catalog.caves
+        a card drawn is worth :data:`CARD`, a card under the cave or a point 1 (a named
+        cave, Exploration's: its points per card, as if a card went under it)."""
+        catalog = self.s.game.catalog
+        caves = catalog.caves or catalog.named_caves
         best, best_v = self.s.legal[0], -1e18
         for a in self.s.legal:
             cave = caves[a.card - 1]
@@ -947,6 +949,7 @@ class _Eval:
                     v = 2.0 * n
             if cave.points is not None:
                 v += float(cave.points.params.get("points", 0))
+                v += float(cave.points.params.get("points_per", 0))
             if v > best_v:
                 best, best_v = a, v
         return best
