@@ -128,7 +128,8 @@ def test_the_promos_are_refused_as_not_supported_yet(game: str) -> None:
     assert "the promos module is not supported yet" in refused(doc(game, {}))
 
 
-def test_exploration_twice_or_without_base_is_an_unknown_game() -> None:
+def test_exploration_once_with_base_and_nothing_else_is_a_game() -> None:
+    assert read_table(doc("base+exploration", {})).game.id == "base+exploration"
     assert refused(doc("base+exploration+exploration", {})).startswith("game: unknown game")
     assert refused(doc("exploration", {})).startswith("game: unknown game")
 
