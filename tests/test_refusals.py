@@ -350,6 +350,7 @@ RULES: dict[str, str] = {
         r"^card \d+ is not in (player \d+'s hand|the clearing)( \(this free play takes a "
         r"card from it\))?$",
     "the cave draft offers these caves": r"^cave \d+ is not in the clearing \(offered: ",
+    "Exploration's cave draft offers these caves": r"^cave \d+ is not offered \(offered: ",
     "the hand limit": r"^player \d+ holds \d+ cards and may not draw \(the hand limit is \d+\)$",
     "the decision at hand asks for other actions":
         r"^player \d+ must choose: .+; .+$",

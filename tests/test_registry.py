@@ -188,6 +188,10 @@ def _structural(gid: str) -> set[str]:
 
     if gid.startswith("dartmoor"):
         return {d if isinstance(d, str) else d.name for d in DECISIONS}
+    if "exploration" in gid.split("+"):  # its cave draft, in Exploration's own way
+        from forest_shuffle.games.exploration import DECISIONS as EXPLORATION
+
+        return {d if isinstance(d, str) else d.name for d in EXPLORATION}
     return set(BASE_DECISIONS)
 
 
