@@ -57,6 +57,7 @@ def play(gid: str, n: int, seed: int) -> Iterator[tuple[GameState, GameState, Ou
         last = passages(before, s, action)
         box &= set(s.box)  # Exploration's Red Panda puts cards seen in the box on the deck
         box |= last[0]
+        box &= set(s.box)  # Exploration's Red Panda puts cards seen going out back on the deck
         cave.update(last[1])
         yield s, before, last, (set(box), dict(cave))
 

@@ -208,9 +208,10 @@ def test_tree_symbols_come_from_the_game() -> None:
 
 
 @pytest.mark.parametrize(("doc", "expected"), [
-    (one("base+promos"), 'game: unknown game "base+promos" (known: "base", '
-                         '"base+alpine", "base+woodland_edge", '
-                         '"base+alpine+woodland_edge", "base+exploration"'),
+    (one("base+dartmoor"), 'game: unknown game "base+dartmoor" (known: "base", '
+                           '"base+alpine", "base+woodland_edge", '
+                           '"base+alpine+woodland_edge", "base+exploration"'),
+    (one("base+promos"), 'game: "base+promos": the promos module is not supported yet'),
     (one("alpine"), 'game: unknown game "alpine"'),
     (one("base+alpine+alpine"), 'game: unknown game "base+alpine+alpine"'),
     ({"game": 2, "players": []}, 'game: must be a game id such as "base", not 2'),

@@ -46,9 +46,12 @@ def _reference_names() -> dict[str, set[str]]:
     base = json.loads((REFERENCE / "cards-base.json").read_text(encoding="utf-8"))
     exp = json.loads((REFERENCE / "cards-expansions.json").read_text(encoding="utf-8"))
     dm = json.loads((REFERENCE / "cards-dartmoor.json").read_text(encoding="utf-8"))
+    ex = json.loads((REFERENCE / "cards-exploration.json").read_text(encoding="utf-8"))
     out = {"base": {s["name"] for s in base["trees"] + base["dwellers"]}}
     for module in ("alpine", "woodland_edge"):
         out[module] = {s["name"] for s in exp["expansions"][module]["species"]}
+    # its new species and those it adds a card of (read from their module's definition)
+    out["exploration"] = {s["name"] for s in ex["species"]}
     out["dartmoor"] = {s["name"] for group in dm["species"].values() if isinstance(group, list)
                        for s in group}
     xp = json.loads((REFERENCE / "cards-exploration.json").read_text(encoding="utf-8"))

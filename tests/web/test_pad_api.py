@@ -51,8 +51,9 @@ def test_every_game_entered_and_scored_as_the_scorer_scores(c: TestClient, game:
     card = {"species": bird["name"], "symbol": bird["symbols"][0]} if bird["symbols"] \
         else bird["name"]
     ok(c, tid, ann, {"op": "add_card", "at": {"host": 0, "side": "top"}, "card": card})
-    ok(c, tid, ann, {"op": "set_cave", "cave": 3 if game != "dartmoor"
-                     else {"number": 2, "cards": 3}})
+    named = cat["caves"]["named"]  # Exploration's caves, chosen by name
+    ok(c, tid, ann, {"op": "set_cave", "cave": {"name": named[0]["name"], "cards": 3} if named
+                     else 3 if game != "dartmoor" else {"number": 2, "cards": 3}})
     got = table(c, tid)
     doc = c.get(f"/api/pad/tables/{tid}/forest.json").json()
     want = scorer_answer(doc)
@@ -367,3 +368,52 @@ def test_two_server_processes_on_one_database_never_write_from_one_version(
     assert [len(p["forest"]["trees"]) for p in final["players"]] == [2, 2]
     one.close()
     two.close()
+
+
+def test_an_exploration_table_offers_named_caves_the_new_species_and_the_cuckoo(
+        c: TestClient) -> None:
+    cat = c.get("/api/pad/catalog", params={"game": "base+woodland_edge+exploration"}).json()
+    assert [x["name"] for x in cat["caves"]["named"]] == [
+        "Bat Cave", "Collectors' Cave", "Lonely Cave", "Smuggler's Cave", "Storage Cave"]
+    assert cat["caves"]["named"][3]["provisional"]  # the Smuggler's Cave's rule is unknown
+    dwellers = {d["name"]: d for d in cat["dwellers"]}
+    assert dwellers["Cuckoo"]["onto"] == "bird" and dwellers["Cuckoo"]["hosts"] == ["tree"]
+    assert dwellers["Tawny Owl"]["onto"] == ""
+    assert {"Palm Tree", "Turkey Oak"} <= {h["name"] for h in cat["hosts"]}
+    assert cat["symbol_names"]["Golden Palm"] == "Golden Palm"
+    t = new_table(c, "base+exploration+woodland_edge", ["Ann", "Ben"])
+    assert t["game"] == "base+woodland_edge+exploration"
+    tid, ann, ben = t["id"], t["seats"][0]["token"], t["seats"][1]["token"]
+    ok(c, tid, ann, {"op": "add_host", "host": {"tree": "Oak"}})
+    r = enter(c, tid, ann, {"op": "add_card", "at": {"host": 0, "side": "top"},
+                            "card": "Cuckoo"})  # alone: refused
+    assert "a Cuckoo goes only into the top slot of a tree" in one_line_error(r, 400)
+    ok(c, tid, ann, {"op": "remove", "at": {"host": 0}})
+    for op in entries_of({"trees": [
+            {"tree": "Palm Tree", "top": ["Robin"], "left": ["Elk"]},
+            {"tree": "Turkey Oak", "bottom": [{"card": 248}],
+             "right": [{"species": "Troll", "symbol": "Douglas Fir"}]},
+            {"tree": "Oak", "top": [{"species": "Tawny Owl", "symbol": "Beech"},
+                                    "Cuckoo"]}]}):
+        ok(c, tid, ann, op)
+    ok(c, tid, ann, {"op": "set_cave", "cave": {"name": "bat cave", "cards": 3}})
+    # the spec's example (28, tests/test_forest_json_v3.py) and an Oak (0 without 8 tree
+    # species) with a Tawny Owl (5) and a Cuckoo (7), which add: 2 birds for the Palm Tree
+    # (+2), a tree for the Troll (+1), the Cuckoo's Birch half for the Elk (+2): 45
+    got = table(c, tid)
+    assert got["players"][0]["total"] == 28 + 5 + 7 + 2 + 1 + 2
+    assert got["players"][0]["lines"]["cave"] == 3
+    why = {x["species"]: x["why"] for x in got["players"][0]["cards"]}
+    assert "(provisional: " in why["Palm Tree"]
+    doc = c.get(f"/api/pad/tables/{tid}/forest.json").json()
+    assert doc["players"][0]["cave"] == {"name": "bat cave", "cards": 3}
+    # refused in the reader's words, changing nothing
+    r = enter(c, tid, ben, {"op": "set_cave", "cave": {"name": "Bat Cave", "cards": 1}})
+    assert "the Bat Cave is used twice" in one_line_error(r, 400)
+    r = enter(c, tid, ben, {"op": "set_cave", "cave": 2})
+    assert "in a game with exploration the cave is named" in one_line_error(r, 400)
+    ok(c, tid, ben, {"op": "add_host", "host": {"tree": "Beech"}})
+    r = enter(c, tid, ben, {"op": "add_card", "at": {"host": 0, "side": "top"},
+                            "card": "Cuckoo"})
+    assert "more Cuckoo cards than the deck has (1)" in one_line_error(r, 400)
+    assert table(c, tid)["players"][1]["total"] == 0

@@ -32,6 +32,7 @@ from rich.text import Text
 
 from forest_shuffle.cards.forest import (
     MOOR,
+    NOT_ONTO_TAG,
     SAPLING,
     SHRUB,
     TREE,
@@ -41,24 +42,32 @@ from forest_shuffle.cards.forest import (
     Host,
 )
 from forest_shuffle.cards.model import SIDES, Card, Catalog, Species, normalize_name
-from forest_shuffle.cards.names import document_language, printed_name, species_named
+from forest_shuffle.cards.names import (
+    document_language,
+    fold_name,
+    printed_name,
+    species_named,
+)
 from forest_shuffle.cards.words import article, plural
 from forest_shuffle.engine.check import JsonInputError, load_json, printable
 from forest_shuffle.engine.game import GameDef, UnknownGameError
 from forest_shuffle.games import BASE_ID, game_ids, make_game
 from forest_shuffle.games.dartmoor import dartmoor_game
-from forest_shuffle.scoring.core import LINES, ForestScore, winners
+from forest_shuffle.scoring.core import LINES, CardPoints, ForestScore, winners
 
 __all__ = [
     "ForestJsonError", "ForestTable", "parse_forest_json", "load_forest_json",
     "forests_from_document", "read_table", "parse_table", "load_table", "game_of_document",
     "result_to_json", "names_in", "document_names_language",
-    "render_result", "MAX_PLAYERS", "DARTMOOR", "species_symbols",
+    "render_result", "MAX_PLAYERS", "DARTMOOR", "PROMOS", "species_symbols",
+    "provisional_note", "explained", "table_to_document",
 ]
 
 MAX_PLAYERS = 5
 #: The id of the Dartmoor game (read by :class:`_DartmoorReader`).
 DARTMOOR = "dartmoor"
+#: The module of the promo cards (ids 249-251), refused until it is supported.
+PROMOS = "promos"
 #: The largest document read (a full table written out card by card is far smaller).
 MAX_DOCUMENT_CHARS = 2_000_000
 _DOCUMENT_KEYS = frozenset({"players", "game"})
@@ -68,13 +77,16 @@ _DWELLER_KEYS = frozenset({"species", "symbol", "card"})
 #: Why some keys of the spec are refused in the games read here.
 _KEY_HINTS: Mapping[str, str] = {"moors": "moors are in the Dartmoor game only"}
 _SAPLING = normalize_name("sapling")
+#: A player object without ``cave``: no cards under a base cave, no named cave chosen.
+_NO_CAVE: Any = object()
 #: A tree may also be written with the word "tree" after its name (the appendix says
 #: "Linden Tree").
 _TREE_WORD = normalize_name("tree")
 #: The scoring rules whose points depend on tree symbols: the dweller's own symbol, or the
 #: symbols listed in the rule's ``symbols``.
 _OWN_SYMBOL_RULE = "per_own_tree_symbol"
-_SYMBOLS_RULE = "per_tree_symbols"
+#: (Exploration's Elk counts saplings and the cards showing its ``symbols``.)
+_SYMBOLS_RULES = frozenset({"per_tree_symbols", "per_sapling_and_tree_symbols"})
 #: Rules that count different species (of a tag: the rule's own, or the one given).
 _DISTINCT_RULES: Mapping[str, str] = {
     "butterfly_sets": "butterfly", "bat_variety": "bat", "per_distinct_species": "",
@@ -221,6 +233,7 @@ class _Reader:
         self.on_table = 0  # cards in the forests and caves read so far
         self.waiting: list[_Waiting] = []  # entries whose printed name several species share
         self.resolved: set[int] = set()  # the forests whose symbols are resolved (by id)
+        self.cave_owner: dict[int, str] = {}  # named cave number -> who has it
 
     def take_place(self, where: str) -> None:
         """One more physical card on the table (a host, a sapling or a dweller)."""
@@ -232,9 +245,20 @@ class _Reader:
     # -- names -------------------------------------------------------------------------
 
     def tree_symbol(self, raw: Any, where: str) -> str:
+        """A tree symbol the game's cards show: a tree species' name, or a symbol of no
+        tree species (Exploration's Golden Palm, Bamboo, European Alder), matched like
+        species names; a tree that shows another species' symbol (the Palm Tree shows
+        the Golden Palm) is refused as a symbol, naming the one it shows."""
         if not isinstance(raw, str):
             raise ForestJsonError(f"{where}: a symbol must be a tree species name, not {_q(raw)}")
+        folded = fold_name(raw)
+        for symbol in self.catalog.tree_symbols:
+            if symbol not in self.catalog.species and fold_name(symbol) == folded:
+                return symbol
         sp = self.host_species(raw)
+        if sp is not None and sp.is_tree and sp.tree_symbol != sp.name:
+            raise ForestJsonError(f"{where}: {self.say(sp)} is a tree, not a symbol (it shows "
+                                  f"the {self.sym(sp.tree_symbol)} symbol)")
         if sp is None or sp.name not in self.catalog.tree_symbols:
             raise ForestJsonError(f"{where}: unknown tree symbol {_q(raw)}")
         return sp.name
@@ -387,7 +411,7 @@ class _Reader:
             raise ForestJsonError(f"{where}: {self.say(sp)} is not {article(self.hosts_word())}")
         self.take_species(sp, where)
         if sp.kind != SHRUB:
-            return Host(sp, kind=sp.kind, symbol=sp.name)
+            return Host(sp, kind=sp.kind, symbol=sp.tree_symbol if sp.is_tree else sp.name)
         symbol = ""
         if "symbol" in raw:
             symbol = self.tree_symbol(raw["symbol"], where)
@@ -520,7 +544,7 @@ class _Reader:
                 counted: set[str] = set()
                 if p.rule == _OWN_SYMBOL_RULE and d is not None and d.symbol is not None:
                     counted = {d.symbol}
-                elif p.rule == _SYMBOLS_RULE:
+                elif p.rule in _SYMBOLS_RULES:
                     counted = set(p.params["symbols"])
                 if w.symbol is None and symbols & counted and not symbols <= counted:
                     first_sym = self.sym(sorted(symbols & counted)[0])
@@ -556,18 +580,11 @@ class _Reader:
 
     def forest(self, raw: Any, who: str) -> Forest:
         _refuse_unknown_keys(raw, _PLAYER_KEYS, who)
-        cave = raw.get("cave", 0)
-        if isinstance(cave, float) and cave.is_integer():
-            cave = int(cave)
-        if isinstance(cave, bool) or not isinstance(cave, int) or cave < 0:
-            raise ForestJsonError(f"{who}, cave: must be a non-negative integer, not {_q(cave)}")
-        if cave > self.table_cards:
-            raise ForestJsonError(f"{who}, cave: {_q(cave)} cards, but the game has only "
-                                  f"{self.table_cards} cards besides the winter cards")
+        number, cave = self.base_cave(raw.get("cave", _NO_CAVE), who)
         trees_raw = raw.get("trees", [])
         if not isinstance(trees_raw, list):
             raise ForestJsonError(f"{who}: \"trees\" must be a list")
-        forest = Forest(cave=cave)
+        forest = Forest(cave=cave, cave_number=number)
         waiting = len(self.waiting)
         for j, traw in enumerate(trees_raw, start=1):
             where = f"{who}, tree {j}"
@@ -597,19 +614,97 @@ class _Reader:
             self.resolved.add(id(forest))
         return forest
 
+    def base_cave(self, raw: Any, who: str) -> tuple[int, int]:
+        """A player's cave: (named cave number or 0, cards). In a game with named caves
+        (Exploration's) it is ``{"name": NAME, "cards": M}``, the name matched like a
+        species name and each cave one player's; elsewhere a number of cards."""
+        where = f"{who}, cave"
+        caves = self.catalog.named_caves
+        number = 0
+        cards = raw
+        if raw is _NO_CAVE:  # no cave written: no cards, no named cave chosen (0 points)
+            return 0, 0
+        if caves:
+            names = _or([c.name for c in caves])
+            if not isinstance(raw, dict):
+                raise ForestJsonError(f"{where}: in a game with exploration the cave is "
+                                      f"named: write {{\"name\": NAME, \"cards\": {_q(raw)}}} "
+                                      f"(NAME: {names})")
+            if "number" in raw:
+                raise ForestJsonError(f"{where}: unknown key \"number\" (a numbered cave is "
+                                      "Dartmoor's: an Exploration cave is named)")
+            _refuse_unknown_keys(raw, frozenset({"name", "cards"}), where)
+            name = raw.get("name")
+            folded = fold_name(name) if isinstance(name, str) else None
+            number = next((k for k, c in enumerate(caves, start=1)
+                           if folded is not None and fold_name(c.name) == folded), 0)
+            if not number:
+                what = "no cave name" if name is None else f"unknown cave {_q(name)}"
+                raise ForestJsonError(f"{where}: {what} (the caves: {names})")
+            if number in self.cave_owner:
+                raise ForestJsonError(f"{where}: the {caves[number - 1].name} is used twice "
+                                      f"(also {self.cave_owner[number]})")
+            self.cave_owner[number] = who
+            cards = raw.get("cards", 0)
+        elif isinstance(raw, dict) and "name" in raw:
+            raise ForestJsonError(f"{where}: a named cave is only in a game with exploration "
+                                  f"(this game is {_q(self.game.id)}): write the number of "
+                                  "cards")
+        if isinstance(cards, float) and cards.is_integer():
+            cards = int(cards)
+        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+            what = "\"cards\" " if caves else ""
+            raise ForestJsonError(f"{where}: {what}must be a non-negative integer, not "
+                                  f"{_q(cards)}")
+        if cards > self.table_cards:
+            raise ForestJsonError(f"{where}: {_q(cards)} cards, but the game has only "
+                                  f"{self.table_cards} cards besides the winter cards")
+        return number, cards
+
     def place_all(self, site: Host, read: list[tuple[str, list[Dweller]]], where: str) -> None:
         """Put the cards read into the host's slots: the first card of every slot first (a
         card in one slot may let others share another, as a Stinging Nettle at the bottom
         lets butterflies share the top), then the rest of each slot in order."""
         for side, cards in read:
             if cards:
+                if cards[0].species.onto_tag or cards[0].species.hosts:
+                    self.placed_rule(site, side, cards[0], f"{where}, {side}")
                 site.slots[side].append(cards[0])
         for side, cards in read:
             for d in cards[1:]:
                 self.place(site, side, d, f"{where}, {side}")
 
+    def placed_rule(self, site: Host, side: str, d: Dweller, where: str) -> None:
+        """Refuse a card whose species has a placement rule of the data (Exploration's
+        Cuckoo: only at a tree, onto a slot holding a bird, written after it) where the
+        rule forbids it (:meth:`~forest_shuffle.cards.forest.Host.refusal`)."""
+        sp = d.species
+        why = site.refusal(sp, side)
+        if not why:
+            return
+        kinds = _or(sorted(sp.hosts))
+        if sp.hosts and not sp.goes_to(site.kind):
+            raise ForestJsonError(f"{where}: {article(self.say(sp))} goes only at "
+                                  f"{article(kinds)}, not at {article(site.kind)}")
+        if why == NOT_ONTO_TAG:
+            at = f" of {article(kinds)}" if sp.hosts else ""
+            raise ForestJsonError(
+                f"{where}: {article(self.say(sp))} goes only into the {side} slot{at} that "
+                f"holds exactly one other {sp.onto_tag}, written after it")
+        raise ForestJsonError(f"{where}: {article(self.say(sp))} cannot go here "
+                              f"({_number(max(sp.max_per_host, 0))} at most at "
+                              f"{article(site.kind)})")
+
     def place(self, site: Host, side: str, d: Dweller, where: str) -> None:
         stack = site.slots[side]
+        if d.species.onto_tag or d.species.hosts:
+            self.placed_rule(site, side, d, where)
+        placed = next((x.species for x in stack if x.species.onto_tag), None)
+        if placed is not None:
+            raise ForestJsonError(
+                f"{where}: {article(self.say(placed))} shares its slot with exactly one "
+                f"{placed.onto_tag}, written before it ({self.say(d.species)} is one card "
+                "too many)")
         if not site.accepts(d.species, side, joins=True):
             group = d.species.share or d.species.share_as
             if group and d.species.share_max >= 0 and all(
@@ -655,7 +750,7 @@ class _Reader:
                 rule = d.species.points.rule
                 if rule == _OWN_SYMBOL_RULE and d.symbol is not None:
                     counted.append((self.say(d.species), frozenset({d.symbol})))
-                elif rule == _SYMBOLS_RULE:
+                elif rule in _SYMBOLS_RULES:
                     counted.append((self.say(d.species),
                                     frozenset(d.species.points.params["symbols"])))
         for where, sp, options, t, side, k in unknown:
@@ -701,10 +796,13 @@ def game_of_document(doc: Any) -> GameDef:
     spelled = "+".join(part.strip().lower() for part in raw.split("+"))
     if spelled == DARTMOOR:
         return dartmoor_game()
+    if PROMOS in spelled.split("+")[1:]:
+        raise ForestJsonError(f"game: {_q(raw)}: the promos module is not supported yet "
+                              "(the promo cards 249-251 cannot be scored)")
     try:
         return make_game(spelled)
     except UnknownGameError:
-        raise ForestJsonError(f"game: unknown game {_q(raw)} (known: {known}, the expansions "
+        raise ForestJsonError(f"game: unknown game {_q(raw)} (known: {known}, the modules "
                               "in any order, or \"dartmoor\")") from None
 
 
@@ -839,6 +937,65 @@ def load_table(path: str) -> ForestTable:
     return parse_table(text)
 
 
+def _written(catalog: Catalog, sp: Species) -> str:
+    """How a document names ``sp``: its printed name, or its key where species of the game
+    share the printed name (the reader takes either)."""
+    return sp.printed if len(catalog.named(sp.printed)) < 2 else sp.name
+
+
+def table_to_document(game: GameDef, names: Sequence[str],
+                      forests: Sequence[Forest]) -> dict[str, Any]:
+    """A table of the base family written as Forest JSON (version 3 in a game with
+    Exploration's named caves, else version 2; Dartmoor is not written here): the game,
+    each player's cave (``{"name": NAME, "cards": M}`` where a named cave was chosen), trees
+    and saplings in order, each card by its id where the forest knows it, else by its
+    species and the symbol it shows. :func:`read_table` reads it back to the same forests'
+    scores. ValueError for a Dartmoor table, or cave cards under no named cave in a game of
+    named caves (no document says them)."""
+    if game.id == DARTMOOR:
+        raise ValueError("a Dartmoor table is not written as Forest JSON here")
+    catalog = game.catalog
+    caves = catalog.named_caves
+    players: list[dict[str, Any]] = []
+    for name, forest in zip(names, forests, strict=True):
+        trees: list[dict[str, Any]] = []
+        for t in forest.trees:
+            entry: dict[str, Any]
+            if t.species is None:  # a sapling (face down, whichever card it is)
+                entry = {"tree": "sapling"}
+            elif t.card is not None:
+                entry = {"card": t.card}
+            else:
+                entry = {"tree": _written(catalog, t.species)}
+                if t.kind == SHRUB and t.symbol:
+                    entry["symbol"] = t.symbol
+            for side in SIDES:
+                stack: list[Any] = []
+                for d in t.slots[side]:
+                    if d.card is not None:
+                        stack.append({"card": d.card})
+                    elif d.symbol:
+                        stack.append({"species": _written(catalog, d.species),
+                                      "symbol": d.symbol})
+                    else:
+                        stack.append(_written(catalog, d.species))
+                if stack:
+                    entry[side] = stack
+            trees.append(entry)
+        player: dict[str, Any] = {"name": name}
+        if caves and 0 < forest.cave_number <= len(caves):
+            player["cave"] = {"name": caves[forest.cave_number - 1].name,
+                              "cards": forest.cave}
+        elif caves and forest.cave:
+            raise ValueError(f"{name}: {forest.cave} cards under no named cave")
+        elif forest.cave:
+            player["cave"] = forest.cave
+        player["trees"] = trees
+        players.append(player)
+    doc: dict[str, Any] = {"game": game.id, "players": players}
+    return doc
+
+
 def names_in(catalog: Catalog, lang: str) -> Mapping[str, str]:
     """English printed name -> the name in ``lang``, for every species of ``catalog`` (the
     names the scorer writes in ``cards``; empty for English)."""
@@ -847,10 +1004,56 @@ def names_in(catalog: Catalog, lang: str) -> Mapping[str, str]:
     return {sp.printed: printed_name(sp, lang) for sp in catalog.species.values()}
 
 
+#: The module whose single-source facts the score's words mark (``provisional``): the
+#: reference for Exploration gives a source per fact (``docs/exploration.md``).
+_NOTED_MODULE = "exploration"
+
+
+def provisional_note(catalog: Catalog, forest: Forest, c: CardPoints) -> str:
+    """What about the card ``c`` of ``forest`` is provisional (one source only, for the
+    ``exploration`` module's species, cards and named caves): its data's notes, or ""."""
+    notes: list[str] = []
+    if c.where == "cave":
+        caves = catalog.named_caves
+        if 0 < forest.cave_number <= len(caves):
+            notes.append(caves[forest.cave_number - 1].provisional)
+    else:
+        parts = c.where.split()
+        if len(parts) < 2 or not parts[1].isdigit() or not 0 < int(parts[1]) <= len(
+                forest.trees):
+            return ""
+        host = forest.trees[int(parts[1]) - 1]
+        shown: list[tuple[Species | None, int | None]] = []
+        if len(parts) == 2:
+            shown.append((host.species, host.card))
+        else:
+            shown.extend((d.species, d.card) for d in host.slots.get(parts[2], ())
+                         if d.species.printed == c.species)
+        for sp, cid in shown[:1]:
+            if sp is not None and sp.module == _NOTED_MODULE:
+                notes.append(sp.provisional)
+            card = catalog.cards[cid] if cid is not None and 0 < cid < len(
+                catalog.cards) else None
+            if card is not None and card.module == _NOTED_MODULE:
+                notes.append(card.provisional)
+    said = [n for n in dict.fromkeys(notes) if n]
+    return " ".join(said)
+
+
+def explained(table: ForestTable | None, i: int, c: CardPoints) -> str:
+    """The ``why`` of a card in the score's words, with its provisional note (one source
+    only: :func:`provisional_note`) where it has one."""
+    if table is None:
+        return c.why
+    note = provisional_note(table.game.catalog, table.forests[i], c)
+    return f"{c.why} (provisional: {note})" if note else c.why
+
+
 def result_to_json(names: Sequence[str], scores: Sequence[ForestScore],
                    table: ForestTable | None = None) -> dict[str, Any]:
     """The output document of ``score --json``: players with totals, lines, cards; winners.
-    Given the ``table`` read, each card's ``species`` is in the document's language."""
+    Given the ``table`` read, each card's ``species`` is in the document's language and
+    its ``why`` says what about it is provisional (:func:`explained`)."""
     best = winners([s.total for s in scores])
     say = names_in(table.game.catalog, table.lang) if table is not None else {}
     return {
@@ -860,9 +1063,10 @@ def result_to_json(names: Sequence[str], scores: Sequence[ForestScore],
                 "total": s.total,
                 "lines": dict(s.lines),  # the scorer's lines in pad order
                 "cards": [{"where": c.where, "species": say.get(c.species, c.species),
-                           "points": c.points, "why": c.why} for c in s.cards],
+                           "points": c.points, "why": explained(table, i, c)}
+                          for c in s.cards],
             }
-            for name, s in zip(names, scores, strict=True)
+            for i, (name, s) in enumerate(zip(names, scores, strict=True))
         ],
         "winners": [names[i] for i in best],
     }
@@ -876,8 +1080,9 @@ _LINE_TITLES: Mapping[str, str] = {
 
 def render_result(names: Sequence[str], scores: Sequence[ForestScore],
                   console: Console | None = None, game: GameDef | None = None,
-                  lang: str = "en") -> None:
-    """Print the score as tables for a person: each forest's cards, then the score pad
+                  lang: str = "en", table: ForestTable | None = None) -> None:
+    """Print the score as tables for a person: each forest's cards (given the ``table``
+    read, each reason with its provisional note: :func:`explained`), then the score pad
     (titled with the game when it is not the base game). Names are printed as plain text
     (no markup, control characters escaped), so any name prints in time linear in its
     length."""
@@ -895,14 +1100,15 @@ def render_result(names: Sequence[str], scores: Sequence[ForestScore],
     for i, (name, s) in enumerate(zip(shown, scores, strict=True)):
         label = f"{name} (winner)" if i in best else name
         pad.add_row(Text(label), *(str(s.lines[line]) for line in lines), str(s.total))
-    for name, s in zip(shown, scores, strict=True):
+    for i, (name, s) in enumerate(zip(shown, scores, strict=True)):
         cards = Table(title=Text(f"{name}: {s.total} points", style="table.title"))
         cards.add_column("Where")
         cards.add_column("Card")
         cards.add_column("Points", justify="right")
         cards.add_column("Why")
         for c in s.cards:
-            cards.add_row(c.where, say.get(c.species, c.species), str(c.points), c.why)
+            cards.add_row(c.where, say.get(c.species, c.species), str(c.points),
+                          explained(table, i, c))
         out.print(cards)
     out.print(pad)
     if game is not None and game.catalog.provisional_deck:

@@ -23,6 +23,7 @@ from forest_shuffle.engine.game import GameDef
 from forest_shuffle.formats.forest_json import (
     MAX_PLAYERS,
     ForestJsonError,
+    explained,
     read_table,
     result_to_json,
     species_symbols,
@@ -73,13 +74,19 @@ def table_document(game: GameDef, players: list[dict[str, Any]]) -> dict[str, An
 
 def score_document(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The scorer's answer for a table document: ``result_to_json`` (each player's total,
-    score-pad lines and every card's points and reason; the winners). Refused: the
+    score-pad lines and every card's points and reason, with what about it is provisional;
+    the winners). Refused: the
     reader's one line as :class:`PadRefused`."""
     try:
         table = read_table(dict(doc))
     except ForestJsonError as exc:
         raise PadRefused(str(exc)) from None
-    return result_to_json(table.names, table.game.score_table(table.forests))
+    scores = table.game.score_table(table.forests)
+    out = result_to_json(table.names, scores)
+    for i, (player, score) in enumerate(zip(out["players"], scores, strict=True)):
+        for card, points in zip(player["cards"], score.cards, strict=True):
+            card["why"] = explained(table, i, points)  # with its provisional note
+    return out
 
 
 def _text(raw: Any, what: str) -> str:
@@ -261,8 +268,11 @@ def catalog_of(game: GameDef, lang: str = "en") -> dict[str, Any]:
     offer when a person says which card it is (``ask``: empty when there is no choice)
     and, for dwellers, the sides they go to, the host kinds they need and whether they can
     ever share a slot; the card ids of each species where the game's deck has them; the
-    score-pad lines; the caves. The rules of what may share a slot stay the reader's: the
-    page offers, the server decides. An unknown ``lang`` is refused (:class:`PadRefused`)."""
+    score-pad lines; the caves (``numbered``: Dartmoor's; ``named``: Exploration's, each
+    with its words and provisional note, chosen by name). A dweller with a placement rule
+    says the type it goes onto (``onto``: the Cuckoo onto a bird). The rules of what may
+    share a slot stay the reader's: the page offers, the server decides. An unknown
+    ``lang`` is refused (:class:`PadRefused`)."""
     try:
         lang = check_lang(lang)
     except UnknownLanguageError as exc:
@@ -294,12 +304,18 @@ def catalog_of(game: GameDef, lang: str = "en") -> dict[str, Any]:
         else:
             entry["sides"] = list(sp.positions)
             entry["hosts"] = sorted(sp.hosts)
+            # a placement rule of the data: only onto a slot holding a card of this type
+            # (the Cuckoo onto a bird), written after it; "" for none
+            entry["onto"] = sp.onto_tag
             # can it ever share a slot: stacking, joining a stack through counts_as, or
             # let in by a host permanent (the Stinging Nettle's butterflies)
             entry["stacks"] = bool(sp.stacks or sp.share_as or sp.host_shared
                                    or sp.host_joined)
             dwellers.append(entry)
-    caves = {"numbered": [{"number": cv.number, "text": cv.text} for cv in catalog.caves]}
+    caves = {"numbered": [{"number": cv.number, "text": cv.text} for cv in catalog.caves],
+             "named": [{"number": k, "name": cv.name, "text": cv.text,
+                        "provisional": cv.provisional}
+                       for k, cv in enumerate(catalog.named_caves, start=1)]}
     return {
         "game": game.id, "title": game.title, "lang": lang, "lines": list(game.pad_lines),
         "moors": has_moors(game), "saplings": game.turn_saplings,

@@ -41,7 +41,7 @@ def score_command(
         # controls and bidirectional characters of names escaped, as the tables do
         typer.echo(safe_json(result_to_json(table.names, scores, table), indent=2))
         return
-    render_result(table.names, scores, Console(), table.game, table.lang)
+    render_result(table.names, scores, Console(), table.game, table.lang, table)
 
 
 def register(app: typer.Typer) -> None:

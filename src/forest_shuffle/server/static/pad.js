@@ -332,10 +332,21 @@ function Forest() {
   const caveNumber = state.catalog.caves.numbered.length ? h("select", { "aria-label": _("Cave number"), "data-testid": "pad-cave-number" },
     h("option", { value: "" }, _("cave?")), state.catalog.caves.numbered.map((c) =>
       h("option", { value: c.number, selected: typeof cave === "object" && cave && cave.number === c.number }, _("cave {n}", { n: c.number })))) : null;
+  // Exploration's caves are chosen by name (instead of a number of cards alone)
+  const named = state.catalog.caves.named || [];
+  const caveName = named.length ? h("select", { "aria-label": _("Cave"), "data-testid": "pad-cave-name" },
+    h("option", { value: "" }, _("cave?")), named.map((c) =>
+      h("option", { value: c.name, title: c.text, selected: typeof cave === "object" && cave && cave.name === c.name }, c.name))) : null;
   const setCave = () => {
     // the controls on the page (a redraw keeps them, and what was typed into them)
     const cards = Number(live(caveInput).value) || 0;
     const number = caveNumber ? Number(live(caveNumber).value) : 0;
+    if (caveName) {
+      const chosen = live(caveName);
+      if (chosen.value) enqueue({ op: "set_cave", cave: { name: chosen.value, cards } });
+      else chosen.focus(); // no cave chosen yet: nothing to set
+      return;
+    }
     enqueue({ op: "set_cave", cave: number ? { number, cards } : cards });
   };
   return h("section", { class: "pad-forest" },
@@ -347,8 +358,18 @@ function Forest() {
       state.catalog.moors ? h("button", { "data-testid": "pad-add-moor", onclick: () => { state.picking = { hosts: "moors", text: "", tag: "", symbol: "" }; render(); } }, _("+ moor")) : null,
       h("button", { "data-testid": "pad-undo", onclick: () => enqueue({ op: "undo" }) }, _("Undo")),
       h("button", { "data-testid": "pad-done", onclick: () => enqueue({ op: "done", done: !p.done }) }, p.done ? _("Not done") : _("Done"))) : null,
-    h("div", { class: "pad-cave" }, _("Cave"), " ", caveNumber, caveInput,
+    h("div", { class: "pad-cave" }, _("Cave"), " ", caveNumber, caveName, caveInput,
       open ? h("button", { "data-testid": "pad-set-cave", onclick: setCave }, _("Set")) : null));
+}
+
+// The type icons of a card written in a slot (a name, species and symbol, or a card id).
+function tagsOf(card, side) {
+  const cat = state.catalog;
+  const name = typeof card === "string" ? card : card.species;
+  const d = name !== undefined
+    ? cat.dwellers.find((x) => x.name === name || x.printed === name)
+    : cat.dwellers.find((x) => x.sides.includes(side) && x.cards.includes(card.card));
+  return d ? d.tags : [];
 }
 
 // The tree symbols to ask about (the catalog's `ask`: the deck's, or for Dartmoor's
@@ -369,13 +390,18 @@ function Picker() {
     if (pk.hosts === "moors") options = [...options, { name: "universal", printed: "universal moor", tags: [], symbols: [] }];
   } else {
     const host = state.table.players[state.seat].forest[pk.list][pk.host];
-    const kind = pk.list === "moors" ? "moor" : (cat.hosts.find((x) => x.name === host.tree) || { kind: "tree" }).kind;
+    const kind = pk.list === "moors" ? "moor" : host.tree === "sapling" ? "sapling"
+      : (cat.hosts.find((x) => x.name === host.tree || (host.tree === undefined && x.cards.includes(host.card))) || { kind: "tree" }).kind;
     // An occupied slot of a tree or shrub is offered only the species that can ever share
     // one (hares, toads, butterflies by a nettle...); the server decides the rest (and
     // every moor slot: what shares there depends on the cards below).
-    const full = pk.list !== "moors" && (host[pk.side] || []).length >= (pk.change ? 2 : 1);
+    const stack = host[pk.side] || [];
+    const full = pk.list !== "moors" && stack.length >= (pk.change ? 2 : 1);
+    // A card that goes only onto one of a type (the Cuckoo onto a bird) is offered where
+    // the slot holds exactly one card and it has that type.
+    const onto = (d) => !d.onto || (stack.length === 1 && tagsOf(stack[0], pk.side).includes(d.onto));
     options = cat.dwellers.filter((d) => d.sides.includes(pk.side) && (!d.hosts.length || d.hosts.includes(kind))
-      && (!full || d.stacks));
+      && (!full || d.stacks) && onto(d));
   }
   const tags = [...new Set(options.flatMap((o) => o.tags))].sort();
   const symbols = [...new Set(options.flatMap((o) => o.symbols))].sort();
