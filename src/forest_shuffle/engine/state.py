@@ -419,9 +419,17 @@ class GameState:
                 return cid
             self.winter.append(cid)
             if len(self.winter) >= self.game.winter_to_end:
+                if self._winter_held():
+                    continue
                 self._end_game()
                 return None
         return None
+
+    def _winter_held(self) -> bool:
+        """Whether the winter card that would end the game is held instead (laid on the
+        winter pile, the draw goes on): never in the base game; a game whose cards can put
+        it back says so (Exploration's O Christmas Tree)."""
+        return False
 
     def _draw_into_hand(self, p: int) -> bool:
         """Draw one deck card into p's hand; False if the game ended instead."""

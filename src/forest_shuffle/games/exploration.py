@@ -252,24 +252,13 @@ class ExplorationState(GameState):
 
     # ------------------------------------------------------------ the winter reprieve
 
-    def _draw_from_deck(self) -> int | None:
-        """As the base game's, but the card that would end the game is held (laid on the
-        winter pile, the draw goes on) when an owner may put it back: asked when the
-        action ends (:meth:`apply_legal`)."""
-        deck = self.deck
-        winter_cards = self.game.winter_cards
-        while deck:
-            cid = deck.pop()
-            if cid not in winter_cards:
-                return cid
-            self.winter.append(cid)
-            if len(self.winter) >= self.game.winter_to_end:
-                if not self.reprieve_held and self.reprieve_next(()) is not None:
-                    self.reprieve_held = True
-                    continue
-                self._end_game()
-                return None
-        return None
+    def _winter_held(self) -> bool:
+        """The card that would end the game is held when an owner may put it back: asked
+        when the action ends (:meth:`apply_legal`)."""
+        if not self.reprieve_held and self.reprieve_next(()) is not None:
+            self.reprieve_held = True
+            return True
+        return False
 
     def apply_legal(self, action: Action) -> None:
         """As the base game's; then, when the action brought up a winter card an owner may
