@@ -13,7 +13,9 @@ player asks Suggest once and its answer time is printed too), ``hardbots`` (20 g
 hard bots only, the server run with ``bot_games_per_address=20`` so the address gets them
 all, as before that bound; the player plays a game against a hard bot, acting once a second,
 and the bot's answer times are printed: from the player's action to their next turn, the
-bot delay 0). ``--warm`` starts the server with ``--warm-workers``; ``--after S`` lets the
+bot delay 0); ``replays`` (8 threads upload one 4-player record again and again, as fast
+as the server answers, and step through its last frames: the limit's 429s count as
+answers). ``--warm`` starts the server with ``--warm-workers``; ``--after S`` lets the
 attack run S seconds before the player starts (0.3: a server that just started).
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import resource
 import signal
@@ -118,7 +121,7 @@ def _play_against_hard_bot(player: httpx.Client, mine: dict[str, Any], token: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--attack", choices=["review", "slow", "suggest", "hardbots"],
+    parser.add_argument("--attack", choices=["review", "slow", "suggest", "hardbots", "replays"],
                         required=True)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--src", type=Path, default=ROOT / "src")
@@ -167,6 +170,22 @@ def main() -> None:
                                    headers={"X-Seat-Token": str(token)})
                 threads = [threading.Thread(target=suggest, args=(g,), daemon=True)
                            for g in games]
+            elif args.attack == "replays":
+                from forest_shuffle.formats.records import random_game, record_of
+
+                record = record_of(random_game(4, 3))
+                text, steps = json.dumps(record), len(record["actions"])
+
+                def replays() -> None:
+                    with _attacker(base) as c, contextlib.suppress(httpx.HTTPError):
+                        while not stop.is_set():
+                            r = c.post("/api/replays", json={"text": text})
+                            if r.status_code != 200:
+                                continue
+                            rid = r.json()["replay_id"]
+                            for step in range(max(0, steps - 5), steps + 1):
+                                c.get(f"/api/replays/{rid}", params={"step": step, "seat": 0})
+                threads = [threading.Thread(target=replays, daemon=True) for _ in range(8)]
             elif args.attack == "hardbots":
                 with _attacker(base) as c:
                     made = [c.post("/api/games", json={"seats": [HARD] * 4})
