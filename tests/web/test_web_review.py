@@ -65,6 +65,35 @@ def test_games_of_bots_only_are_bounded(tmp_path: Path) -> None:
         svc.close()
 
 
+def test_a_refused_game_of_bots_is_not_counted_for_its_address(tmp_path: Path) -> None:
+    """The server-wide cap's refusal (and a bad seed's) comes before the address is
+    counted one more over every process: with shared counts (Redis) that one more stayed
+    published until the next renewal, so a refused address looked fuller than it was."""
+    svc = GameService(Store(f"sqlite:///{tmp_path / 'g.db'}"), bot_delay=60,
+                      max_bot_games=1, bot_games_per_owner=5)
+    asked: list[str] = []
+    real = svc.bot_games_held.admit
+
+    def admit(address: str, bound: int | None, mine: int | None = None) -> bool:
+        asked.append(address)
+        return real(address, bound, mine)
+
+    svc.bot_games_held.admit = admit  # type: ignore[method-assign]
+    try:
+        bots = [SeatSpec("bot", level="easy"), SeatSpec("bot", level="easy")]
+        svc.create(bots, owner="10.0.0.1")
+        assert asked == ["10.0.0.1"]
+        with pytest.raises(ServiceError) as err:
+            svc.create(bots, owner="10.0.0.2")  # the server holds its one game of bots
+        assert err.value.status == 429 and "here" in str(err.value)
+        with pytest.raises(ServiceError) as err:
+            svc.create(bots, seed=-1, owner="10.0.0.2")
+        assert err.value.status in (400, 429)
+        assert asked == ["10.0.0.1"]  # neither refused creation counted the address
+    finally:
+        svc.close()
+
+
 def test_extreme_limits_are_refused() -> None:
     for bad in ("requests_per_second=1e-320", "games_per_minute=1e-310", "sockets=10000000000"):
         with pytest.raises(ValueError):

@@ -571,11 +571,6 @@ class GameService:
             running = [g for g in list(self._games.values())
                        if not g.snap.state.over and all(r.kind == "bot" for r in g.seats)]
             playing = len(running)
-            most = self.bot_games_per_owner
-            if owner is not None and not self.bot_games_held.admit(owner, most):
-                raise ServiceError(429, f"your address has {most} games of bots only "
-                                        "being played, the most at once; watch them end "
-                                        "or take a seat yourself")
             if playing >= self.max_bot_games:
                 raise ServiceError(429, f"{playing} games of bots only are being played "
                                         "here, the most at once; try again later or take a "
@@ -585,6 +580,15 @@ class GameService:
             seed = new_seed()  # 128 secret bits: no seat can search for the deal
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ServiceError(400, f"seed must be from 0 to {MAX_SEED}")
+        if all(s.kind == "bot" for s in seat_specs) and owner is not None:
+            # last of the checks: admitting counts one more for the address over every
+            # process at once, so a refusal after it would over-count it until the next
+            # renewal (before: the server-wide cap's and the seed's refusals did)
+            most = self.bot_games_per_owner
+            if not self.bot_games_held.admit(owner, most):
+                raise ServiceError(429, f"your address has {most} games of bots only "
+                                        "being played, the most at once; watch them end "
+                                        "or take a seat yourself")
         humans = [i for i, s in enumerate(seat_specs) if s.kind == "human"]
         # Invite links: the creator (the first person) holds a token, every other person
         # an invite claimed once; hot-seat: one browser holds every token.
