@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from webutil import TWO_HUMANS, act, head, new_game, one_line_error, server
 
+from forest_shuffle.engine.state import GameState
 from forest_shuffle.server.service import GameService, SeatSpec
 from forest_shuffle.server.store import Store
 
@@ -22,9 +23,14 @@ BOT_FIRST = [SeatSpec("bot", None, "easy"), SeatSpec("human", "Ann")]
 
 
 def _stored_games(url: str) -> list[str]:
-    """Four unfinished games in a fresh database, each waiting for its bot."""
+    """Four unfinished games in a fresh database, each waiting for its bot. The deals are
+    chosen so that the bot decides first (a random deal may ask the person first, for a
+    mulligan: the good game's bot would then never move)."""
+    seeds = [s for s in range(1000) if GameState.new(2, s).to_move == 0][:4]
     with GameService(Store(url), bot_delay=600) as svc:
-        return [svc.create(BOT_FIRST)["game_id"] for _ in range(4)]
+        made = [svc.create(BOT_FIRST, seed=seed)["game_id"] for seed in seeds]
+        assert all(svc.game(g).snap.state.to_move == 0 for g in made)  # the bots' turn
+        return made
 
 
 def test_a_broken_row_is_named_and_every_other_game_served(tmp_path: Path) -> None:
