@@ -328,7 +328,10 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
     ``key`` its key. The card texts (``text``, ``short``'s phrases, ``points_short``) are
     in ``lang`` (the ``cards`` domain, docs/i18n.md; ``short`` keeps its English part
     labels, which the page reads); another language adds each species' ``tag_words`` (its
-    tags' nouns) and ``symbols``, each tree symbol's name in its edition (the badges)."""
+    tags' nouns) and ``symbols``, each tree symbol's name in its edition (the badges).
+    ``caves``: Dartmoor's numbered caves, or Exploration's named ones (``number`` their
+    place, a forest's ``cave_number``, with ``name``), each with its ``text`` and
+    ``provisional`` note ("" when none)."""
     catalog = game_by_id(game).catalog
     cards: dict[str, Any] = {}
     for c in catalog.cards:
@@ -374,6 +377,10 @@ def card_catalog(game: str = "base", lang: str = "en") -> dict[str, Any]:
     if catalog.caves:  # Dartmoor: the numbered caves, a provisional reading marked
         out["caves"] = [{"number": cave.number, "text": cave.text,
                          "provisional": cave.provisional} for cave in catalog.caves]
+    elif catalog.named_caves:  # Exploration: the named caves, by their place (cave_number)
+        out["caves"] = [{"number": k, "name": cave.name, "text": cave.text,
+                         "provisional": cave.provisional}
+                        for k, cave in enumerate(catalog.named_caves, start=1)]
     if catalog.provisional_deck:
         out["provisional_deck"] = catalog.provisional_deck
     return out

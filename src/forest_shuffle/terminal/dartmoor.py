@@ -165,7 +165,16 @@ def moors_words(forest: Forest) -> str:
 
 
 def cave_line(number: int, catalog: Catalog) -> Text:
-    """``cave 3: Before the game: ...`` with ``(provisional reading)`` for a reading."""
+    """``cave 3: Before the game: ...`` with ``(provisional reading)`` for a reading; an
+    Exploration cave by its name: ``Collectors' Cave: 2 points per cave card.``."""
+    named = catalog.named_caves
+    if 0 < number <= len(named):
+        cave = named[number - 1]
+        out = Text(cave.name, style="bold")
+        out.append(_(": {text}", text=cave.text))
+        if cave.provisional:
+            out.append(" " + _("(provisional reading)"), style="yellow")
+        return out
     for cave in catalog.caves:
         if cave.number == number:
             out = Text(_("cave {n}", n=number), style="bold")
@@ -177,15 +186,19 @@ def cave_line(number: int, catalog: Catalog) -> Text:
 
 
 def caves_block(view: PlayerView, names: Sequence[str]) -> RenderableType:
-    """The caves at the table: each player's cave (numbered, what it does, provisional ones
-    marked) and, during the draft, the caves still offered."""
+    """The caves at the table: each player's cave (numbered, or Exploration's by name, what
+    it does, provisional ones marked) and, during the draft, the caves still offered
+    (Exploration's each on a line of its own with its rule)."""
     cat = view.game.catalog
     lines: list[RenderableType] = []
     for i, f in enumerate(view.forests):
         if f.cave_number:
             line = Text(f"  {names[i]}: ", style="dim")
             lines.append(line.append_text(cave_line(f.cave_number, cat)))
-    if view.cave_offer:
+    if view.cave_offer and cat.named_caves:  # each offered cave by name, with its rule
+        lines.append(Text("  " + _("offered:"), style="dim"))
+        lines.extend(Text("    ").append_text(cave_line(n, cat)) for n in view.cave_offer)
+    elif view.cave_offer:
         offered = Text("  " + _("offered:") + " ", style="dim")
         offered.append(", ".join(_("cave {n}", n=n) for n in view.cave_offer))
         lines.append(offered)

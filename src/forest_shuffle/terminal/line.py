@@ -1241,7 +1241,7 @@ class Terminal:
         parts.append(head)
         cat = view.game.catalog
         dartmoor = moorland.is_dartmoor(view)
-        if dartmoor:
+        if dartmoor or cat.named_caves:
             parts.append(moorland.caves_block(
                 view, [self.seat_name(i, me) for i in range(view.num_players)]))
         for i in range(view.num_players):
@@ -1255,7 +1255,7 @@ class Terminal:
         else:
             clearing.append(_("empty"), style="dim")
         parts.append(clearing)
-        if dartmoor:
+        if dartmoor and not cat.named_caves:  # Exploration drafts caves, has no discard pile
             parts.append(moorland.discard_text(view))
         parts.append(self._forest(view, me))
         log = self.seats[me].log
@@ -1298,7 +1298,12 @@ class Terminal:
             title = _("{name}'s forest (yours)", name=self.seats[i].name)
         else:
             title = _("Your forest")
-        if forest.cave_number:
+        named = view.game.catalog.named_caves
+        if 0 < forest.cave_number <= len(named):  # Exploration's caves by name
+            title += " · " + _("{cave} ({under} under it)",
+                               cave=named[forest.cave_number - 1].name,
+                               under=view.cave_sizes[i])
+        elif forest.cave_number:
             title += " · " + _("cave {n} ({under} under it)", n=forest.cave_number,
                                under=view.cave_sizes[i])
         else:

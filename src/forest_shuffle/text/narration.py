@@ -707,6 +707,9 @@ def public_words(action: Action, pend: PendingView | None, forest: Forest,
                              card=_name_ref(w, label(cid, catalog, lang), cid, ids))
         return w.gettext("puts a card under the cave")
     if kind == CHOOSE:
+        named = catalog.named_caves  # Exploration's caves by name
+        if 0 < cid <= len(named):
+            return w.gettext("takes the {cave}", cave=named[cid - 1].name)
         return w.gettext("takes cave {n}", n=cid)
     if kind == MOOR:
         return w.gettext("puts a hand card face down as a universal moor")
@@ -1298,6 +1301,9 @@ def brief_words(action: Action, pend: PendingView | None, forest: Forest,
             return f"put {label(action.card, catalog)} from the clearing under the cave"
         return "put a card under the cave"
     if kind == CHOOSE:
+        named = catalog.named_caves  # Exploration's caves by name
+        if 0 < action.card <= len(named):
+            return f"took the {named[action.card - 1].name}"
         return f"took cave {action.card}"
     if kind == MOOR:
         return "put a hand card face down as a universal moor"

@@ -26,7 +26,10 @@ const CLICK_HINTS = {
   take: _("Click a lit card of the clearing to take it into your hand."),
   "clearing cave": _("Click the lit cards of the clearing in any order, then confirm: they go under your cave."),
   saplings: _("Click the cards of your hand to play them face down as saplings, then Done."),
+  "winter reprieve": _("Yes puts the third winter card back into the deck and the game goes on; No ends the game now."),
 };
+/** Decisions whose Yes and No buttons say what each does (the server's words for them). */
+const WORDED_ANSWERS = new Set(["winter reprieve"]);
 const TREE_ICON = '<svg viewBox="0 0 20 24" width="44" height="53" aria-hidden="true"><path d="M10 0 3 9h4l-5 7h5l-5 6h16l-5-6h5l-5-7h4z"/><rect x="8.5" y="21" width="3" height="3"/></svg>';
 
 // ------------------------------------------------------------------ banner and detail
@@ -792,7 +795,8 @@ class Game {
       const words = { yes: _("Yes"), no: _("No, skip it"), keep: _("Keep this hand"), mulligan: _("Mulligan"), done: _("Done") };
       for (const a of p.legal) {
         if (a === "done" && shape) continue; // the choice's Confirm ends it
-        if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, words[a]));
+        const said = WORDED_ANSWERS.has(p.decision) && (a === "yes" || a === "no") ? (p.legal_words || [])[p.legal.indexOf(a)] : null;
+        if (words[a]) buttons.push(h("button", { class: a === "yes" || a === "keep" ? "primary" : "ghost", dataset: { action: a } }, said ? said.replace(/^./, (c) => c.toUpperCase()) : words[a]));
       }
       const words2 = p.legal_words || [];
       for (const a of this.unreachable()) {
@@ -917,7 +921,8 @@ class Game {
         this.caveOffer(), this.discardPile(), this.provisionalNote()));
   }
 
-  /** Dartmoor's cave draft: the caves dealt into the clearing, a lit one to take. */
+  /** The cave draft: Dartmoor's caves dealt into the clearing, Exploration's named caves
+   * (by name), each with its rule and a provisional note; a lit one to take. */
   caveOffer() {
     const p = this.payload;
     const offer = p.view.cave_offer || [];
@@ -931,14 +936,21 @@ class Game {
         return h("div", { class: `cave-tile ${action ? "can" : ""} ${cave && cave.provisional ? "provisional" : ""}`,
           dataset: { action, cave: n }, role: action ? "button" : null, tabindex: action ? "0" : null,
           title: cave && cave.provisional ? _("Provisional: {reading}", { reading: cave.provisional }) : null, "aria-label": action ? this.wordsOf(action) : null },
-        h("b", {}, _("Cave {n}", { n })), h("span", {}, cave ? cave.text : ""),
+        h("b", {}, cave && cave.name ? cave.name : _("Cave {n}", { n })), h("span", {}, cave ? cave.text : ""),
         cave && cave.provisional ? h("span", { class: "prov" }, _("≈ provisional reading")) : null);
       })));
   }
 
+  /** Dartmoor's discard pile, or null in a game without one (Exploration's state carries
+   * an empty one: its named caves say it is not Dartmoor). */
+  discardOf() {
+    const pile = this.payload.view.discard;
+    return pile && !(this.cat && this.cat.caves.some((c) => c.name)) ? pile : null;
+  }
+
   /** Dartmoor's discard pile (public): its count and top cards, the top card last. */
   discardPile() {
-    const pile = this.payload.view.discard;
+    const pile = this.discardOf();
     if (!pile) return null; // a game without one
     const top = pile.slice(-3);
     return h("div", { class: "discard", dataset: { testid: "discard" } },
@@ -962,7 +974,7 @@ class Game {
     const n = p.view.clearing.length;
     const limit = p.clearing_limit;
     if (n > limit || p.over) return ngettext("{n} card", "{n} cards", n);
-    return p.view.discard ? _("{n}/{limit} · full at {limit}: all go to the discard pile", { n, limit })
+    return this.discardOf() ? _("{n}/{limit} · full at {limit}: all go to the discard pile", { n, limit })
       : _("{n}/{limit} · full at {limit}: all go to the box", { n, limit });
   }
 
@@ -1009,8 +1021,8 @@ class Game {
     h("div", { class: "trees" }, trees));
   }
 
-  /** Dartmoor: the seat's numbered cave and what it does (the catalog's words; a reading
-   * marked provisional); null in games without numbered caves. */
+  /** The seat's cave (Dartmoor's numbered one, Exploration's by name) and what it does (the
+   * catalog's words; a reading marked provisional); null in games without drafted caves. */
   caveChip(seat) {
     const numbers = this.payload.view.cave_numbers;
     const number = numbers ? numbers[seat] : 0;
@@ -1019,7 +1031,7 @@ class Game {
     const prov = cave && cave.provisional;
     return h("span", { class: `cave-chip ${prov ? "provisional" : ""}`, dataset: { testid: `cave-${seat}`, cave: number },
       title: cave ? cave.text + (prov ? "\n" + _("Provisional: {reading}", { reading: cave.provisional }) : "") : "" },
-    h("b", {}, _("Cave {n}", { n: number })), cave ? `: ${cave.text}` : "", prov ? h("span", { class: "prov" }, _("≈ provisional")) : null);
+    h("b", {}, cave && cave.name ? cave.name : _("Cave {n}", { n: number })), cave ? `: ${cave.text}` : "", prov ? h("span", { class: "prov" }, _("≈ provisional")) : null);
   }
 
   /** "3 trees", "2 trees · 1 shrub", "4 trees · 2 moors" (a sapling counts as a tree, a
