@@ -7,7 +7,6 @@ buttons that say what each does."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,7 +50,7 @@ def test_a_cave_drafted_by_its_name_shows_at_the_forest(laptop: Page, server: st
             assert cave["provisional"] in (tile.get_attribute("title") or "")
         else:
             expect(tile.locator(".prov")).to_have_count(0)
-    page.screenshot(path=str(os.environ.get("XF_SHOT_DIR", tmp_path) + "/draft.png"))
+    page.screenshot(path=str(tmp_path / "draft.png"))
     chosen = next(c for c in caves if c["number"] == offered[-1])  # the bot drafted first
     number = chosen["number"]
     click_action(page, f".cave-tile.can:has-text(\"{chosen['name']}\")")
@@ -63,7 +62,7 @@ def test_a_cave_drafted_by_its_name_shows_at_the_forest(laptop: Page, server: st
     expect(chip).to_contain_text(chosen["text"])
     if chosen["provisional"]:
         expect(chip.locator(".prov")).to_be_visible()
-    page.screenshot(path=str(os.environ.get("XF_SHOT_DIR", tmp_path) + "/forest.png"))
+    page.screenshot(path=str(tmp_path / "forest.png"))
 
 
 RECORD = Path(__file__).parent.parent / "data" / "records" / "base_exploration-2p-651.json"
@@ -102,6 +101,6 @@ def test_the_winter_reprieve_has_a_hint_and_buttons_that_say_what_they_do(
     yes, no = prompt.locator("[data-action=yes]"), prompt.locator("[data-action=no]")
     expect(yes).to_contain_text("Yes: shuffle the winter card back into the deck")
     expect(no).to_have_text("No: the game ends")
-    page.screenshot(path=str(os.environ.get("XF_SHOT_DIR", tmp_path) + "/reprieve.png"))
+    page.screenshot(path=str(tmp_path / "reprieve.png"))
     click_action(page, "[data-testid=prompt] [data-action=yes]")
     assert page.evaluate("window.forestShuffle.payload.decision") != "winter reprieve"
