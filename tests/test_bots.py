@@ -134,7 +134,7 @@ _VIEW_FIELDS = {
     "player", "num_players", "hand", "hand_sizes", "known_hands", "own_cave", "cave_sizes",
     "deck_size", "box_size", "clearing", "winter", "forests", "current", "turn",
     "extra_turns", "over", "pending", "legal_actions", "rules", "decisions", "queue", "active",
-    "game", "discard", "cave_offer", "setup", "box_seen", "caves_seen", "solo",
+    "game", "discard", "cave_offer", "setup", "box_seen", "caves_seen", "solo", "reprieves",
 }
 
 
