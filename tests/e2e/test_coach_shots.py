@@ -48,6 +48,7 @@ def test_coach_shots(browser: Browser, server: str, name: str) -> None:
     page.locator("[data-testid=review]").screenshot(path=review)
     small(review)
     page.goto(f"{server}/replay/{game.game_id}?step=120&seat=0")
-    page.wait_for_function("() => document.body.dataset.status === 'replay'")
+    page.wait_for_function("() => document.body !== null"
+                           " && document.body.dataset.status === 'replay'")
     shot(page, folder / f"{name}-replay.png")
     context.close()

@@ -21,7 +21,8 @@ from .coachutil import finished_game
 
 def _wait(page: Page, step: int) -> dict[str, Any]:
     page.wait_for_function(
-        "s => document.body.dataset.status === 'replay' && document.body.dataset.step === s",
+        "s => document.body !== null && document.body.dataset.status === 'replay'"
+        " && document.body.dataset.step === s",  # (no body while a click's page loads)
         arg=str(step))
     return dict(page.evaluate("window.forestReplay.frame"))
 
